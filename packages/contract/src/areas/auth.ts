@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { anonymous, defineArea, signedIn } from '../route';
+import { Email } from '../schemas';
+
+export const LoginBody = z.strictObject({
+  email: Email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+
+export const TokenResponse = z.object({ token: z.string() });
+
+/** Spec 001 §2 and §7: sign-in, registration from an invitation, forgotten and reset password. */
+export const authRoutes = defineArea('auth', {
+  login: {
+    method: 'POST',
+    path: '/api/login',
+    summary: 'Sign in with email and password; answers a token',
+    access: anonymous,
+    division: 'none',
+    body: LoginBody,
+    response: TokenResponse,
+    implemented: true,
+  },
+  logout: {
+    method: 'POST',
+    path: '/api/logout',
+    summary: 'Revoke the presented token (the /logout page calls it)',
+    access: signedIn,
+    division: 'none',
+    publicRead: true,
+    body: z.undefined(),
+    response: z.object({ message: z.string() }),
+    implemented: true,
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/api/forgotPassword',
+    summary: 'Send a password-reset link to an email',
+    access: anonymous,
+    division: 'none',
+    implemented: false,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/resetPassword',
+    summary: 'Set a new password from a reset link token',
+    access: anonymous,
+    division: 'none',
+    implemented: false,
+  },
+  register: {
+    method: 'POST',
+    path: '/api/register',
+    summary: 'Complete registration from an invitation; answers a token',
+    access: anonymous,
+    division: 'none',
+    implemented: false,
+  },
+  validateInvitation: {
+    method: 'POST',
+    path: '/api/user/validate',
+    summary: "Validate an invitation token; answers the invitee's first_name, last_name, position",
+    access: anonymous,
+    division: 'none',
+    implemented: false,
+  },
+});
