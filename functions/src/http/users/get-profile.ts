@@ -1,0 +1,12 @@
+import { AREAS } from '@stormline/contract/route-table';
+import { httpRoute } from '../../lib/http-route';
+import type { RouteRequest } from '../../lib/http-route';
+import { profileView } from '../../lib/profile-view';
+
+const route = AREAS.users.getProfile;
+
+export async function main({ caller, deps }: RouteRequest<typeof route>) {
+  return profileView(deps, caller);
+}
+
+export const handler = httpRoute(route, main);

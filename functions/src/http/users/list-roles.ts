@@ -1,0 +1,11 @@
+import { AREAS } from '@stormline/contract/route-table';
+import { ROLES } from '@stormline/domain/roles';
+import { httpRoute } from '../../lib/http-route';
+
+const route = AREAS.users.listRoles;
+
+export async function main() {
+  return ROLES.map(({ id, name, isAdmin, permissions }) => ({ id, name, isAdmin, permissions }));
+}
+
+export const handler = httpRoute(route, main);

@@ -1,0 +1,228 @@
+import middy from '@middy/core';
+import type { MiddlewareObj } from '@middy/core';
+import type { z } from 'zod';
+import type { Route } from '@stormline/contract/route';
+import {
+  AppError,
+  ForbiddenError,
+  NotImplementedError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  ValidationError,
+} from '@stormline/domain/errors';
+import { can } from '@stormline/domain/permissions';
+import type { Grants } from '@stormline/domain/permissions';
+import { grantsOf, roleById } from '@stormline/domain/roles';
+import type { Role } from '@stormline/domain/roles';
+import { getCaller } from '@stormline/data/users';
+import type { UserRecord } from '@stormline/data/users';
+import type { GatewayEvent, GatewayResult } from './gateway-event';
+import type { Deps } from './deps';
+import { getDeps } from './deps';
+import { verifyToken } from './tokens';
+import type { TokenClaims } from './tokens';
+
+/** Bodies above this are refused before parsing; uploads go to S3 directly, never through the API. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface Caller {
+  user: UserRecord;
+  role: Role;
+  grants: Grants;
+  token: TokenClaims;
+}
+
+export interface RouteRequest<R extends Route> {
+  route: R;
+  /** Null only on anonymous routes. */
+  caller: R['access']['kind'] extends 'anonymous' ? Caller | null : Caller;
+  /** The division the request works in: the header (or the route's division parameter), checked. */
+  divisionId: string | null;
+  params: z.output<R['params']>;
+  query: z.output<R['query']>;
+  body: z.output<R['body']>;
+  sourceIp: string;
+  deps: Deps;
+}
+
+/** A handler may answer a status other than 200 (201 on create, say) by returning this. */
+export interface Reply<T> {
+  status: number;
+  body: T;
+}
+
+export type RouteImplementation<R extends Route> = (
+  request: RouteRequest<R>,
+) => Promise<z.input<R['response']> | Reply<z.input<R['response']>>>;
+
+interface State {
+  caller: Caller | null;
+  divisionId: string | null;
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}
+
+/** What the guard checked, handed to the implementation by event (middy keeps `internal` from the base). */
+const checkedState = new WeakMap<GatewayEvent, State>();
+
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+export function json(statusCode: number, body: unknown): GatewayResult {
+  return { statusCode, headers: JSON_HEADERS, body: JSON.stringify(body) };
+}
+
+function header(event: GatewayEvent, name: string): string | undefined {
+  return event.headers[name] ?? event.headers[name.toLowerCase()];
+}
+
+function firstIssueMessage(error: z.ZodError): ValidationError {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return new ValidationError(issues[0]?.message ?? 'Invalid request', issues);
+}
+
+function decodeBody(event: GatewayEvent): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new PayloadTooLargeError();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError('The request body is not valid JSON');
+  }
+}
+
+async function authenticate(route: Route, event: GatewayEvent, deps: Deps): Promise<Caller | null> {
+  if (route.access.kind === 'anonymous') return null;
+  const bearer = /^Bearer\s+(.+)$/i.exec(header(event, 'authorization') ?? '')?.[1];
+  const token = bearer ?? (route.tokenInQuery ? event.queryStringParameters?.token : undefined);
+  if (!token) throw new UnauthorizedError();
+  const claims = verifyToken(token, deps.jwtSecret);
+  const { user, revoked } = await getCaller(deps.db, claims.userId, claims.tokenId);
+  if (!user || revoked) throw new UnauthorizedError('Your session has ended. Please sign in again.');
+  if (user.status !== 'active') throw new UnauthorizedError('This account is not active');
+  const role = roleById(user.roleId);
+  if (!role) throw new ForbiddenError('This account has no valid role');
+  return { user, role, grants: grantsOf(role, user.permissionsOverride), token: claims };
+}
+
+/** The public account reads only what is published to it, and never writes. */
+function enforceReadOnly(route: Route, caller: Caller | null): void {
+  if (!caller?.role.isReadOnly) return;
+  if (route.method !== 'GET' && route.key !== 'POST /api/logout') {
+    throw new ForbiddenError('The public view is read-only');
+  }
+  if (!route.publicRead) throw new ForbiddenError('This is not available in the public view');
+}
+
+function resolveDivision(route: Route, event: GatewayEvent, caller: Caller | null): string | null {
+  if (route.division === 'none' || !caller) return null;
+  const fromPath = route.divisionParam ? event.pathParameters?.[route.divisionParam] : undefined;
+  const divisionId = fromPath ?? header(event, 'divisionid') ?? null;
+  if (!divisionId) {
+    if (route.division === 'required') throw new ValidationError('divisionId is required!');
+    return null;
+  }
+  if (!caller.user.divisionIds.includes(divisionId)) {
+    throw new ForbiddenError('You do not have access to this division');
+  }
+  return divisionId;
+}
+
+function authorize(route: Route, caller: Caller | null): void {
+  if (route.access.kind !== 'permission' || !caller) return;
+  const { action, resource } = route.access;
+  if (!can(caller.grants, action, resource)) {
+    throw new ForbiddenError(`Your role does not allow ${action} on ${resource}`);
+  }
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw firstIssueMessage(result.error);
+  return result.data;
+}
+
+/**
+ * The request pipeline of every route, in the order that decides which failure wins: sign-in
+ * (401), read-only public token, division (400/403), permission (403), input (400), then the
+ * route itself or 501 while it is not implemented.
+ */
+function routeGuard(route: Route): MiddlewareObj<GatewayEvent, GatewayResult> {
+  return {
+    before: async (request) => {
+      const { event } = request;
+      const deps = getDeps();
+      const caller = await authenticate(route, event, deps);
+      enforceReadOnly(route, caller);
+      const divisionId = resolveDivision(route, event, caller);
+      authorize(route, caller);
+      const rawBody = decodeBody(event);
+      checkedState.set(event, {
+        caller,
+        divisionId,
+        params: parse(route.params, event.pathParameters ?? {}),
+        query: parse(route.query, event.queryStringParameters ?? {}),
+        body: parse(route.body, rawBody),
+      });
+      if (!route.implemented) throw new NotImplementedError(route.method, route.path);
+    },
+  };
+}
+
+/** The last word on failures: named errors become their status and message; anything else a bare 500. */
+function errorResponse(): MiddlewareObj<GatewayEvent, GatewayResult> {
+  return {
+    onError: async (request) => {
+      const error = request.error;
+      if (error instanceof AppError) {
+        const issues = error instanceof ValidationError && error.issues.length > 0 ? { issues: error.issues } : {};
+        request.response = json(error.status, { message: error.message, ...issues });
+        return;
+      }
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          requestId: request.event.requestContext?.requestId,
+          route: request.event.routeKey,
+          error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error,
+        }),
+      );
+      request.response = json(500, { message: 'Something went wrong on our side. Please try again.' });
+    },
+  };
+}
+
+function isReply<T>(value: unknown): value is Reply<T> {
+  return typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
+}
+
+/**
+ * Wraps a route implementation in the shared middleware and answers JSON that matches the
+ * route's response schema. `handler` is what the Lambda (and the local gateway) invokes.
+ */
+export function httpRoute<R extends Route>(route: R, implementation: RouteImplementation<R>) {
+  const base = async (event: GatewayEvent): Promise<GatewayResult> => {
+    const state = checkedState.get(event);
+    if (!state) throw new Error(`Route guard did not run for ${route.key}`);
+    const result = await implementation({
+      route,
+      caller: state.caller as RouteRequest<R>['caller'],
+      divisionId: state.divisionId,
+      params: state.params as RouteRequest<R>['params'],
+      query: state.query as RouteRequest<R>['query'],
+      body: state.body as RouteRequest<R>['body'],
+      sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+      deps: getDeps(),
+    });
+    const { status, body } = isReply(result) ? result : { status: 200, body: result };
+    const checked = route.response.safeParse(body);
+    if (!checked.success) throw new Error(`Response of ${route.key} breaks its schema: ${checked.error.message}`);
+    return json(status, checked.data);
+  };
+  return middy<GatewayEvent, GatewayResult>(base).use(errorResponse()).use(routeGuard(route));
+}

@@ -1,0 +1,16 @@
+/** The parts of an API Gateway WebSocket event our handlers read; the local ws server builds the same. */
+export interface WebSocketEvent {
+  requestContext: {
+    routeKey: '$connect' | '$disconnect' | '$default';
+    connectionId: string;
+    eventType: 'CONNECT' | 'DISCONNECT' | 'MESSAGE';
+    requestTimeEpoch: number;
+  };
+  queryStringParameters?: Record<string, string | undefined>;
+  body?: string;
+}
+
+export interface WebSocketResult {
+  statusCode: number;
+  body?: string;
+}

@@ -1,0 +1,33 @@
+/**
+ * Key builders: the one place item keys are spelled. Every division-owned item carries its
+ * division in its partition key (DIVISION#<id>#...), so a query cannot cross divisions by accident.
+ */
+
+export type ItemKey = {
+  pk: string;
+  sk: string;
+};
+
+/** Sort keys that order by name ignore case and keep the id so equal names stay distinct. */
+export function nameOrder(...parts: (string | null | undefined)[]): string {
+  return parts.map((p) => (p ?? '').trim().toLowerCase()).join('#');
+}
+
+export const keys = {
+  user: (userId: string): ItemKey => ({ pk: `USER#${userId}`, sk: 'USER' }),
+  /** Claims an email for one user; written in the same transaction as the user, so emails stay unique. */
+  emailClaim: (email: string): ItemKey => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'EMAIL' }),
+  membership: (userId: string, divisionId: string): ItemKey => ({
+    pk: `USER#${userId}`,
+    sk: `DIVISION#${divisionId}`,
+  }),
+  membershipsOfUser: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'DIVISION#' }),
+  usersOfDivision: (divisionId: string): string => `DIVISION#${divisionId}#USERS`,
+
+  division: (divisionId: string): ItemKey => ({ pk: `DIVISION#${divisionId}`, sk: 'DIVISION' }),
+  allDivisions: (): string => 'DIVISIONS',
+
+  revokedToken: (tokenId: string): ItemKey => ({ pk: `TOKEN#${tokenId}`, sk: 'REVOKED' }),
+  loginThrottle: (subject: string): ItemKey => ({ pk: `THROTTLE#LOGIN#${subject}`, sk: 'THROTTLE' }),
+  seedMarker: (): ItemKey => ({ pk: 'SYSTEM', sk: 'SEED' }),
+} as const;

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { createRouteMatcher, isApiPath } from '@stormline/contract/match-route';
+import type { Route } from '@stormline/contract/route';
+import { ROUTES } from '@stormline/contract/route-table';
+import type { WebConfig } from '@stormline/contract/web-config';
+import { capacityTally } from '@stormline/data/dynamo';
+import type { GatewayEvent, GatewayResult } from '@stormline/functions/lib/gateway-event';
+
+/** API Gateway's own payload limit; the handlers refuse far less, but the gateway must not buffer without bound. */
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+
+type LambdaHandler = (event: GatewayEvent, context: unknown) => Promise<GatewayResult>;
+
+const handlerCache = new Map<string, Promise<LambdaHandler>>();
+
+/** The same module a route's Lambda runs; unimplemented routes share the not-implemented handler. */
+function loadHandler(route: Route): Promise<LambdaHandler> {
+  let handler = handlerCache.get(route.key);
+  if (!handler) {
+    handler = route.implemented
+      ? import(`@stormline/functions/http/${route.handler}`).then((m: { handler: LambdaHandler }) => m.handler)
+      : import('@stormline/functions/http/not-implemented').then(
+          (m) => m.notImplementedHandler(route) as unknown as LambdaHandler,
+        );
+    handlerCache.set(route.key, handler);
+  }
+  return handler;
+}
+
+function lambdaContext(requestId: string) {
+  const deadline = Date.now() + 30_000;
+  return {
+    awsRequestId: requestId,
+    functionName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+  };
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) {
+        resolve('too-large');
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function isTextual(contentType: string | undefined): boolean {
+  return !contentType || /json|text|xml|x-www-form-urlencoded/.test(contentType);
+}
+
+/** Turns a Node request into the API Gateway HTTP API v2 event the Lambda would receive. */
+export function toGatewayEvent(
+  req: http.IncomingMessage,
+  url: URL,
+  route: Route,
+  params: Record<string, string>,
+  body: Buffer,
+): GatewayEvent {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const textual = isTextual(headers['content-type']);
+  const requestId = randomUUID();
+  return {
+    version: '2.0',
+    routeKey: route.key,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
+    pathParameters: Object.keys(params).length > 0 ? params : undefined,
+    body: body.length > 0 ? body.toString(textual ? 'utf8' : 'base64') : undefined,
+    isBase64Encoded: body.length > 0 && !textual,
+    requestContext: {
+      requestId,
+      routeKey: route.key,
+      timeEpoch: Date.now(),
+      http: {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+        protocol: `HTTP/${req.httpVersion}`,
+      },
+    },
+  };
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** The built SPA, with client-side routes falling back to index.html as CloudFront does. */
+async function serveStatic(res: http.ServerResponse, webDist: string, pathname: string): Promise<void> {
+  const safe = path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
+  let file = path.join(webDist, safe);
+  if (!file.startsWith(webDist)) file = path.join(webDist, 'index.html');
+  let info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) {
+    file = path.join(webDist, 'index.html');
+    info = await stat(file).catch(() => undefined);
+  }
+  if (!info) {
+    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('The web app is not built yet: run `npm run build:web`.');
+    return;
+  }
+  const immutable = file.includes(`${path.sep}assets${path.sep}`);
+  res.writeHead(200, {
+    'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'content-length': info.size,
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  });
+  createReadStream(file).pipe(res);
+}
+
+export interface GatewayOptions {
+  webDist: string;
+  webConfig: WebConfig;
+  /** Extra request handlers tried before the API and the SPA (the local @connections endpoint). */
+  extra?: (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => Promise<boolean>;
+}
+
+/**
+ * The local stand-in for API Gateway + CloudFront: API paths go to the route's handler module as
+ * a v2 event, /config.json is the SPA's runtime configuration, everything else is the SPA.
+ */
+export function createGateway(options: GatewayOptions): http.Server {
+  const matchRoute = createRouteMatcher(ROUTES);
+
+  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+    const method = req.method ?? 'GET';
+    let match;
+    try {
+      match = matchRoute(method, url.pathname);
+    } catch {
+      return sendJson(res, 400, { message: 'The request path is not valid' });
+    }
+    if (!match) return sendJson(res, 404, { message: `Unknown route: ${method} ${url.pathname}` });
+    const body = await readBody(req);
+    if (body === 'too-large') return sendJson(res, 413, { message: 'The request body is too large' });
+    const event = toGatewayEvent(req, url, match.route, match.params, body);
+    const handler = await loadHandler(match.route);
+    const tally = { read: 0, write: 0 };
+    const result = await capacityTally.run(tally, () =>
+      handler(event, lambdaContext(event.requestContext.requestId)),
+    );
+    res.writeHead(result.statusCode, {
+      ...result.headers,
+      'x-consumed-read-units': String(tally.read),
+      'x-consumed-write-units': String(tally.write),
+    });
+    res.end(result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'));
+  }
+
+  return http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const work = async () => {
+      if (options.extra && (await options.extra(req, res, url))) return;
+      if (url.pathname === '/config.json') return sendJson(res, 200, options.webConfig);
+      if (isApiPath(url.pathname, ROUTES)) return handleApi(req, res, url);
+      if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method not allowed' });
+      return serveStatic(res, options.webDist, url.pathname);
+    };
+    work().catch((error: unknown) => {
+      console.error('gateway error', error);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.' });
+      else res.end();
+    });
+  });
+}

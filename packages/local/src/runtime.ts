@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type http from 'node:http';
+import path from 'node:path';
+import { createDb } from '@stormline/data/dynamo';
+import type { Db } from '@stormline/data/dynamo';
+import { resetDeps } from '@stormline/functions/lib/deps';
+import { startDynamoDbLocal, ensureTable } from './dynamodb-local';
+import { startS3Local } from './s3-local';
+import { freePort } from './free-port';
+import { createGateway } from './gateway';
+import { attachWebSocketGateway } from './websocket';
+import { isSeeded, seedDemoData } from './seed';
+import { DEMO_ACCOUNTS } from './seed';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+export const TABLE_NAME = 'stormline';
+export const BUCKET_NAME = 'stormline-uploads';
+
+export interface RuntimeOptions {
+  /** Listening port of the gateway; 0 picks a free one. */
+  port: number;
+  /** Where data persists (.local/); absent means in memory, for tests. */
+  dataDir?: string;
+  fresh?: boolean;
+  seed?: boolean;
+  region?: 'US' | 'UK';
+  webDist?: string;
+}
+
+export interface Runtime {
+  url: string;
+  db: Db;
+  seeded: boolean;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+async function jwtSecret(dataDir: string | undefined): Promise<string> {
+  if (!dataDir) return randomBytes(48).toString('base64');
+  const file = path.join(dataDir, 'jwt-secret');
+  const existing = await readFile(file, 'utf8').catch(() => undefined);
+  if (existing) return existing.trim();
+  const secret = randomBytes(48).toString('base64');
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function listen(server: http.Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+/**
+ * The whole product on one machine: DynamoDB Local, s3rver, the HTTP and WebSocket gateways
+ * calling the same handler modules as the Lambdas, the mail/SMS outbox and the built SPA.
+ */
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const region = options.region ?? 'UK';
+  const dataDir = options.dataDir;
+  const scratch = dataDir ?? path.join(REPO_ROOT, '.local', 'test-runs', `${process.pid}-${Date.now()}`);
+  if (dataDir && options.fresh) await rm(dataDir, { recursive: true, force: true });
+  await mkdir(path.join(scratch, 'dynamodb'), { recursive: true });
+  await mkdir(path.join(scratch, 's3'), { recursive: true });
+  await mkdir(path.join(scratch, 'outbox'), { recursive: true });
+
+  const [dynamoPort, s3Port] = await Promise.all([freePort(), freePort()]);
+  const dynamo = await startDynamoDbLocal({ port: dynamoPort, dataDir: dataDir ? path.join(dataDir, 'dynamodb') : undefined });
+  const stops: (() => Promise<void> | void)[] = [() => dynamo.stop()];
+  try {
+    const s3 = await startS3Local({ port: s3Port, directory: path.join(scratch, 's3'), bucket: BUCKET_NAME });
+    stops.push(() => s3.stop());
+    await ensureTable(dynamo.endpoint, TABLE_NAME);
+
+    const env: Record<string, string> = {
+      TABLE_NAME,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      AWS_REGION: 'us-east-1',
+      BUCKET_NAME,
+      S3_ENDPOINT: s3.endpoint,
+      JWT_SECRET: await jwtSecret(dataDir),
+      REGION_VARIANT: region,
+      OUTBOX_DIR: path.join(scratch, 'outbox'),
+    };
+    Object.assign(process.env, env);
+    resetDeps();
+
+    const db = createDb({ tableName: TABLE_NAME, endpoint: dynamo.endpoint });
+    const seeded = options.seed !== false && !(await isSeeded(db));
+    if (seeded) await seedDemoData(db, region);
+
+    let realtime: ReturnType<typeof attachWebSocketGateway> | undefined;
+    const publicAccount = DEMO_ACCOUNTS.find((a) => a.role === 'Public')!;
+    const server = createGateway({
+      webDist: options.webDist ?? path.join(REPO_ROOT, 'web', 'dist'),
+      webConfig: {
+        apiBaseUrl: '/',
+        websocketUrl: '/ws',
+        documentTitle: 'Stormline Inspections',
+        region,
+        publicUser: { email: publicAccount.email, password: publicAccount.password },
+      },
+      extra: (req, res, url) => realtime!.handleConnections(req, res, url),
+    });
+    realtime = attachWebSocketGateway(server);
+    const port = await listen(server, options.port);
+    const url = `http://localhost:${port}`;
+    env.WEBSOCKET_CALLBACK_URL = url;
+    process.env.WEBSOCKET_CALLBACK_URL = url;
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          realtime!.close();
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
+    if (!dataDir) stops.push(() => rm(scratch, { recursive: true, force: true }));
+
+    return {
+      url,
+      db,
+      seeded,
+      env,
+      stop: async () => {
+        for (const stop of stops.reverse()) await stop();
+        db.doc.destroy();
+      },
+    };
+  } catch (error) {
+    for (const stop of stops.reverse()) await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type http from 'node:http';
+import { WebSocketServer } from 'ws';
+import type { WebSocket } from 'ws';
+import type { WebSocketEvent, WebSocketResult } from '@stormline/functions/ws/websocket-event';
+
+type WsHandler = (event: WebSocketEvent) => Promise<WebSocketResult>;
+
+function wsEvent(
+  routeKey: WebSocketEvent['requestContext']['routeKey'],
+  connectionId: string,
+  query?: Record<string, string>,
+): WebSocketEvent {
+  const eventType = routeKey === '$connect' ? 'CONNECT' : routeKey === '$disconnect' ? 'DISCONNECT' : 'MESSAGE';
+  return {
+    requestContext: { routeKey, connectionId, eventType, requestTimeEpoch: Date.now() },
+    queryStringParameters: query,
+  };
+}
+
+/**
+ * The local WebSocket API: upgrades on /ws run the same $connect and $disconnect handlers as the
+ * cloud, and POST /@connections/{id} delivers a message the way API Gateway's management API does.
+ */
+export function attachWebSocketGateway(server: http.Server) {
+  const wss = new WebSocketServer({ noServer: true });
+  const sockets = new Map<string, WebSocket>();
+  const handlers = Promise.all([
+    import('@stormline/functions/ws/connect').then((m) => m.handler as WsHandler),
+    import('@stormline/functions/ws/disconnect').then((m) => m.handler as WsHandler),
+  ]);
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/ws') return socket.destroy();
+    const connectionId = randomUUID().replace(/-/g, '');
+    void (async () => {
+      const [connect, disconnect] = await handlers;
+      const result = await connect(wsEvent('$connect', connectionId, Object.fromEntries(url.searchParams)));
+      if (result.statusCode !== 200) {
+        socket.end(`HTTP/1.1 ${result.statusCode} Unauthorized\r\nconnection: close\r\n\r\n`);
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        sockets.set(connectionId, ws);
+        ws.on('close', () => {
+          sockets.delete(connectionId);
+          void disconnect(wsEvent('$disconnect', connectionId));
+        });
+      });
+    })().catch((error: unknown) => {
+      console.error('websocket connect failed', error);
+      socket.destroy();
+    });
+  });
+
+  /** The @connections endpoint; answers true when it handled the request. */
+  async function handleConnections(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<boolean> {
+    const match = /^\/@connections\/([^/]+)$/.exec(url.pathname);
+    if (!match) return false;
+    const ws = sockets.get(decodeURIComponent(match[1]!));
+    if (!ws) {
+      res.writeHead(410, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Gone' }));
+      return true;
+    }
+    if (req.method === 'DELETE') {
+      ws.close();
+      res.writeHead(204).end();
+      return true;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    ws.send(Buffer.concat(chunks).toString('utf8'));
+    res.writeHead(200).end();
+    return true;
+  }
+
+  return {
+    handleConnections,
+    close: () => {
+      for (const ws of sockets.values()) ws.terminate();
+      wss.close();
+    },
+  };
+}
