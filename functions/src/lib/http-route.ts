@@ -180,7 +180,8 @@ function errorResponse(): MiddlewareObj<GatewayEvent, GatewayResult> {
     onError: async (request) => {
       const error = request.error;
       if (error instanceof AppError) {
-        const issues = error instanceof ValidationError && error.issues.length > 0 ? { issues: error.issues } : {};
+        const issues =
+          error instanceof ValidationError && error.issues.length > 0 ? { issues: error.issues } : {};
         request.response = json(error.status, { message: error.message, ...issues });
         return;
       }
@@ -189,7 +190,8 @@ function errorResponse(): MiddlewareObj<GatewayEvent, GatewayResult> {
           level: 'error',
           requestId: request.event.requestContext?.requestId,
           route: request.event.routeKey,
-          error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error,
+          error:
+            error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error,
         }),
       );
       request.response = json(500, { message: 'Something went wrong on our side. Please try again.' });
@@ -221,7 +223,8 @@ export function httpRoute<R extends Route>(route: R, implementation: RouteImplem
     });
     const { status, body } = isReply(result) ? result : { status: 200, body: result };
     const checked = route.response.safeParse(body);
-    if (!checked.success) throw new Error(`Response of ${route.key} breaks its schema: ${checked.error.message}`);
+    if (!checked.success)
+      throw new Error(`Response of ${route.key} breaks its schema: ${checked.error.message}`);
     return json(status, checked.data);
   };
   return middy<GatewayEvent, GatewayResult>(base).use(errorResponse()).use(routeGuard(route));

@@ -25,7 +25,9 @@ export async function assertNotThrottled(deps: Deps, email: string, ip: string):
     (address && address.failures >= LOGIN_LIMITS.perAddress.maxFailures);
   if (blocked) {
     const minutes = Math.round(LOGIN_LIMITS.perAccount.windowMs / 60000);
-    throw new TooManyRequestsError(`Too many failed sign-in attempts. Please try again in ${minutes} minutes.`);
+    throw new TooManyRequestsError(
+      `Too many failed sign-in attempts. Please try again in ${minutes} minutes.`,
+    );
   }
 }
 

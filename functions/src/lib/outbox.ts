@@ -17,7 +17,10 @@ export interface OutgoingMessage {
 export async function sendMessage(message: OutgoingMessage, now = new Date()): Promise<string> {
   const dir = requireEnv('OUTBOX_DIR');
   await mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${now.toISOString().replace(/[:.]/g, '-')}-${message.channel}-${randomUUID()}.json`);
+  const file = path.join(
+    dir,
+    `${now.toISOString().replace(/[:.]/g, '-')}-${message.channel}-${randomUUID()}.json`,
+  );
   await writeFile(file, JSON.stringify({ ...message, sentAt: now.toISOString() }, null, 2));
   return file;
 }

@@ -9,7 +9,11 @@ import type { Deps } from './deps';
 const APP_CONSTANTS = { dateFormat: 'MM-DD-YYYY', maxUploadMb: 125, maxDocumentListUploadMb: 75 } as const;
 
 /** The profile as the SPA needs it: the user with divisions, grants, pages and navigation. */
-export async function profileView(deps: Deps, caller: Caller, user: UserRecord = caller.user): Promise<Profile> {
+export async function profileView(
+  deps: Deps,
+  caller: Caller,
+  user: UserRecord = caller.user,
+): Promise<Profile> {
   const divisions = await getDivisions(deps.db, user.divisionIds);
   return {
     id: user.id,

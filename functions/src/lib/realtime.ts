@@ -13,7 +13,9 @@ function managementClient(): ApiGatewayManagementApiClient {
   client ??= new ApiGatewayManagementApiClient({
     endpoint: requireEnv('WEBSOCKET_CALLBACK_URL'),
     region: process.env.AWS_REGION ?? 'us-east-1',
-    ...(process.env.DYNAMODB_ENDPOINT ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    ...(process.env.DYNAMODB_ENDPOINT
+      ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
   });
   return client;
 }

@@ -93,7 +93,9 @@ function operation(route: Route): JsonSchema {
     '200': {
       description: 'OK',
       // Browser-opened links answer the file itself.
-      content: { [route.tokenInQuery ? '*/*' : 'application/json']: { schema: jsonSchema(route.response, 'output') } },
+      content: {
+        [route.tokenInQuery ? '*/*' : 'application/json']: { schema: jsonSchema(route.response, 'output') },
+      },
     },
   };
   for (const status of Object.keys(ERROR_RESPONSES)) {
@@ -214,7 +216,9 @@ function main(): void {
       for (const [file] of stale) {
         console.error(`${relative(ROOT, file)} is out of date with the route table.`);
       }
-      console.error('Run `npm run openapi` (npx tsx packages/contract/scripts/write-openapi.ts) and commit the result.');
+      console.error(
+        'Run `npm run openapi` (npx tsx packages/contract/scripts/write-openapi.ts) and commit the result.',
+      );
       process.exit(1);
     }
     console.log(`docs/api is up to date (${ROUTES.length} routes).`);

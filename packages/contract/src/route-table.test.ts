@@ -94,7 +94,10 @@ describe('createRouteMatcher', () => {
 
   it('prefers literal segments over parameters', () => {
     expect(match('GET', '/api/users/profile')?.route.name).toBe('getProfile');
-    expect(match('GET', '/api/users/u-1')).toMatchObject({ route: { name: 'getUser' }, params: { id: 'u-1' } });
+    expect(match('GET', '/api/users/u-1')).toMatchObject({
+      route: { name: 'getUser' },
+      params: { id: 'u-1' },
+    });
     expect(match('GET', '/api/inspections/templates')?.route.name).toBe('listInspectionTemplates');
     expect(match('GET', '/api/projects/post-storm')?.route.name).toBe('getPostStormQuestions');
   });
@@ -110,7 +113,18 @@ describe('createRouteMatcher', () => {
     expect(match('POST', '/customdashboard1')?.route.name).toBe('saveWidgets');
     expect(match('GET', '/dl/0b7c-guid')?.params).toEqual({ id: '0b7c-guid' });
     expect(match('POST', '/api/inspection-templat/t1/upload-logo')?.route.name).toBe('uploadTemplateLogo');
-    expect(match('POST', '/api/inspection-templates/t1/upload-logo')?.route.name).toBe('uploadTemplateLogoAlias');
+    expect(match('POST', '/api/inspection-templates/t1/upload-logo')?.route.name).toBe(
+      'uploadTemplateLogoAlias',
+    );
+  });
+
+  it('reaches every route of the table (no route hides another)', () => {
+    for (const route of ROUTES) {
+      const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => `v-${name}`);
+      const found = match(route.method, path);
+      expect(found?.route.key, path).toBe(route.key);
+      for (const name of pathParamNames(route.path)) expect(found?.params[name]).toBe(`v-${name}`);
+    }
   });
 
   it('matches nothing for unknown paths or methods', () => {

@@ -49,7 +49,9 @@ export const AREAS = {
   templates: templatesRoutes,
 } as const;
 
-export const ROUTES: readonly Route[] = Object.values(AREAS).flatMap((area) => Object.values(area) as Route[]);
+export const ROUTES: readonly Route[] = Object.values(AREAS).flatMap(
+  (area) => Object.values(area) as Route[],
+);
 
 const seen = new Map<string, Route>();
 for (const route of ROUTES) {

@@ -58,7 +58,9 @@ export interface Route<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
-> extends Required<Pick<RouteSpec<P, Q, B, R>, 'params' | 'query' | 'body' | 'response'>>,
+>
+  extends
+    Required<Pick<RouteSpec<P, Q, B, R>, 'params' | 'query' | 'body' | 'response'>>,
     Omit<RouteSpec<P, Q, B, R>, 'params' | 'query' | 'body' | 'response'> {
   area: string;
   /** Unique within its area; the handler module is named after it. */
@@ -95,12 +97,14 @@ export function kebab(name: string): string {
 export function defineArea<const T extends Record<string, RouteSpec>>(
   area: string,
   specs: T,
-): { [K in keyof T]: Route<
-  T[K]['params'] extends z.ZodType ? T[K]['params'] : z.ZodType,
-  T[K]['query'] extends z.ZodType ? T[K]['query'] : z.ZodType,
-  T[K]['body'] extends z.ZodType ? T[K]['body'] : z.ZodType,
-  T[K]['response'] extends z.ZodType ? T[K]['response'] : z.ZodType
-> } {
+): {
+  [K in keyof T]: Route<
+    T[K]['params'] extends z.ZodType ? T[K]['params'] : z.ZodType,
+    T[K]['query'] extends z.ZodType ? T[K]['query'] : z.ZodType,
+    T[K]['body'] extends z.ZodType ? T[K]['body'] : z.ZodType,
+    T[K]['response'] extends z.ZodType ? T[K]['response'] : z.ZodType
+  >;
+} {
   const routes = Object.fromEntries(
     Object.entries(specs).map(([name, spec]) => {
       const withBody = spec.method === 'POST' || spec.method === 'PUT' || spec.method === 'DELETE';

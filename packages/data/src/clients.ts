@@ -30,7 +30,10 @@ export interface ClientRecord {
 
 export const clientKeys = {
   client: (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'CLIENT' }),
-  divisionLink: (divisionId: string, clientId: string) => ({ pk: `DIVISION#${divisionId}`, sk: `CLIENT#${clientId}` }),
+  divisionLink: (divisionId: string, clientId: string) => ({
+    pk: `DIVISION#${divisionId}`,
+    sk: `CLIENT#${clientId}`,
+  }),
   clientsOfDivision: (divisionId: string) => `DIVISION#${divisionId}#CLIENTS`,
 };
 
@@ -40,7 +43,12 @@ export async function createClient(
   input: Omit<ClientRecord, 'id' | 'createdAt' | 'version'> & { id?: string },
   now = new Date(),
 ): Promise<ClientRecord> {
-  const client: ClientRecord = { ...input, id: input.id ?? randomUUID(), createdAt: now.toISOString(), version: 0 };
+  const client: ClientRecord = {
+    ...input,
+    id: input.id ?? randomUUID(),
+    createdAt: now.toISOString(),
+    version: 0,
+  };
   await db.doc.send(
     new TransactWriteCommand({
       TransactItems: [

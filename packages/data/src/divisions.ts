@@ -61,14 +61,18 @@ export async function getDivisions(db: Db, ids: readonly string[]): Promise<Divi
     };
     while (request && Object.keys(request).length > 0) {
       const result = await db.doc.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of result.Responses?.[db.tableName] ?? []) found.set(item.id as string, toDivision(item));
+      for (const item of result.Responses?.[db.tableName] ?? [])
+        found.set(item.id as string, toDivision(item));
       request = result.UnprocessedKeys as typeof request;
     }
   }
   return unique.flatMap((id) => found.get(id) ?? []);
 }
 
-export async function createDivision(db: Db, input: { name: string; id?: string; now?: Date }): Promise<Division> {
+export async function createDivision(
+  db: Db,
+  input: { name: string; id?: string; now?: Date },
+): Promise<Division> {
   const id = input.id ?? randomUUID();
   const division: Division = {
     id,

@@ -11,7 +11,14 @@ export interface ProjectRecord {
   name: string;
   inspection_template_id: string | null;
   permittee: string | null;
-  address: { street_1: string; city: string; state: string; zip: string; latitude: number; longitude: number };
+  address: {
+    street_1: string;
+    city: string;
+    state: string;
+    zip: string;
+    latitude: number;
+    longitude: number;
+  };
   /** IANA time zone: "today" for due inspections is decided here, not on the server's clock. */
   timezone: string;
   inspector_user_id: string | null;
@@ -33,8 +40,10 @@ export const projectKeys = {
     sk: 'PROJECT',
   }),
   /** Active and archived projects list separately: archived ones leave the active lists and searches. */
-  projectsOfDivision: (divisionId: string, state: 'ACTIVE' | 'ARCHIVED') => `DIVISION#${divisionId}#PROJECTS#${state}`,
-  projectsOfClient: (divisionId: string, clientId: string) => `DIVISION#${divisionId}#CLIENT#${clientId}#PROJECTS`,
+  projectsOfDivision: (divisionId: string, state: 'ACTIVE' | 'ARCHIVED') =>
+    `DIVISION#${divisionId}#PROJECTS#${state}`,
+  projectsOfClient: (divisionId: string, clientId: string) =>
+    `DIVISION#${divisionId}#CLIENT#${clientId}#PROJECTS`,
 };
 
 export async function createProject(

@@ -133,14 +133,19 @@ export async function getCaller(
   if (unprocessed > 0) {
     // Rare under load; fall back to the two plain reads rather than guess.
     const user = await getUser(db, userId);
-    const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.revokedToken(tokenId) }));
+    const { Item } = await db.doc.send(
+      new GetCommand({ TableName: db.tableName, Key: keys.revokedToken(tokenId) }),
+    );
     return { user, revoked: Boolean(Item) };
   }
   const userItem = items.find((i) => i.sk === 'USER');
   return { user: userItem ? toUser(userItem) : undefined, revoked: items.some((i) => i.sk === 'REVOKED') };
 }
 
-export type OwnProfileFields = Pick<UserRecord, 'first_name' | 'last_name' | 'position' | 'phone' | 'phone_ext'>;
+export type OwnProfileFields = Pick<
+  UserRecord,
+  'first_name' | 'last_name' | 'position' | 'phone' | 'phone_ext'
+>;
 
 export async function updateOwnProfile(
   db: Db,

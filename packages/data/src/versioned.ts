@@ -49,10 +49,15 @@ export async function updateVersioned(
 export async function putNew(db: Db, item: ItemKey & Record<string, unknown>): Promise<void> {
   try {
     await db.doc.send(
-      new PutCommand({ TableName: db.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+      new PutCommand({
+        TableName: db.tableName,
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
     );
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new ConflictError('This record already exists');
+    if (error instanceof ConditionalCheckFailedException)
+      throw new ConflictError('This record already exists');
     throw error;
   }
 }

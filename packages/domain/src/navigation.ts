@@ -37,7 +37,12 @@ export function navigationFor(roleName: RoleName, grants: Grants): NavigationEnt
  * Spec 000 §2 route conventions. Paths whose first segment is one of these are outside division
  * scope; every other signed-in path lives under /divisions/{division_id}.
  */
-export const NON_DIVISION_PREFIXES = ['/divisions', '/inspection', '/user-manuals', '/public/inspection'] as const;
+export const NON_DIVISION_PREFIXES = [
+  '/divisions',
+  '/inspection',
+  '/user-manuals',
+  '/public/inspection',
+] as const;
 
 export function isNonDivisionPath(path: string): boolean {
   return NON_DIVISION_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

@@ -16,7 +16,12 @@ export const RESOURCES = [
   { id: 'legend-item', label: 'Legend Item', route: 'map-legend', icon: 'map-pin' },
   { id: 'admin', label: 'Admin', route: 'admin', icon: 'users' },
   { id: 'divisions', label: 'Divisions', route: 'divisions', icon: 'sitemap' },
-  { id: 'inspection-templates', label: 'Inspection Templates', route: 'inspection-templates', icon: 'template' },
+  {
+    id: 'inspection-templates',
+    label: 'Inspection Templates',
+    route: 'inspection-templates',
+    icon: 'template',
+  },
   { id: 'inspection', label: 'Inspection', route: null, icon: null },
   { id: 'findings', label: 'Findings', route: null, icon: null },
   { id: 'close-findings', label: 'Close Findings', route: null, icon: null },

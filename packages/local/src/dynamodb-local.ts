@@ -2,7 +2,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+} from '@aws-sdk/client-dynamodb';
 import { tableDefinition } from '@stormline/data/table';
 
 export interface DynamoDbLocal {
@@ -28,7 +33,11 @@ export function assertJava(): void {
   if (probe.error || probe.status !== 0) throw new JavaMissingError();
 }
 
-async function waitUntilReady(client: DynamoDBClient, child: ChildProcess, output: () => string): Promise<void> {
+async function waitUntilReady(
+  client: DynamoDBClient,
+  child: ChildProcess,
+  output: () => string,
+): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output()}`);
@@ -43,7 +52,10 @@ async function waitUntilReady(client: DynamoDBClient, child: ChildProcess, outpu
 }
 
 /** Starts AWS DynamoDB Local from the jar that amplify-dynamodb-simulator bundles. */
-export async function startDynamoDbLocal(options: { port: number; dataDir?: string }): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(options: {
+  port: number;
+  dataDir?: string;
+}): Promise<DynamoDbLocal> {
   assertJava();
   const dir = emulatorDir();
   const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];

@@ -22,7 +22,9 @@ function loadHandler(route: Route): Promise<LambdaHandler> {
   let handler = handlerCache.get(route.key);
   if (!handler) {
     handler = route.implemented
-      ? import(`@stormline/functions/http/${route.handler}`).then((m: { handler: LambdaHandler }) => m.handler)
+      ? import(`@stormline/functions/http/${route.handler}`).then(
+          (m: { handler: LambdaHandler }) => m.handler,
+        )
       : import('@stormline/functions/http/not-implemented').then(
           (m) => m.notImplementedHandler(route) as unknown as LambdaHandler,
         );
@@ -75,7 +77,8 @@ export function toGatewayEvent(
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
   const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  for (const [name, value] of url.searchParams)
+    query[name] = name in query ? `${query[name]},${value}` : value;
   const textual = isTextual(headers['content-type']);
   const requestId = randomUUID();
   return {
@@ -184,7 +187,11 @@ export function createGateway(options: GatewayOptions): http.Server {
       'x-consumed-read-units': String(tally.read),
       'x-consumed-write-units': String(tally.write),
     });
-    res.end(result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'));
+    res.end(
+      result.body === undefined
+        ? undefined
+        : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'),
+    );
   }
 
   return http.createServer((req, res) => {
@@ -193,12 +200,14 @@ export function createGateway(options: GatewayOptions): http.Server {
       if (options.extra && (await options.extra(req, res, url))) return;
       if (url.pathname === '/config.json') return sendJson(res, 200, options.webConfig);
       if (isApiPath(url.pathname, ROUTES)) return handleApi(req, res, url);
-      if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method not allowed' });
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return sendJson(res, 405, { message: 'Method not allowed' });
       return serveStatic(res, options.webDist, url.pathname);
     };
     work().catch((error: unknown) => {
       console.error('gateway error', error);
-      if (!res.headersSent) sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.' });
+      if (!res.headersSent)
+        sendJson(res, 500, { message: 'Something went wrong on our side. Please try again.' });
       else res.end();
     });
   });

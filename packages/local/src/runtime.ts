@@ -70,7 +70,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   await mkdir(path.join(scratch, 'outbox'), { recursive: true });
 
   const [dynamoPort, s3Port] = await Promise.all([freePort(), freePort()]);
-  const dynamo = await startDynamoDbLocal({ port: dynamoPort, dataDir: dataDir ? path.join(dataDir, 'dynamodb') : undefined });
+  const dynamo = await startDynamoDbLocal({
+    port: dynamoPort,
+    dataDir: dataDir ? path.join(dataDir, 'dynamodb') : undefined,
+  });
   const stops: (() => Promise<void> | void)[] = [() => dynamo.stop()];
   try {
     const s3 = await startS3Local({ port: s3Port, directory: path.join(scratch, 's3'), bucket: BUCKET_NAME });
@@ -94,7 +97,6 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const seeded = options.seed !== false && !(await isSeeded(db));
     if (seeded) await seedDemoData(db, region);
 
-    let realtime: ReturnType<typeof attachWebSocketGateway> | undefined;
     const publicAccount = DEMO_ACCOUNTS.find((a) => a.role === 'Public')!;
     const server = createGateway({
       webDist: options.webDist ?? path.join(REPO_ROOT, 'web', 'dist'),
@@ -105,9 +107,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         region,
         publicUser: { email: publicAccount.email, password: publicAccount.password },
       },
-      extra: (req, res, url) => realtime!.handleConnections(req, res, url),
+      extra: (req, res, url) => realtime.handleConnections(req, res, url),
     });
-    realtime = attachWebSocketGateway(server);
+    const realtime = attachWebSocketGateway(server);
     const port = await listen(server, options.port);
     const url = `http://localhost:${port}`;
     env.WEBSOCKET_CALLBACK_URL = url;
@@ -115,7 +117,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     stops.push(
       () =>
         new Promise<void>((resolve) => {
-          realtime!.close();
+          realtime.close();
           server.closeAllConnections();
           server.close(() => resolve());
         }),

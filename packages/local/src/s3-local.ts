@@ -6,7 +6,11 @@ export interface S3Local {
 }
 
 /** s3rver on loopback: the same @aws-sdk/client-s3 calls and presigned URLs as the cloud bucket. */
-export async function startS3Local(options: { port: number; directory: string; bucket: string }): Promise<S3Local> {
+export async function startS3Local(options: {
+  port: number;
+  directory: string;
+  bucket: string;
+}): Promise<S3Local> {
   const server = new S3rver({
     port: options.port,
     address: '127.0.0.1',

@@ -11,7 +11,8 @@ function wsEvent(
   connectionId: string,
   query?: Record<string, string>,
 ): WebSocketEvent {
-  const eventType = routeKey === '$connect' ? 'CONNECT' : routeKey === '$disconnect' ? 'DISCONNECT' : 'MESSAGE';
+  const eventType =
+    routeKey === '$connect' ? 'CONNECT' : routeKey === '$disconnect' ? 'DISCONNECT' : 'MESSAGE';
   return {
     requestContext: { routeKey, connectionId, eventType, requestTimeEpoch: Date.now() },
     queryStringParameters: query,
@@ -55,7 +56,11 @@ export function attachWebSocketGateway(server: http.Server) {
   });
 
   /** The @connections endpoint; answers true when it handled the request. */
-  async function handleConnections(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<boolean> {
+  async function handleConnections(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    url: URL,
+  ): Promise<boolean> {
     const match = /^\/@connections\/([^/]+)$/.exec(url.pathname);
     if (!match) return false;
     const ws = sockets.get(decodeURIComponent(match[1]!));

@@ -109,6 +109,7 @@ export const divisionsRoutes = defineArea('divisions', {
     summary: 'Compliance report rows (query s, p, r, client, maxDate, minDate, findings)',
     access: permission('read', 'Dashboard'),
     division: 'required',
+    divisionParam: 'id',
     implemented: false,
   },
   listFindingTypes: {
@@ -117,6 +118,7 @@ export const divisionsRoutes = defineArea('divisions', {
     summary: 'Finding types used in the division (report filter)',
     access: permission('read', 'Dashboard'),
     division: 'required',
+    divisionParam: 'id',
     implemented: false,
   },
 });

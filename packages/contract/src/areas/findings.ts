@@ -87,7 +87,8 @@ export const findingsRoutes = defineArea('findings', {
   reopenFinding: {
     method: 'POST',
     path: '/api/findings/{id}/open',
-    summary: "Reopen a finding: clears date_completed and removes affected inspections' compliance signatures",
+    summary:
+      "Reopen a finding: clears date_completed and removes affected inspections' compliance signatures",
     access: permission('all', 'reopenFinding'),
     division: 'required',
     implemented: false,

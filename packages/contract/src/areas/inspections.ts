@@ -26,7 +26,8 @@ export const inspectionsRoutes = defineArea('inspections', {
   createInspection: {
     method: 'POST',
     path: '/api/inspections',
-    summary: 'Create an inspection (projectId, type); refused while an existing one is not complete and certified',
+    summary:
+      'Create an inspection (projectId, type); refused while an existing one is not complete and certified',
     access: permission('create', 'Inspection'),
     division: 'required',
     implemented: false,

@@ -40,13 +40,7 @@ export const ProfileUpdate = z.strictObject({
   last_name: PersonName('Last name'),
   position: z.string().trim().max(100).nullable().optional(),
   phone: Phone,
-  phone_ext: z
-    .string()
-    .trim()
-    .regex(/^\d*$/, 'Extension must be numeric')
-    .max(10)
-    .nullable()
-    .optional(),
+  phone_ext: z.string().trim().regex(/^\d*$/, 'Extension must be numeric').max(10).nullable().optional(),
   version: Version,
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;

@@ -179,7 +179,8 @@ export const templatesRoutes = defineArea('templates', {
   listTemplates: {
     method: 'GET',
     path: '/api/inspection-templates',
-    summary: 'Inspection templates of the division (isUserTemplate, has_acknowledgement, has_compliance_cert)',
+    summary:
+      'Inspection templates of the division (isUserTemplate, has_acknowledgement, has_compliance_cert)',
     access: readTemplates,
     division: 'required',
     implemented: false,
@@ -235,7 +236,8 @@ export const templatesRoutes = defineArea('templates', {
   updateTemplateAcknowledgement: {
     method: 'PUT',
     path: '/api/templates/{id}/acknowledgement',
-    summary: 'Add or update the acknowledgement group of a template (has_acknowledgement, attestation, lines)',
+    summary:
+      'Add or update the acknowledgement group of a template (has_acknowledgement, attestation, lines)',
     access: updateTemplates,
     division: 'required',
     implemented: false,
@@ -251,7 +253,8 @@ export const templatesRoutes = defineArea('templates', {
   createFindingType: {
     method: 'POST',
     path: '/api/finding-types',
-    summary: 'Add a finding type to a template (name unique in the template, colour, Include, required-for-cert)',
+    summary:
+      'Add a finding type to a template (name unique in the template, colour, Include, required-for-cert)',
     access: createTemplates,
     division: 'required',
     implemented: false,
