@@ -1,0 +1,116 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ROUTES } from '@stormline/contract/route-table';
+import type { Route } from '@stormline/contract/route';
+import { call, NORTH, SOUTH } from '../support/api';
+import type { ApiResponse } from '../support/api';
+import { createTestUser } from '../support/users';
+
+/**
+ * Malformed input to every implemented route: wrong types, huge strings, deep nesting, a 3 MB
+ * body, broken JSON, random JSON. Each must answer a 4xx with a message, never a 5xx or a trace.
+ * An Admin of its own is used, so even an input that happened to be valid changes no demo data.
+ */
+
+const implemented = ROUTES.filter((r) => r.implemented);
+const WRONG_VALUES: unknown[] = [123, -1.5, true, null, [], ['a'], {}, { nested: { deep: 1 } }, 'x'.repeat(200_000)];
+
+function path(route: Route): string {
+  return route.path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === 'id' ? NORTH : 'fuzz'));
+}
+
+function fieldsOf(schema: z.ZodType): string[] {
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
+
+let token: string;
+
+beforeAll(async () => {
+  const admin = await createTestUser('Admin', [NORTH, SOUTH]);
+  const signIn = await call<{ token: string }>('/api/login', {
+    method: 'POST',
+    body: { email: admin.email, password: admin.password },
+  });
+  token = signIn.body.token;
+});
+
+function send(route: Route, input: { rawBody?: string; body?: unknown; query?: string }): Promise<ApiResponse> {
+  return call(`${path(route)}${input.query ?? ''}`, {
+    method: route.method,
+    token,
+    divisionId: NORTH,
+    rawBody: input.rawBody,
+    body: input.body,
+  });
+}
+
+function expectCleanRefusal(response: ApiResponse, label: string): void {
+  expect(response.status, label).toBeGreaterThanOrEqual(400);
+  expect(response.status, label).toBeLessThan(500);
+  const body = response.body as { message?: unknown };
+  expect(typeof body.message, label).toBe('string');
+  expect(String(body.message), label).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
+  expect(JSON.stringify(body).length, label).toBeLessThan(20_000);
+}
+
+const writes = implemented.filter((r) => r.method !== 'GET' && !(r.body instanceof z.ZodUndefined));
+
+describe.each(writes.map((r) => [r.key, r] as const))('%s with a malformed body', (_key, route) => {
+  it('refuses each field of the wrong type or size', async () => {
+    const fields = fieldsOf(route.body);
+    for (const field of fields) {
+      for (const value of WRONG_VALUES) {
+        expectCleanRefusal(await send(route, { body: { [field]: value } }), `${field}=${JSON.stringify(value).slice(0, 30)}`);
+      }
+    }
+  });
+
+  it('refuses unknown fields, arrays and scalars as the body', async () => {
+    for (const body of [{ unexpected: 'field' }, [], [1, 2], 'text', 42, null]) {
+      expectCleanRefusal(await send(route, { body }), JSON.stringify(body));
+    }
+  });
+
+  it('refuses broken JSON and deep nesting', async () => {
+    expectCleanRefusal(await send(route, { rawBody: '{"email": ' }), 'truncated JSON');
+    const depth = 100_000;
+    expectCleanRefusal(await send(route, { rawBody: '['.repeat(depth) + ']'.repeat(depth) }), 'deep array');
+    expectCleanRefusal(
+      await send(route, { rawBody: '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000) }),
+      'deep object',
+    );
+  });
+
+  it('refuses a 3 MB body', async () => {
+    const response = await send(route, { rawBody: JSON.stringify({ blob: 'x'.repeat(3 * 1024 * 1024) }) });
+    expectCleanRefusal(response, '3 MB');
+    expect(response.status).toBe(413);
+  });
+
+  it('refuses random JSON', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), async (value) => {
+        expectCleanRefusal(await send(route, { body: value }), JSON.stringify(value).slice(0, 60));
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe.each(implemented.map((r) => [r.key, r] as const))('%s with a malformed query', (_key, route) => {
+  it('never answers 5xx', async () => {
+    for (const query of ['?p=-1', '?p=abc', '?p=1e309', `?s=${'y'.repeat(5000)}`, '?unknown=1', '?%E0%A4%A=1']) {
+      const response = await send(route, { query });
+      expect(response.status, query).toBeLessThan(500);
+      if (response.status >= 400) expectCleanRefusal(response, query);
+    }
+  });
+});
+
+describe('malformed paths', () => {
+  it('answer 4xx for broken percent-encoding and very long ids', async () => {
+    expectCleanRefusal(await call('/api/divisions/%E0%A4%A', { token }), 'bad encoding');
+    expectCleanRefusal(await call(`/api/divisions/${'z'.repeat(5000)}`, { token }), 'long id');
+  });
+});
