@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   CreateTableCommand,
@@ -71,7 +72,8 @@ export async function startDynamoDbLocal(options: {
       '-sharedDb',
       ...storage,
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    // DynamoDB Local drops a metadata file in its working directory; keep it out of the repository.
+    { stdio: ['ignore', 'pipe', 'pipe'], cwd: options.dataDir ?? tmpdir() },
   );
   let output = '';
   const keep = (chunk: Buffer) => {
