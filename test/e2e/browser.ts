@@ -1,0 +1,79 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { DEMO_ACCOUNTS, type DemoAccount } from '@stormline/local/seed';
+
+/** Debian's chromium (apt-get install chromium), driven headless by playwright-core. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 375, height: 812 },
+} as const;
+
+export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../artifacts');
+
+/** A seeded demo account (packages/local seed) by email. */
+export function demoAccount(email: string): DemoAccount {
+  const account = DEMO_ACCOUNTS.find((a) => a.email === email);
+  if (!account) throw new Error(`No demo account ${email}`);
+  return account;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A fresh context (its own local storage, so its own session) with one page. */
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'en-GB' });
+  return context.newPage();
+}
+
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through the login page and waits for the landing page (the dashboard by default). */
+export async function signIn(
+  page: Page,
+  account: { email: string; password: string },
+  landing: RegExp = /\/divisions\/[^/]+\/dashboard$/,
+): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, account.email, account.password);
+  await page.waitForURL(landing);
+}
+
+/** The division id in a /divisions/{id}/... URL. */
+export function divisionIdOf(url: string): string {
+  const match = /\/divisions\/([^/?#]+)\//.exec(new URL(url).pathname + '/');
+  if (!match) throw new Error(`No division in ${url}`);
+  return decodeURIComponent(match[1]!);
+}
+
+/** A full-page screenshot into test/artifacts/ (gitignored), for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+  // Let transitions (menus, notifications) settle so the picture shows the resting state.
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
