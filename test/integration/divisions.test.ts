@@ -11,9 +11,12 @@ interface Division {
 describe('divisions', () => {
   it('lists the demo divisions by name, paginated', async () => {
     const token = await tokenFor('divisions.admin@example.com');
-    const response = await call<{ pageData: Division[]; paginationState: { numModels: number } }>('/api/divisions', {
-      token,
-    });
+    const response = await call<{ pageData: Division[]; paginationState: { numModels: number } }>(
+      '/api/divisions',
+      {
+        token,
+      },
+    );
     expect(response.status).toBe(200);
     const names = response.body.pageData.map((d) => d.name);
     expect(names).toEqual(expect.arrayContaining(['North Region', 'South Region']));
@@ -29,7 +32,11 @@ describe('divisions', () => {
 
   it('creates, reads and renames a division; a stale rename answers 409 and keeps the first', async () => {
     const token = await tokenFor('admin@example.com');
-    const created = await call<Division>('/api/divisions', { method: 'POST', token, body: { name: 'West Region' } });
+    const created = await call<Division>('/api/divisions', {
+      method: 'POST',
+      token,
+      body: { name: 'West Region' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'West Region', version: 0 });
 
@@ -47,7 +54,9 @@ describe('divisions', () => {
       body: { name: 'Mountain Region', version: 0 },
     });
     expect(stale.status).toBe(409);
-    expect(stale.body).toEqual({ message: 'This record was changed by someone else. Reload it and try again.' });
+    expect(stale.body).toEqual({
+      message: 'This record was changed by someone else. Reload it and try again.',
+    });
 
     const read = await call<Division>(`/api/divisions/${created.body.id}`, { token });
     expect(read.body.name).toBe('Pacific Region');

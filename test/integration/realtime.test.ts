@@ -34,7 +34,10 @@ describe('the WebSocket API', () => {
 
     process.env.WEBSOCKET_CALLBACK_URL = env.WEBSOCKET_CALLBACK_URL;
     const deps = { db } as Deps;
-    const delivered = await postToUser(deps, profile.body.id, { type: 'notification', title: 'Inspection Ready To Sign' });
+    const delivered = await postToUser(deps, profile.body.id, {
+      type: 'notification',
+      title: 'Inspection Ready To Sign',
+    });
     expect(delivered).toBe(1);
     expect(JSON.parse(await received)).toEqual({ type: 'notification', title: 'Inspection Ready To Sign' });
 

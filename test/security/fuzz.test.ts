@@ -14,7 +14,17 @@ import { createTestUser } from '../support/users';
  */
 
 const implemented = ROUTES.filter((r) => r.implemented);
-const WRONG_VALUES: unknown[] = [123, -1.5, true, null, [], ['a'], {}, { nested: { deep: 1 } }, 'x'.repeat(200_000)];
+const WRONG_VALUES: unknown[] = [
+  123,
+  -1.5,
+  true,
+  null,
+  [],
+  ['a'],
+  {},
+  { nested: { deep: 1 } },
+  'x'.repeat(200_000),
+];
 
 function path(route: Route): string {
   return route.path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === 'id' ? NORTH : 'fuzz'));
@@ -35,7 +45,10 @@ beforeAll(async () => {
   token = signIn.body.token;
 });
 
-function send(route: Route, input: { rawBody?: string; body?: unknown; query?: string }): Promise<ApiResponse> {
+function send(
+  route: Route,
+  input: { rawBody?: string; body?: unknown; query?: string },
+): Promise<ApiResponse> {
   return call(`${path(route)}${input.query ?? ''}`, {
     method: route.method,
     token,
@@ -61,7 +74,10 @@ describe.each(writes.map((r) => [r.key, r] as const))('%s with a malformed body'
     const fields = fieldsOf(route.body);
     for (const field of fields) {
       for (const value of WRONG_VALUES) {
-        expectCleanRefusal(await send(route, { body: { [field]: value } }), `${field}=${JSON.stringify(value).slice(0, 30)}`);
+        expectCleanRefusal(
+          await send(route, { body: { [field]: value } }),
+          `${field}=${JSON.stringify(value).slice(0, 30)}`,
+        );
       }
     }
   });
@@ -100,7 +116,14 @@ describe.each(writes.map((r) => [r.key, r] as const))('%s with a malformed body'
 
 describe.each(implemented.map((r) => [r.key, r] as const))('%s with a malformed query', (_key, route) => {
   it('never answers 5xx', async () => {
-    for (const query of ['?p=-1', '?p=abc', '?p=1e309', `?s=${'y'.repeat(5000)}`, '?unknown=1', '?%E0%A4%A=1']) {
+    for (const query of [
+      '?p=-1',
+      '?p=abc',
+      '?p=1e309',
+      `?s=${'y'.repeat(5000)}`,
+      '?unknown=1',
+      '?%E0%A4%A=1',
+    ]) {
       const response = await send(route, { query });
       expect(response.status, query).toBeLessThan(500);
       if (response.status >= 400) expectCleanRefusal(response, query);

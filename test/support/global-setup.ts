@@ -19,9 +19,8 @@ let users = 0;
  */
 export default async function setup(project: TestProject) {
   users++;
-  // Only the browser tests need the SPA; the API tests must not wait for (or fail on) its build.
-  if (project.name === 'e2e') buildWebIfStale();
   if (!runtime) {
+    buildWebIfStale();
     runtime = await startRuntime({ port: 0, seed: true, region: 'UK' });
   }
   project.provide('baseUrl', runtime.url);

@@ -126,7 +126,13 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** The built SPA, with client-side routes falling back to index.html as CloudFront does. */
 async function serveStatic(res: http.ServerResponse, webDist: string, pathname: string): Promise<void> {
-  const safe = path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    decoded = '/';
+  }
+  const safe = path.normalize(decoded).replace(/^(\.\.[/\\])+/, '');
   let file = path.join(webDist, safe);
   if (!file.startsWith(webDist)) file = path.join(webDist, 'index.html');
   let info = await stat(file).catch(() => undefined);

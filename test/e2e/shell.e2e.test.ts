@@ -1,0 +1,360 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRuntime } from '../support/runtime';
+import { createTestUser } from '../support/users';
+import {
+  VIEWPORTS,
+  demoAccount,
+  divisionIdOf,
+  fillLogin,
+  launchBrowser,
+  openPage,
+  screenshot,
+  signIn,
+} from './browser';
+
+const ADMIN = demoAccount('admin@example.com');
+const INSPECTOR = demoAccount('inspector@example.com');
+const BMP_CONTRACTOR = demoAccount('bmp.contractor@example.com');
+
+let browser: Browser;
+let baseUrl: string;
+const pages: Page[] = [];
+
+async function newPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+  const page = await openPage(browser, baseUrl, viewport);
+  pages.push(page);
+  return page;
+}
+
+const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+const divisionSwitcher = (page: Page) => page.getByRole('textbox', { name: 'Division' });
+
+beforeAll(async () => {
+  baseUrl = (await startRuntime()).url;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const page of pages) await page.context().close();
+  await browser?.close();
+});
+
+describe('sign-in (spec 001 §2, §5, §8)', () => {
+  it('asks for both fields, and for a valid email', async () => {
+    const page = await newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByText('Email is required').isVisible()).toBe(true);
+    expect(await page.getByText('Password is required').isVisible()).toBe(true);
+
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByText('Please enter a valid email address').isVisible()).toBe(true);
+    await screenshot(page, 'login-validation-1280');
+  });
+
+  it("shows the server's message for a wrong password", async () => {
+    const user = await createTestUser('Inspector', ['north-region']);
+    const page = await newPage();
+    await page.goto('/login');
+    await fillLogin(page, user.email, 'not-the-password');
+    const alert = page.getByTestId('login-error');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('Invalid email or password');
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('signs in as admin and shows the layout: navigation, division switcher, bell and user menu', async () => {
+    const page = await newPage();
+    await page.goto('/login');
+    await screenshot(page, 'login-1280');
+    await signIn(page, ADMIN);
+
+    expect(await page.getByTestId('welcome').textContent()).toBe(`Welcome, ${ADMIN.first_name}`);
+    for (const label of [
+      'Dashboard',
+      'Project',
+      'Client',
+      'Regulations',
+      'Legend Item',
+      'Admin',
+      'Divisions',
+      'Inspection Templates',
+    ]) {
+      expect(await navigation(page).getByRole('link', { name: label, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await divisionSwitcher(page).inputValue()).toBe('North Region');
+    expect(await page.evaluate(() => localStorage.getItem('divisionId'))).toBe(divisionIdOf(page.url()));
+    expect(await page.getByTestId('user-menu-name').textContent()).toBe(
+      `${ADMIN.first_name} ${ADMIN.last_name}`,
+    );
+    // GET /api/notifications is not implemented yet: the bell is there, without a badge and without an error toast.
+    expect(await page.getByTestId('notification-bell').isVisible()).toBe(true);
+    expect(await page.locator('.mantine-Indicator-indicator').count()).toBe(0);
+    expect(await page.locator('.mantine-Notification-root').count()).toBe(0);
+    await screenshot(page, 'dashboard-1280');
+
+    await page.getByTestId('user-menu').click();
+    expect(await page.getByRole('menuitem', { name: 'My Profile' }).isVisible()).toBe(true);
+    expect(await page.getByRole('menuitem', { name: 'Log Out' }).isVisible()).toBe(true);
+    await screenshot(page, 'user-menu-1280');
+  });
+
+  it('goes to the return path after sign-in', async () => {
+    const page = await newPage();
+    await page.goto('/login?to=%2Fdivisions');
+    await fillLogin(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL((url) => url.pathname === '/divisions');
+  });
+});
+
+describe('route conventions (spec 000 §2, 001 §2)', () => {
+  it('sends a signed-out visitor of /projects to /login?to=/projects, and back there after sign-in', async () => {
+    const page = await newPage();
+    await page.goto('/projects');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('to')).toBe('/projects');
+
+    await fillLogin(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/divisions\/[^/]+\/projects$/);
+  });
+
+  it('puts /projects under the working division when signed in', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    const divisionId = divisionIdOf(page.url());
+    await page.goto('/projects');
+    await page.waitForURL((url) => url.pathname === `/divisions/${divisionId}/projects`);
+    expect(await page.getByRole('heading', { name: 'Projects', level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByTestId('coming-soon').isVisible()).toBe(true);
+  });
+
+  it('sends a division that is not the user’s to the same page under the working division', async () => {
+    const page = await newPage();
+    await signIn(page, INSPECTOR);
+    await page.goto('/divisions/south-region/clients');
+    await page.waitForURL((url) => url.pathname === '/divisions/north-region/clients');
+  });
+
+  it('sends / to the dashboard when signed in and to sign-in when not', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await signIn(page, ADMIN);
+    await page.goto('/');
+    await page.waitForURL(/\/divisions\/[^/]+\/dashboard$/);
+  });
+
+  it('shows an inspector neither Inspection Templates nor Divisions, and does not open them', async () => {
+    const page = await newPage();
+    await signIn(page, INSPECTOR);
+    expect(await navigation(page).getByRole('link', { name: 'Dashboard', exact: true }).isVisible()).toBe(
+      true,
+    );
+    expect(await navigation(page).getByRole('link', { name: 'Inspection Templates' }).count()).toBe(0);
+    expect(await navigation(page).getByRole('link', { name: 'Divisions' }).count()).toBe(0);
+    expect(await divisionSwitcher(page).inputValue()).toBe('North Region');
+
+    // A page outside the user's navigation goes to the start page with a notice (docs/decisions/0003).
+    await page.goto('/divisions');
+    await page.waitForURL(/\/divisions\/north-region\/dashboard$/);
+    await page.getByText('Not permitted').waitFor();
+    await page.goto('/inspection-templates');
+    await page.waitForURL(/\/divisions\/north-region\/dashboard$/);
+  });
+
+  it('gives a BMP Contractor the contractor dashboard', async () => {
+    const page = await newPage();
+    await signIn(page, BMP_CONTRACTOR);
+    await page.getByRole('heading', { name: 'Contractor dashboard' }).waitFor();
+  });
+
+  it('switches division: same page under the new division, stored for next time', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto('/projects');
+    await page.waitForURL(/\/divisions\/north-region\/projects$/);
+
+    await divisionSwitcher(page).click();
+    await page.getByRole('option', { name: 'South Region' }).click();
+    await page.waitForURL((url) => url.pathname === '/divisions/south-region/projects');
+    expect(await divisionSwitcher(page).inputValue()).toBe('South Region');
+    expect(await page.evaluate(() => localStorage.getItem('divisionId'))).toBe('south-region');
+
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/divisions/south-region/dashboard');
+  });
+
+  it('logs out: back to sign-in, and signed-in pages ask for sign-in again', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    await page.goto('/divisions/north-region/dashboard');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('to')).toBe('/divisions/north-region/dashboard');
+  });
+
+  it('signs out when the profile cannot be loaded (spec 001 §8)', async () => {
+    const page = await newPage();
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-valid-token'));
+    await page.goto('/divisions/north-region/dashboard');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.getByText('Your session has ended. Please sign in again.').waitFor();
+  });
+
+  it('opens a public page with the public account, in the public layout', async () => {
+    const page = await newPage();
+    await page.goto('/public/inspection/some-inspection');
+    await page.getByRole('heading', { name: 'Public inspection view' }).waitFor();
+    expect(await page.getByText('Public view', { exact: true }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('publicToken'))).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('does not start without apiBaseUrl in config.json', async () => {
+    const page = await newPage();
+    await page.route('**/config.json', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"region":"UK"}' }),
+    );
+    await page.goto('/login');
+    await page
+      .getByText(
+        'The API base URL setting (apiBaseUrl) is missing from config.json; the application cannot start.',
+      )
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+  });
+});
+
+describe('my profile (spec 001 §2, §5)', () => {
+  it('shows the details and saves the form', async () => {
+    const user = await createTestUser('Inspector', ['north-region']);
+    const page = await newPage();
+    await signIn(page, user);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'My Profile' }).click();
+    await page.waitForURL(/\/divisions\/north-region\/my-profile$/);
+    expect(await page.getByTestId('profile-summary').getByText(user.email).isVisible()).toBe(true);
+
+    await page.getByLabel('First name').fill('');
+    await page.getByLabel('Extension').fill('12a');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('First name is required').waitFor();
+    await page.getByText('Extension must be numeric').waitFor();
+
+    await page.getByLabel('First name').fill('Morgan');
+    await page.getByLabel('Position').fill('Senior Inspector');
+    await page.getByLabel('Extension').fill('42');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Profile saved').first().waitFor();
+    await expect
+      .poll(() => page.getByTestId('user-menu-name').textContent())
+      .toBe(`Morgan ${user.last_name}`);
+
+    await page.reload();
+    expect(await page.getByLabel('Position').inputValue()).toBe('Senior Inspector');
+  });
+});
+
+describe('divisions (spec 001 §2)', () => {
+  it('lists, searches, adds and renames divisions', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await navigation(page).getByRole('link', { name: 'Divisions' }).click();
+    await page.waitForURL((url) => url.pathname === '/divisions');
+    const table = page.getByTestId('divisions-table');
+    await table.getByText('North Region').waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Name', 'Created At']);
+    expect(await table.locator('tbody tr').first().locator('td').nth(1).textContent()).toMatch(
+      /^\d{2}-\d{2}-\d{4}$/,
+    );
+
+    await page.getByRole('button', { name: 'Add Division' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Division' });
+    await dialog.getByRole('button', { name: 'Add Division' }).click();
+    await dialog.getByText('Division name is required').waitFor();
+
+    const name = `Zeta Test ${randomUUID().slice(0, 8)}`;
+    await dialog.getByLabel('Division name').fill(name);
+    await dialog.getByRole('button', { name: 'Add Division' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('textbox', { name: 'Search divisions' }).fill(name);
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    await table.getByText(name).click();
+    await page.waitForURL(/\/divisions\/[^/]+$/);
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit division' });
+    await edit.getByLabel('Division name').fill(`${name} renamed`);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: `${name} renamed`, level: 1 }).waitFor();
+  });
+});
+
+describe('narrow screens (spec 001 §9: hamburger under 992 px)', () => {
+  it('shows the hamburger at 375 px and opens the navigation with it', async () => {
+    const page = await newPage(VIEWPORTS.mobile);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await screenshot(page, 'login-375');
+    await signIn(page, ADMIN);
+    await page.getByTestId('welcome').waitFor();
+    await screenshot(page, 'dashboard-375');
+
+    const burger = page.getByTestId('nav-burger');
+    expect(await burger.isVisible()).toBe(true);
+    expect(await navigation(page).getByRole('link', { name: 'Project', exact: true }).isVisible()).toBe(
+      false,
+    );
+    await burger.click();
+    await navigation(page).getByRole('link', { name: 'Project', exact: true }).waitFor({ state: 'visible' });
+    await screenshot(page, 'navigation-375');
+    await navigation(page).getByRole('link', { name: 'Project', exact: true }).click();
+    await page.waitForURL(/\/projects$/);
+    await expect
+      .poll(() => navigation(page).getByRole('link', { name: 'Project', exact: true }).isVisible())
+      .toBe(false);
+  });
+
+  it('shows the hamburger at 991 px but not at 992 px', async () => {
+    const page = await newPage({ width: 991, height: 800 });
+    await signIn(page, ADMIN);
+    expect(await page.getByTestId('nav-burger').isVisible()).toBe(true);
+    await page.setViewportSize({ width: 992, height: 800 });
+    await expect.poll(() => page.getByTestId('nav-burger').isVisible()).toBe(false);
+  });
+});
+
+describe('screenshots for review (test/artifacts/)', () => {
+  for (const [size, viewport] of [
+    ['1280', VIEWPORTS.desktop],
+    ['375', VIEWPORTS.mobile],
+  ] as const) {
+    it(`profile and divisions at ${size} px`, async () => {
+      const page = await newPage(viewport);
+      await signIn(page, ADMIN);
+      await page.goto('/my-profile');
+      await page.getByTestId('profile-summary').waitFor();
+      await screenshot(page, `profile-${size}`);
+      await page.goto('/divisions');
+      await page.getByTestId('divisions-table').getByText('North Region').waitFor();
+      await screenshot(page, `divisions-${size}`);
+      await page.goto('/divisions/north-region');
+      await page.getByRole('heading', { name: 'North Region', level: 1 }).waitFor();
+      await screenshot(page, `division-${size}`);
+      await page.goto('/clients');
+      await page.getByTestId('coming-soon').waitFor();
+      await screenshot(page, `clients-${size}`);
+    });
+  }
+});
