@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@stormline/local/seed';
 
 /** Debian's chromium (apt-get install chromium), driven headless by playwright-core. */
@@ -58,7 +58,26 @@ export async function signIn(
 ): Promise<void> {
   await page.goto('/login');
   await fillLogin(page, account.email, account.password);
-  await page.waitForURL(landing);
+  // A refused sign-in shows the server's message: fail with it at once rather than time out.
+  const refused = page
+    .getByRole('alert')
+    .first()
+    .waitFor()
+    .then(async () => {
+      throw new Error(
+        `Sign-in of ${account.email} refused: ${await page.getByRole('alert').first().innerText()}`,
+      );
+    });
+  await Promise.race([page.waitForURL(landing), refused]);
+  refused.catch(() => {});
+  await page.getByTestId('user-menu').waitFor();
+}
+
+/** Inside the viewport horizontally: the collapsed navigation slides out of view but stays in the DOM. */
+export async function isOnScreen(locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const viewport = locator.page().viewportSize();
+  return !!box && !!viewport && box.x + box.width > 0 && box.x < viewport.width;
 }
 
 /** The division id in a /divisions/{id}/... URL. */
@@ -69,11 +88,11 @@ export function divisionIdOf(url: string): string {
 }
 
 /** A full-page screenshot into test/artifacts/ (gitignored), for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   await mkdir(ARTIFACTS_DIR, { recursive: true });
   const file = path.join(ARTIFACTS_DIR, `${name}.png`);
   // Let transitions (menus, notifications) settle so the picture shows the resting state.
   await page.waitForTimeout(300);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }

@@ -8,6 +8,7 @@ import {
   demoAccount,
   divisionIdOf,
   fillLogin,
+  isOnScreen,
   launchBrowser,
   openPage,
   screenshot,
@@ -29,7 +30,7 @@ async function newPage(viewport: { width: number; height: number } = VIEWPORTS.d
 }
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
-const divisionSwitcher = (page: Page) => page.getByRole('textbox', { name: 'Division' });
+const divisionSwitcher = (page: Page) => page.getByRole('combobox', { name: 'Division' });
 
 beforeAll(async () => {
   baseUrl = (await startRuntime()).url;
@@ -63,6 +64,7 @@ describe('sign-in (spec 001 §2, §5, §8)', () => {
     const alert = page.getByTestId('login-error');
     await alert.waitFor();
     expect(await alert.textContent()).toBe('Invalid email or password');
+    await screenshot(page, 'login-error-1280');
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
@@ -72,6 +74,7 @@ describe('sign-in (spec 001 §2, §5, §8)', () => {
     await screenshot(page, 'login-1280');
     await signIn(page, ADMIN);
 
+    await page.getByTestId('welcome').waitFor();
     expect(await page.getByTestId('welcome').textContent()).toBe(`Welcome, ${ADMIN.first_name}`);
     for (const label of [
       'Dashboard',
@@ -127,7 +130,7 @@ describe('route conventions (spec 000 §2, 001 §2)', () => {
     const divisionId = divisionIdOf(page.url());
     await page.goto('/projects');
     await page.waitForURL((url) => url.pathname === `/divisions/${divisionId}/projects`);
-    expect(await page.getByRole('heading', { name: 'Projects', level: 1 }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
     expect(await page.getByTestId('coming-soon').isVisible()).toBe(true);
   });
 
@@ -150,9 +153,7 @@ describe('route conventions (spec 000 §2, 001 §2)', () => {
   it('shows an inspector neither Inspection Templates nor Divisions, and does not open them', async () => {
     const page = await newPage();
     await signIn(page, INSPECTOR);
-    expect(await navigation(page).getByRole('link', { name: 'Dashboard', exact: true }).isVisible()).toBe(
-      true,
-    );
+    await navigation(page).getByRole('link', { name: 'Dashboard', exact: true }).waitFor();
     expect(await navigation(page).getByRole('link', { name: 'Inspection Templates' }).count()).toBe(0);
     expect(await navigation(page).getByRole('link', { name: 'Divisions' }).count()).toBe(0);
     expect(await divisionSwitcher(page).inputValue()).toBe('North Region');
@@ -180,7 +181,7 @@ describe('route conventions (spec 000 §2, 001 §2)', () => {
     await divisionSwitcher(page).click();
     await page.getByRole('option', { name: 'South Region' }).click();
     await page.waitForURL((url) => url.pathname === '/divisions/south-region/projects');
-    expect(await divisionSwitcher(page).inputValue()).toBe('South Region');
+    await expect.poll(() => divisionSwitcher(page).inputValue()).toBe('South Region');
     expect(await page.evaluate(() => localStorage.getItem('divisionId'))).toBe('south-region');
 
     await page.goto('/dashboard');
@@ -214,7 +215,7 @@ describe('route conventions (spec 000 §2, 001 §2)', () => {
     const page = await newPage();
     await page.goto('/public/inspection/some-inspection');
     await page.getByRole('heading', { name: 'Public inspection view' }).waitFor();
-    expect(await page.getByText('Public view', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('banner').getByText('Public view').isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('publicToken'))).toBeTruthy();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
@@ -242,7 +243,7 @@ describe('my profile (spec 001 §2, §5)', () => {
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'My Profile' }).click();
     await page.waitForURL(/\/divisions\/north-region\/my-profile$/);
-    expect(await page.getByTestId('profile-summary').getByText(user.email).isVisible()).toBe(true);
+    await page.getByTestId('profile-summary').getByText(user.email).waitFor();
 
     await page.getByLabel('First name').fill('');
     await page.getByLabel('Extension').fill('12a');
@@ -261,6 +262,43 @@ describe('my profile (spec 001 §2, §5)', () => {
 
     await page.reload();
     expect(await page.getByLabel('Position').inputValue()).toBe('Senior Inspector');
+  });
+
+  it("shows the server's message when the profile changed elsewhere (409), and recovers", async () => {
+    const user = await createTestUser('Inspector', ['north-region']);
+    const page = await newPage();
+    await signIn(page, user);
+    await page.goto('/my-profile');
+    await page.getByTestId('profile-summary').waitFor();
+
+    // Another tab saves first: the version this page holds is now stale.
+    const conflict = await page.evaluate(async () => {
+      const headers = {
+        Authorization: `Bearer ${localStorage.getItem('token')}`,
+        'Content-Type': 'application/json',
+      };
+      const profile = await (await fetch('/api/users/profile', { headers })).json();
+      const body = { first_name: 'Elsewhere', last_name: profile.last_name, version: profile.version };
+      await fetch('/api/users/profile', { method: 'POST', headers, body: JSON.stringify(body) });
+      const stale = await fetch('/api/users/profile', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
+      return { status: stale.status, message: ((await stale.json()) as { message: string }).message };
+    });
+    expect(conflict.status).toBe(409);
+
+    await page.getByLabel('Position').fill('Field Lead');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const error = page.getByTestId('profile-error');
+    await error.getByText(conflict.message).waitFor();
+
+    await error.getByRole('button', { name: 'Load the latest version' }).click();
+    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Elsewhere');
+    await page.getByLabel('Position').fill('Field Lead');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Profile saved').first().waitFor();
   });
 });
 
@@ -312,24 +350,21 @@ describe('narrow screens (spec 001 §9: hamburger under 992 px)', () => {
     await screenshot(page, 'dashboard-375');
 
     const burger = page.getByTestId('nav-burger');
+    const projects = navigation(page).getByRole('link', { name: 'Project', exact: true });
     expect(await burger.isVisible()).toBe(true);
-    expect(await navigation(page).getByRole('link', { name: 'Project', exact: true }).isVisible()).toBe(
-      false,
-    );
+    expect(await isOnScreen(projects)).toBe(false);
     await burger.click();
-    await navigation(page).getByRole('link', { name: 'Project', exact: true }).waitFor({ state: 'visible' });
-    await screenshot(page, 'navigation-375');
-    await navigation(page).getByRole('link', { name: 'Project', exact: true }).click();
+    await expect.poll(() => isOnScreen(projects)).toBe(true);
+    await screenshot(page, 'navigation-375', { fullPage: false });
+    await projects.click();
     await page.waitForURL(/\/projects$/);
-    await expect
-      .poll(() => navigation(page).getByRole('link', { name: 'Project', exact: true }).isVisible())
-      .toBe(false);
+    await expect.poll(() => isOnScreen(projects)).toBe(false);
   });
 
   it('shows the hamburger at 991 px but not at 992 px', async () => {
     const page = await newPage({ width: 991, height: 800 });
     await signIn(page, ADMIN);
-    expect(await page.getByTestId('nav-burger').isVisible()).toBe(true);
+    await page.getByTestId('nav-burger').waitFor();
     await page.setViewportSize({ width: 992, height: 800 });
     await expect.poll(() => page.getByTestId('nav-burger').isVisible()).toBe(false);
   });

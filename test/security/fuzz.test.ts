@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROUTES } from '@stormline/contract/route-table';
 import type { Route } from '@stormline/contract/route';
 import { call, NORTH, SOUTH } from '../support/api';

@@ -10,26 +10,35 @@ declare module 'vitest' {
   }
 }
 
-let runtime: Runtime | undefined;
-let users = 0;
+/**
+ * Vitest loads this module once per project, but the handlers read their settings from the one
+ * process environment, so one process can hold only one runtime: it lives on globalThis and the
+ * last project to finish stops it.
+ */
+const shared = globalThis as typeof globalThis & {
+  stormlineRuntime?: Promise<Runtime>;
+  stormlineRuntimeUsers?: number;
+};
 
 /**
  * Starts the product once for the integration, security and browser projects: in-memory
- * DynamoDB Local, s3rver in a scratch folder, the demo data, and the gateway on a free port.
+ * DynamoDB Local, s3rver in a scratch folder, the demo data, the built SPA and the gateway on a
+ * free port.
  */
 export default async function setup(project: TestProject) {
-  users++;
-  if (!runtime) {
+  shared.stormlineRuntimeUsers = (shared.stormlineRuntimeUsers ?? 0) + 1;
+  shared.stormlineRuntime ??= (async () => {
     buildWebIfStale();
-    runtime = await startRuntime({ port: 0, seed: true, region: 'UK' });
-  }
+    return startRuntime({ port: 0, seed: true, region: 'UK' });
+  })();
+  const runtime = await shared.stormlineRuntime;
   project.provide('baseUrl', runtime.url);
   project.provide('runtimeEnv', runtime.env);
   return async () => {
-    users--;
-    if (users === 0 && runtime) {
+    shared.stormlineRuntimeUsers = (shared.stormlineRuntimeUsers ?? 1) - 1;
+    if (shared.stormlineRuntimeUsers === 0) {
+      shared.stormlineRuntime = undefined;
       await runtime.stop();
-      runtime = undefined;
     }
   };
 }

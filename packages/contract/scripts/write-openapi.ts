@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AREAS, ROUTES } from '../src/route-table';
 import { ErrorBody, pathParamNames } from '../src/route';
 import type { Access, Route } from '../src/route';

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { can, RESOURCES } from '@stormline/domain/permissions';
 import { grantsOf, roleByName } from '@stormline/domain/roles';
 import { AREAS, ROUTES } from './route-table';

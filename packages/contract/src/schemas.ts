@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACTIONS, RESOURCES } from '@stormline/domain/permissions';
 import { ROLE_NAMES } from '@stormline/domain/roles';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The SPA's runtime configuration (spec 001 §1 "Environment configuration fields"), served as

@@ -19,16 +19,27 @@ export interface CapacityTally {
  */
 export const capacityTally = new AsyncLocalStorage<CapacityTally>();
 
-function addCapacity(consumed: ConsumedCapacity | ConsumedCapacity[] | undefined): void {
+/** DynamoDB Local answers single-item writes with a bare CapacityUnits; the command says which kind it was. */
+const WRITE_COMMANDS = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'BatchWriteItemCommand',
+  'TransactWriteItemsCommand',
+]);
+
+function addCapacity(commandName: string, consumed: ConsumedCapacity | ConsumedCapacity[] | undefined): void {
   const tally = capacityTally.getStore();
   if (!tally || !consumed) return;
+  const isWrite = WRITE_COMMANDS.has(commandName);
   for (const entry of Array.isArray(consumed) ? consumed : [consumed]) {
+    if (entry.ReadCapacityUnits === undefined && entry.WriteCapacityUnits === undefined) {
+      if (isWrite) tally.write += entry.CapacityUnits ?? 0;
+      else tally.read += entry.CapacityUnits ?? 0;
+      continue;
+    }
     tally.read += entry.ReadCapacityUnits ?? 0;
     tally.write += entry.WriteCapacityUnits ?? 0;
-    // DynamoDB Local reports only CapacityUnits for some calls.
-    if (entry.ReadCapacityUnits === undefined && entry.WriteCapacityUnits === undefined) {
-      tally.read += entry.CapacityUnits ?? 0;
-    }
   }
 }
 
@@ -40,11 +51,12 @@ export function createDb(options: { tableName: string; endpoint?: string; region
       : {}),
   });
   client.middlewareStack.add(
-    (next) => async (args) => {
+    (next, context) => async (args) => {
       const input = args.input as { ReturnConsumedCapacity?: string };
       input.ReturnConsumedCapacity ??= 'TOTAL';
       const result = await next(args);
-      addCapacity((result.output as { ConsumedCapacity?: ConsumedCapacity }).ConsumedCapacity);
+      const output = result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] };
+      addCapacity(context.commandName ?? '', output.ConsumedCapacity);
       return result;
     },
     { step: 'initialize', name: 'consumedCapacityTally' },

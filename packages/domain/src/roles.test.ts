@@ -3,8 +3,10 @@ import { can } from './permissions';
 import { ROLES, ROLE_NAMES, grantsOf, roleByName } from './roles';
 import type { RoleName } from './roles';
 
-const allowed = (role: RoleName, ...check: Parameters<typeof can> extends [unknown, ...infer R] ? R : never) =>
-  can(grantsOf(roleByName(role)), ...check);
+const allowed = (
+  role: RoleName,
+  ...check: Parameters<typeof can> extends [unknown, ...infer R] ? R : never
+) => can(grantsOf(roleByName(role)), ...check);
 
 describe('roles', () => {
   it('defines every role of spec 001 §1 and the Public account', () => {
@@ -36,7 +38,10 @@ describe('roles', () => {
   });
 
   it("needs 'all' itself where the spec asks for all", () => {
-    const grants = { isAdmin: false, permissions: [{ perm: 'update' as const, pageId: 'map-drawing' as const }] };
+    const grants = {
+      isAdmin: false,
+      permissions: [{ perm: 'update' as const, pageId: 'map-drawing' as const }],
+    };
     expect(can(grants, 'all', 'Map Drawing')).toBe(false);
     expect(can(grants, 'update', 'Map Drawing')).toBe(true);
   });

@@ -61,6 +61,21 @@ function listen(server: http.Server, port: number): Promise<number> {
  * calling the same handler modules as the Lambdas, the mail/SMS outbox and the built SPA.
  */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  // The handlers read their settings from the process environment: a second runtime in the same
+  // process would silently point the first one's gateway at its own database.
+  if (process.env.STORMLINE_RUNTIME_ACTIVE === '1') {
+    throw new Error('A runtime is already running in this process; stop it before starting another.');
+  }
+  process.env.STORMLINE_RUNTIME_ACTIVE = '1';
+  try {
+    return await startServices(options);
+  } catch (error) {
+    delete process.env.STORMLINE_RUNTIME_ACTIVE;
+    throw error;
+  }
+}
+
+async function startServices(options: RuntimeOptions): Promise<Runtime> {
   const region = options.region ?? 'UK';
   const dataDir = options.dataDir;
   const scratch = dataDir ?? path.join(REPO_ROOT, '.local', 'test-runs', `${process.pid}-${Date.now()}`);
@@ -132,6 +147,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       stop: async () => {
         for (const stop of stops.reverse()) await stop();
         db.doc.destroy();
+        delete process.env.STORMLINE_RUNTIME_ACTIVE;
       },
     };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { anonymous, defineArea, signedIn } from '../route';
 import { Email } from '../schemas';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineArea, permission } from '../route';
 import { Division, ListQuery, Page, Version } from '../schemas';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLE_NAMES } from '@stormline/domain/roles';
 import { DivisionSummary, Id, PermissionEntry, PersonName, Version } from '../schemas';
 

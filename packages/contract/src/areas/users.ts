@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineArea, permission, signedIn } from '../route';
 import { RoleSummary } from '../schemas';
 import { Profile, ProfileUpdate } from './profile';

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { ROUTES } from '@stormline/contract/route-table';
+import { DEMO_ACCOUNTS } from '@stormline/local/seed';
+import { startRuntime } from '@stormline/local/runtime';
+import { createBenchClient } from './bench-client';
+import { measureBundles } from './bundle-size';
+import { capacityWarning, LOAD, measureHttp, SEQUENTIAL } from './http-latency';
+import type { LatencyResult } from './http-latency';
+import { bundleTable, latencyTable, writeResults } from './report';
+import { planRoute } from './route-plans';
+import type { RoutePlan } from './route-plans';
+
+/**
+ * `npm run bench`: latency, throughput and DynamoDB capacity of every implemented route against
+ * the local gateway, then the size of every route's Lambda bundle. Numbers, not thresholds.
+ */
+
+const started = performance.now();
+const log = (line: string) => console.log(line);
+const admin = DEMO_ACCOUNTS.find((a) => a.email === 'admin@example.com')!;
+const implemented = ROUTES.filter((r) => r.implemented);
+
+const load1 = os.loadavg()[0] ?? 0;
+if (load1 > os.cpus().length)
+  log(
+    `The machine is busy (load average ${load1.toFixed(1)} on ${os.cpus().length} CPUs): expect noisy numbers.`,
+  );
+log(`Starting the local runtime (in memory) for ${implemented.length} implemented routes…`);
+const runtime = await startRuntime({ port: 0, seed: true, region: 'UK' });
+let latency: LatencyResult[];
+try {
+  const client = createBenchClient(runtime.url);
+  const ctx = {
+    client,
+    adminToken: await client.signIn(admin.email, admin.password),
+    runId: randomBytes(3).toString('hex'),
+    jwtSecret: runtime.env.JWT_SECRET!,
+  };
+  const plans: RoutePlan[] = [];
+  for (const route of implemented) plans.push(await planRoute(route, ctx));
+  latency = await measureHttp(plans, client, log);
+} finally {
+  await runtime.stop();
+}
+
+log('Bundling the handlers…');
+const bundles = await measureBundles(ROUTES);
+
+const latencyFile = await writeResults('http-latency', {
+  settings: {
+    load: { connections: LOAD.connections, durationSeconds: LOAD.durationSeconds },
+    sequential: { calls: SEQUENTIAL.calls },
+  },
+  capacityWarning: capacityWarning(latency),
+  results: latency,
+});
+const brief = ({ bundle, minifiedBytes, gzipBytes }: (typeof bundles.results)[number]) => ({
+  bundle,
+  minifiedBytes,
+  gzipBytes,
+});
+const bundleFile = await writeResults('bundle-size', {
+  esbuild: bundles.esbuild,
+  buildMs: bundles.buildMs,
+  summary: {
+    smallest: brief(bundles.summary.smallest),
+    median: brief(bundles.summary.median),
+    largest: brief(bundles.summary.largest),
+  },
+  largestInit: bundles.largestInit,
+  skipped: bundles.skipped,
+  results: bundles.results,
+});
+
+log('');
+log(latencyTable(latency));
+log('');
+log(bundleTable(bundles));
+log('');
+log(`Wrote ${latencyFile} and ${bundleFile} in ${((performance.now() - started) / 1000).toFixed(0)} s.`);

@@ -1,0 +1,109 @@
+import { useEffect } from 'react';
+import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
+import { AppShell, Box, Burger, Group, Progress, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { Brand } from '../../components/brand';
+import { AREA_INFO, isRouteHandle } from '../../config/areas';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useCurrentDivisionId, useSession } from '../../lib/auth';
+import { canOpenPage, landingHref } from '../../lib/page-access';
+import { DivisionSwitcher } from './division-switcher';
+import { SideNavigation } from './side-navigation';
+import { UserMenu } from './user-menu';
+
+/**
+ * A page the user's navigation does not list is not opened: the user goes to their start page with
+ * a notice (docs/decisions/0003-spa-shell.md), rather than to sign-in, which would look like a sign-out.
+ */
+function PageGuard() {
+  const matches = useMatches();
+  const profile = useSession();
+  const divisionId = useCurrentDivisionId();
+  const handle = [...matches].reverse().find((match) => isRouteHandle(match.handle))?.handle;
+  const area = isRouteHandle(handle) ? handle.area : null;
+  const permitted = area === null || canOpenPage(profile, AREA_INFO[area].page);
+
+  useEffect(() => {
+    if (permitted || area === null) return;
+    notifications.show({
+      id: 'not-permitted',
+      color: 'orange',
+      title: 'Not permitted',
+      message: `Your role does not include ${AREA_INFO[area].label}, so you were taken to your start page.`,
+    });
+  }, [permitted, area]);
+
+  if (!permitted) return <Navigate to={landingHref(profile, divisionId)} replace />;
+  return <Outlet />;
+}
+
+/** Side navigation, top bar (division switcher, bell, user menu); a hamburger below 992 px (spec 001 §9). */
+export function AppLayout() {
+  const profile = useSession();
+  const divisionId = useCurrentDivisionId();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  // Below md the navbar slides out of view when closed; inert keeps its links out of the tab order too.
+  const narrow = useMediaQuery('(max-width: 61.99em)');
+
+  useEffect(close, [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+      bg="gray.0"
+    >
+      <AppShell.Header px={{ base: 'sm', sm: 'md' }}>
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              data-testid="nav-burger"
+            />
+            <UnstyledButton
+              component={Link}
+              to={landingHref(profile, divisionId)}
+              aria-label="Stormline home"
+            >
+              <Brand hideNameBelow="sm" />
+            </UnstyledButton>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <DivisionSwitcher />
+            <NotificationBell />
+            <UserMenu />
+          </Group>
+        </Group>
+        {navigation.state !== 'idle' && (
+          <Progress
+            value={100}
+            animated
+            size={3}
+            radius={0}
+            pos="absolute"
+            left={0}
+            right={0}
+            bottom={-1}
+            aria-label="Loading page"
+          />
+        )}
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Main navigation" inert={narrow && !opened}>
+        <SideNavigation onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Box maw={1280} mx="auto">
+          <PageGuard />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

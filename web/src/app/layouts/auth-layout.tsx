@@ -1,0 +1,68 @@
+import { Outlet } from 'react-router-dom';
+import { Box, Flex, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCertificate, IconClipboardCheck, IconMap2 } from '@tabler/icons-react';
+import { Brand } from '../../components/brand';
+
+const HIGHLIGHTS = [
+  { icon: IconClipboardCheck, text: 'Routine and post-storm inspections, scheduled and on time' },
+  { icon: IconMap2, text: 'Findings with photos, pinned on the site map' },
+  { icon: IconCertificate, text: 'Certification and compliance with electronic signatures' },
+];
+
+/** Sign-in, forgotten and reset password, registration: the brand on one side, the form on the other. */
+export function AuthLayout() {
+  return (
+    <Flex mih="100vh" direction={{ base: 'column', md: 'row' }}>
+      <Box
+        visibleFrom="md"
+        w={{ md: '44%', lg: '42%' }}
+        p={48}
+        style={{
+          background:
+            'radial-gradient(120% 80% at 0% 100%, rgba(127, 211, 230, 0.22) 0%, transparent 60%), linear-gradient(160deg, #0d2f46 0%, #0b4f6c 55%, #037494 100%)',
+          color: 'white',
+        }}
+      >
+        <Stack h="100%" justify="space-between" gap="xl">
+          <Brand size="xl" inverted />
+          <Stack gap="lg" maw={440}>
+            <Title order={2} fz={34} lh={1.2} c="white" fw={650}>
+              Site inspections and stormwater compliance, in one place.
+            </Title>
+            <Text c="rgba(255,255,255,0.8)" fz="md">
+              Stormline keeps inspectors, managers, clients and regulators working from the same record of
+              every site.
+            </Text>
+            <List spacing="md" center>
+              {HIGHLIGHTS.map(({ icon: Icon, text }) => (
+                <List.Item
+                  key={text}
+                  icon={
+                    <ThemeIcon size={34} radius="md" color="rgba(255,255,255,0.12)">
+                      <Icon size={19} stroke={1.7} color="#bfe9f3" />
+                    </ThemeIcon>
+                  }
+                >
+                  <Text c="rgba(255,255,255,0.92)" fz="sm">
+                    {text}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+          <Text fz="xs" c="rgba(255,255,255,0.6)">
+            © {new Date().getFullYear()} Stormline · Construction-site and stormwater inspection management
+          </Text>
+        </Stack>
+      </Box>
+      <Flex flex={1} align="center" justify="center" p={{ base: 'md', sm: 'xl' }} bg="gray.0">
+        <Stack w="100%" maw={420} gap="xl">
+          <Box hiddenFrom="md">
+            <Brand size="lg" />
+          </Box>
+          <Outlet />
+        </Stack>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link, Outlet } from 'react-router-dom';
+import { Alert, AppShell, Badge, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconEye } from '@tabler/icons-react';
+import { Brand } from '../../components/brand';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/errors';
+import { usePublicSession } from '../../lib/public-session';
+
+/** The read-only public view (spec 002): a minimal frame, signed in with the public account. */
+export function PublicLayout() {
+  const { data: token, error, mutate } = usePublicSession();
+
+  return (
+    <AppShell header={{ height: 64 }} padding={{ base: 'md', sm: 'xl' }} bg="gray.0">
+      <AppShell.Header px={{ base: 'sm', sm: 'md' }}>
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Brand hideNameBelow="xs" />
+            <Badge variant="light" color="gray" leftSection={<IconEye size={14} />} radius="sm">
+              Public view
+            </Badge>
+          </Group>
+          <Button component={Link} to={paths.auth.login.getHref()} variant="subtle" size="sm">
+            Staff sign in
+          </Button>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>
+        <Box maw={1100} mx="auto">
+          {error ? (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              title="The public view could not be opened"
+              role="alert"
+            >
+              <Stack gap="xs">
+                <Text fz="sm">{errorMessage(error)}</Text>
+                <Button size="xs" variant="light" w="fit-content" onClick={() => void mutate()}>
+                  Try again
+                </Button>
+              </Stack>
+            </Alert>
+          ) : token ? (
+            <Outlet />
+          ) : (
+            <Group justify="center" py="xl" role="status">
+              <Loader size="sm" />
+              <Text c="dimmed" fz="sm">
+                Opening the public view…
+              </Text>
+            </Group>
+          )}
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

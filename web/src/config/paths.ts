@@ -1,0 +1,143 @@
+/**
+ * Every page of the SPA: `path` is the router pattern, `getHref()` builds a link to it. Pages
+ * inside a division live under /divisions/{divisionId} (spec 000 §2); /divisions, /inspection,
+ * /user-manuals and /public/inspection are outside division scope.
+ */
+const seg = (value: string | number) => encodeURIComponent(String(value));
+const inDivision = (divisionId: string, rest: string) => `/divisions/${seg(divisionId)}${rest}`;
+
+export const paths = {
+  root: { path: '/', getHref: () => '/' },
+
+  auth: {
+    login: {
+      path: '/login',
+      getHref: (redirectTo?: string | null) =>
+        redirectTo ? `/login?to=${encodeURIComponent(redirectTo)}` : '/login',
+    },
+    logout: { path: '/logout', getHref: () => '/logout' },
+    forgotPassword: { path: '/forgot', getHref: () => '/forgot' },
+    resetPassword: {
+      path: '/reset-password/:uuid',
+      getHref: (uuid: string) => `/reset-password/${seg(uuid)}`,
+    },
+    register: { path: '/user/register/:uuid', getHref: (uuid: string) => `/user/register/${seg(uuid)}` },
+  },
+
+  app: {
+    dashboard: {
+      path: '/divisions/:divisionId/dashboard',
+      getHref: (divisionId: string) => inDivision(divisionId, '/dashboard'),
+    },
+    myProfile: {
+      path: '/divisions/:divisionId/my-profile',
+      getHref: (divisionId: string) => inDivision(divisionId, '/my-profile'),
+    },
+    projects: {
+      path: '/divisions/:divisionId/projects',
+      getHref: (divisionId: string) => inDivision(divisionId, '/projects'),
+    },
+    project: {
+      path: '/divisions/:divisionId/projects/:projectId',
+      getHref: (divisionId: string, projectId: string) =>
+        inDivision(divisionId, `/projects/${seg(projectId)}`),
+    },
+    projectInspections: {
+      path: '/divisions/:divisionId/projects/:projectId/inspections',
+      getHref: (divisionId: string, projectId: string) =>
+        inDivision(divisionId, `/projects/${seg(projectId)}/inspections`),
+    },
+    startInspection: {
+      path: '/divisions/:divisionId/projects/:projectId/start-inspection',
+      getHref: (divisionId: string, projectId: string) =>
+        inDivision(divisionId, `/projects/${seg(projectId)}/start-inspection`),
+    },
+    postStormProjects: {
+      path: '/divisions/:divisionId/projects/post-storm',
+      getHref: (divisionId: string) => inDivision(divisionId, '/projects/post-storm'),
+    },
+    projectArchive: {
+      path: '/divisions/:divisionId/projects/archive',
+      getHref: (divisionId: string) => inDivision(divisionId, '/projects/archive'),
+    },
+    archivedProject: {
+      path: '/divisions/:divisionId/projects/archive/:projectId',
+      getHref: (divisionId: string, projectId: string) =>
+        inDivision(divisionId, `/projects/archive/${seg(projectId)}`),
+    },
+    clients: {
+      path: '/divisions/:divisionId/clients',
+      getHref: (divisionId: string) => inDivision(divisionId, '/clients'),
+    },
+    client: {
+      path: '/divisions/:divisionId/clients/:clientId',
+      getHref: (divisionId: string, clientId: string) => inDivision(divisionId, `/clients/${seg(clientId)}`),
+    },
+    groups: {
+      path: '/divisions/:divisionId/groups',
+      getHref: (divisionId: string) => inDivision(divisionId, '/groups'),
+    },
+    group: {
+      path: '/divisions/:divisionId/groups/:groupId',
+      getHref: (divisionId: string, groupId: string) => inDivision(divisionId, `/groups/${seg(groupId)}`),
+    },
+    mapLegend: {
+      path: '/divisions/:divisionId/map-legend',
+      getHref: (divisionId: string) => inDivision(divisionId, '/map-legend'),
+    },
+    admin: {
+      path: '/divisions/:divisionId/admin',
+      getHref: (divisionId: string, search?: string) =>
+        inDivision(divisionId, search ? `/admin/?search=${encodeURIComponent(search)}` : '/admin'),
+    },
+    editUser: {
+      path: '/divisions/:divisionId/user-profiles/:userId/edit',
+      getHref: (divisionId: string, userId: string) =>
+        inDivision(divisionId, `/user-profiles/${seg(userId)}/edit`),
+    },
+    inspectionTemplates: {
+      path: '/divisions/:divisionId/inspection-templates',
+      getHref: (divisionId: string) => inDivision(divisionId, '/inspection-templates'),
+    },
+    inspectionTemplate: {
+      path: '/divisions/:divisionId/inspection-templates/:templateId',
+      getHref: (divisionId: string, templateId: string) =>
+        inDivision(divisionId, `/inspection-templates/${seg(templateId)}`),
+    },
+    reports: {
+      path: '/divisions/:divisionId/reports',
+      getHref: (divisionId: string) => inDivision(divisionId, '/reports'),
+    },
+    divisions: { path: '/divisions', getHref: () => '/divisions' },
+    division: { path: '/divisions/:divisionId', getHref: (divisionId: string) => inDivision(divisionId, '') },
+    divisionResources: {
+      path: '/divisions/:divisionId/resources/:tab',
+      getHref: (divisionId: string, tab: string) => inDivision(divisionId, `/resources/${seg(tab)}`),
+    },
+    inspection: { path: '/inspection/:inspectionId', getHref: (id: string) => `/inspection/${seg(id)}` },
+    inspectionQuestionnaire: {
+      path: '/inspection/:inspectionId/questionnaire',
+      getHref: (id: string) => `/inspection/${seg(id)}/questionnaire`,
+    },
+    inspectionFindings: {
+      path: '/inspection/:inspectionId/findings',
+      getHref: (id: string) => `/inspection/${seg(id)}/findings`,
+    },
+    /** Shown to a signed-in user who belongs to no division yet. */
+    noDivision: { path: '/no-division', getHref: () => '/no-division' },
+    userManuals: { path: '/user-manuals', getHref: () => '/user-manuals' },
+    userManual: { path: '/user-manuals/:slug', getHref: (slug: string) => `/user-manuals/${seg(slug)}` },
+  },
+
+  public: {
+    project: {
+      path: '/public/divisions/:divisionId/projects/:projectId',
+      getHref: (divisionId: string, projectId: string) =>
+        `/public/divisions/${seg(divisionId)}/projects/${seg(projectId)}`,
+    },
+    inspection: {
+      path: '/public/inspection/:inspectionId',
+      getHref: (inspectionId: string) => `/public/inspection/${seg(inspectionId)}`,
+    },
+  },
+} as const;

@@ -1,0 +1,60 @@
+import { Badge, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCloudRain } from '@tabler/icons-react';
+
+function greetingDate(): string {
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date());
+}
+
+export function WelcomeBanner({
+  firstName,
+  divisionName,
+  roleName,
+}: {
+  firstName: string;
+  divisionName: string | null;
+  roleName: string;
+}) {
+  return (
+    <Paper
+      p={{ base: 'lg', sm: 'xl' }}
+      radius="lg"
+      shadow="sm"
+      withBorder={false}
+      style={{ background: 'linear-gradient(120deg, #0d2f46 0%, #0b4f6c 60%, #037494 100%)', color: 'white' }}
+    >
+      <Group justify="space-between" align="center" wrap="nowrap" gap="lg">
+        <Stack gap={6}>
+          <Text fz="sm" c="rgba(255,255,255,0.75)">
+            {greetingDate()}
+          </Text>
+          <Title order={2} c="white" fz={{ base: 24, sm: 30 }} data-testid="welcome">
+            Welcome, {firstName}
+          </Title>
+          <Group gap="xs">
+            {divisionName && (
+              <Badge variant="white" color="harbor" radius="sm">
+                {divisionName}
+              </Badge>
+            )}
+            <Badge
+              variant="outline"
+              color="white"
+              radius="sm"
+              style={{ borderColor: 'rgba(255,255,255,0.5)' }}
+            >
+              {roleName}
+            </Badge>
+          </Group>
+        </Stack>
+        <ThemeIcon size={72} radius="xl" color="rgba(255,255,255,0.12)" visibleFrom="xs">
+          <IconCloudRain size={40} stroke={1.4} color="#bfe9f3" />
+        </ThemeIcon>
+      </Group>
+    </Paper>
+  );
+}

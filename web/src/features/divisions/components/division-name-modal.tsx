@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { z } from 'zod';
+import { DivisionCreate } from '@stormline/contract/areas/divisions';
+import { errorMessage } from '../../../lib/errors';
+
+type NameValues = z.input<typeof DivisionCreate>;
+
+interface NameFormProps {
+  onClose: () => void;
+  submitLabel: string;
+  initialName: string;
+  onSubmit: (name: string) => Promise<void>;
+}
+
+/** Mounted each time the modal opens, so every opening starts from the current name and no old error. */
+function DivisionNameForm({ onClose, submitLabel, initialName, onSubmit }: NameFormProps) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<NameValues, unknown, z.output<typeof DivisionCreate>>({
+    resolver: zodResolver(DivisionCreate),
+    defaultValues: { name: initialName },
+  });
+
+  const submit = handleSubmit(async ({ name }) => {
+    setServerError(null);
+    try {
+      await onSubmit(name);
+      onClose();
+    } catch (error) {
+      setServerError(errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Division name"
+          placeholder="e.g. North Region"
+          withAsterisk
+          data-autofocus
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        {serverError && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {serverError}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The one field of a division, for Add Division and Edit; the contract's schema gives 'Division name is required'. */
+export function DivisionNameModal({
+  opened,
+  title,
+  initialName = '',
+  ...form
+}: Omit<NameFormProps, 'initialName'> & { opened: boolean; title: string; initialName?: string }) {
+  return (
+    <Modal opened={opened} onClose={form.onClose} title={title} size="md" radius="lg">
+      <DivisionNameForm initialName={initialName} {...form} />
+    </Modal>
+  );
+}

@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { z } from 'zod';
+import { ProfileUpdate, type Profile } from '@stormline/contract/areas/profile';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/errors';
+import { useUpdateProfile } from '../api/update-profile';
+
+/** The fields a user edits on their own profile; the version travels with the save, not in the form. */
+const ProfileFields = ProfileUpdate.omit({ version: true });
+type ProfileValues = z.input<typeof ProfileFields>;
+
+function valuesOf(profile: Profile): ProfileValues {
+  return {
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    position: profile.position ?? '',
+    phone: profile.address.phone ?? '',
+    phone_ext: profile.address.phone_ext ?? '',
+  };
+}
+
+const emptyToNull = (value: string | null | undefined) => (value ? value : null);
+
+export function ProfileForm({ profile, onReload }: { profile: Profile; onReload: () => Promise<unknown> }) {
+  const { trigger } = useUpdateProfile();
+  const [serverError, setServerError] = useState<{ message: string; stale: boolean } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ProfileValues, unknown, z.output<typeof ProfileFields>>({
+    resolver: zodResolver(ProfileFields),
+    defaultValues: valuesOf(profile),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const saved = await trigger({
+        first_name: values.first_name,
+        last_name: values.last_name,
+        position: emptyToNull(values.position),
+        phone: emptyToNull(values.phone),
+        phone_ext: emptyToNull(values.phone_ext),
+        version: profile.version,
+      });
+      reset(valuesOf(saved));
+      notifications.show({ color: 'teal', title: 'Profile saved', message: 'Profile saved' });
+    } catch (error) {
+      setServerError({
+        message: errorMessage(error),
+        stale: error instanceof ApiError && error.status === 409,
+      });
+    }
+  });
+
+  const region = profile.appConstants.region;
+
+  return (
+    <Paper p={{ base: 'lg', sm: 'xl' }} radius="lg">
+      <form onSubmit={onSubmit} noValidate aria-label="Personal details">
+        <Stack gap="lg">
+          <div>
+            <Title order={2} fz="h4" c="harbor.9">
+              Personal details
+            </Title>
+            <Text fz="sm" c="dimmed">
+              Your name and contact details as other users and reports show them.
+            </Text>
+          </div>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="First name"
+              withAsterisk
+              autoComplete="given-name"
+              error={errors.first_name?.message}
+              {...register('first_name')}
+            />
+            <TextInput
+              label="Last name"
+              withAsterisk
+              autoComplete="family-name"
+              error={errors.last_name?.message}
+              {...register('last_name')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Position"
+            placeholder="e.g. Site Inspector"
+            autoComplete="organization-title"
+            error={errors.position?.message}
+            {...register('position')}
+          />
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <TextInput
+                label="Phone"
+                type="tel"
+                autoComplete="tel"
+                placeholder={region === 'US' ? '(555) 555-5555' : '020 7946 0000'}
+                error={errors.phone?.message}
+                {...register('phone')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <TextInput
+                label="Extension"
+                inputMode="numeric"
+                placeholder="Optional"
+                error={errors.phone_ext?.message}
+                {...register('phone_ext')}
+              />
+            </Grid.Col>
+          </Grid>
+          <TextInput
+            label="Email"
+            value={profile.email}
+            readOnly
+            disabled
+            description="Your administrator changes sign-in emails."
+          />
+          {serverError && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              role="alert"
+              data-testid="profile-error"
+            >
+              <Stack gap={6}>
+                <Text fz="sm">{serverError.message}</Text>
+                {serverError.stale && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    w="fit-content"
+                    onClick={async () => {
+                      const latest = (await onReload()) as Profile | undefined;
+                      if (latest) reset(valuesOf(latest));
+                      setServerError(null);
+                    }}
+                  >
+                    Load the latest version
+                  </Button>
+                )}
+              </Stack>
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              disabled={!isDirty || isSubmitting}
+              onClick={() => reset(valuesOf(profile))}
+            >
+              Discard changes
+            </Button>
+            <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+              Save changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,118 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import useSWR, { mutate as mutateCache } from 'swr';
+import type { Profile } from '@stormline/contract/areas/profile';
+import { AREAS } from '@stormline/contract/route-table';
+import { callApi } from './api-client';
+import { chooseDivisionId, isUserDivision, splitDivisionPath } from './division';
+import { storage } from './storage';
+
+export function useToken(): string | null {
+  return useSyncExternalStore(storage.subscribe, storage.getToken, () => null);
+}
+
+export function useStoredDivisionId(): string | null {
+  return useSyncExternalStore(storage.subscribe, storage.getDivisionId, () => null);
+}
+
+// The profile's cache key carries the token, so a different sign-in never sees the last user's profile.
+export const profileKey = (token: string) => ['users/profile', token] as const;
+
+export function getProfile(): Promise<Profile> {
+  return callApi(AREAS.users.getProfile);
+}
+
+export function useProfileQuery() {
+  const token = useToken();
+  return useSWR(token ? profileKey(token) : null, getProfile, {
+    shouldRetryOnError: false,
+    revalidateIfStale: false,
+  });
+}
+
+/** Replaces the cached profile, e.g. with the answer of POST /api/users/profile. */
+export async function setCachedProfile(profile: Profile): Promise<void> {
+  const token = storage.getToken();
+  if (token) await mutateCache(profileKey(token), profile, { revalidate: false });
+}
+
+/**
+ * Signs in: stores the token, loads the profile (a failure removes the token again, spec 001 §8)
+ * and makes sure a valid working division is stored.
+ */
+export async function signIn(email: string, password: string): Promise<Profile> {
+  const { token } = await callApi(AREAS.auth.login, {
+    body: { email, password },
+    auth: 'none',
+    divisionId: null,
+  });
+  storage.setToken(token);
+  let profile: Profile;
+  try {
+    profile = await callApi(AREAS.users.getProfile, { divisionId: null });
+  } catch (error) {
+    storage.clearToken();
+    throw error;
+  }
+  const divisionId = chooseDivisionId(profile, storage.getDivisionId());
+  if (divisionId && divisionId !== storage.getDivisionId()) storage.setDivisionId(divisionId);
+  await mutateCache(profileKey(token), profile, { revalidate: false });
+  return profile;
+}
+
+/** POST /api/logout (its failure does not matter: the token is dropped either way), then forget the session. */
+let signingOut: Promise<void> | null = null;
+export function signOut(): Promise<void> {
+  signingOut ??= (async () => {
+    if (storage.getToken()) {
+      try {
+        await callApi(AREAS.auth.logout, { auth: 'login' });
+      } catch {
+        // An expired or revoked token cannot be revoked again; signing out goes on.
+      }
+    }
+    storage.clearToken();
+    await mutateCache(() => true, undefined, { revalidate: false });
+  })().finally(() => {
+    signingOut = null;
+  });
+  return signingOut;
+}
+
+/** A message for the sign-in page after the session ended on its own (expired token, profile failure). */
+let sessionNotice: string | null = null;
+export function setSessionNotice(message: string): void {
+  sessionNotice = message;
+}
+export function getSessionNotice(): string | null {
+  return sessionNotice;
+}
+export function clearSessionNotice(): void {
+  sessionNotice = null;
+}
+
+const SessionContext = createContext<Profile | null>(null);
+
+export function SessionProvider({ profile, children }: { profile: Profile; children: ReactNode }) {
+  return <SessionContext.Provider value={profile}>{children}</SessionContext.Provider>;
+}
+
+/** The signed-in user's profile; only inside the authenticated part of the router. */
+export function useSession(): Profile {
+  const profile = useContext(SessionContext);
+  if (!profile) throw new Error('useSession() is used outside the signed-in layout');
+  return profile;
+}
+
+/**
+ * The working division: the one in the URL on division pages (when it is the user's), else the
+ * stored one while valid, else the user's first division.
+ */
+export function useCurrentDivisionId(): string | null {
+  const { pathname } = useLocation();
+  const profile = useSession();
+  const stored = useStoredDivisionId();
+  const fromUrl = splitDivisionPath(pathname)?.divisionId;
+  if (isUserDivision(profile, fromUrl)) return fromUrl!;
+  return chooseDivisionId(profile, stored);
+}

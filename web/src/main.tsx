@@ -1,0 +1,38 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { AppProvider } from './app/provider';
+import { ConfigErrorPage } from './components/config-error-page';
+import { FullPageLoader } from './components/full-page-loader';
+import { CONFIG_ERROR_MESSAGE, RuntimeConfigError, loadRuntimeConfig } from './lib/runtime-config';
+
+const root = createRoot(document.getElementById('root')!);
+
+root.render(
+  <AppProvider>
+    <FullPageLoader label="Starting Stormline…" />
+  </AppProvider>,
+);
+
+// The app starts only with a valid runtime configuration: without apiBaseUrl nothing can work.
+loadRuntimeConfig().then(
+  (config) => {
+    document.title = config.documentTitle;
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  },
+  (error: unknown) => {
+    const detail = error instanceof RuntimeConfigError ? error.detail : String(error);
+    root.render(
+      <AppProvider>
+        <ConfigErrorPage message={CONFIG_ERROR_MESSAGE} detail={detail} />
+      </AppProvider>,
+    );
+  },
+);
