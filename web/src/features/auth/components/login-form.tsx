@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconLock, IconMail } from '@tabler/icons-react';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconLock, IconMail } from '@tabler/icons-react';
 import type { z } from 'zod';
 import type { Profile } from '@stormline/contract/areas/profile';
 import { LoginBody } from '@stormline/contract/areas/auth';
 import { paths } from '../../../config/paths';
 import { signIn } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
+import { ServerError } from '../../../components/server-error';
 
 type LoginValues = z.input<typeof LoginBody>;
 
@@ -37,17 +38,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (profile: Profile) => void
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">
       <Stack gap="md">
-        {serverError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            data-testid="login-error"
-          >
-            {serverError}
-          </Alert>
-        )}
+        {serverError && <ServerError testId="login-error">{serverError}</ServerError>}
         <TextInput
           label="Email"
           type="email"

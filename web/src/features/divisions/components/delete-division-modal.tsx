@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/errors';
+import { ServerError } from '../../../components/server-error';
 
 interface ConfirmProps {
   onClose: () => void;
@@ -26,11 +26,7 @@ function DeleteDivisionConfirm({ onClose, divisionName, onConfirm }: ConfirmProp
         checked={understood}
         onChange={(event) => setUnderstood(event.currentTarget.checked)}
       />
-      {error && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          {error}
-        </Alert>
-      )}
+      {error && <ServerError>{error}</ServerError>}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose} disabled={busy}>
           Cancel

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import type { z } from 'zod';
 import { DivisionCreate } from '@stormline/contract/areas/divisions';
 import { errorMessage } from '../../../lib/errors';
+import { ServerError } from '../../../components/server-error';
 
 type NameValues = z.input<typeof DivisionCreate>;
 
@@ -49,11 +49,7 @@ function DivisionNameForm({ onClose, submitLabel, initialName, onSubmit }: NameF
           error={errors.name?.message}
           {...register('name')}
         />
-        {serverError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {serverError}
-          </Alert>
-        )}
+        {serverError && <ServerError>{serverError}</ServerError>}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={isSubmitting}>
             Cancel

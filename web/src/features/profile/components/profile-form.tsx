@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Grid, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
+
 import type { z } from 'zod';
 import { ProfileUpdate, type Profile } from '@stormline/contract/areas/profile';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { useUpdateProfile } from '../api/update-profile';
+import { ServerError } from '../../../components/server-error';
 
 /** The fields a user edits on their own profile; the version travels with the save, not in the form. */
 const ProfileFields = ProfileUpdate.omit({ version: true });
@@ -126,13 +127,7 @@ export function ProfileForm({ profile, onReload }: { profile: Profile; onReload:
             description="Your administrator changes sign-in emails."
           />
           {serverError && (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              role="alert"
-              data-testid="profile-error"
-            >
+            <ServerError testId="profile-error">
               <Stack gap={6}>
                 <Text fz="sm">{serverError.message}</Text>
                 {serverError.stale && (
@@ -151,7 +146,7 @@ export function ProfileForm({ profile, onReload }: { profile: Profile; onReload:
                   </Button>
                 )}
               </Stack>
-            </Alert>
+            </ServerError>
           )}
           <Group justify="flex-end" gap="sm">
             <Button
