@@ -1,3 +1,4 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createDb } from '@stormline/data/dynamo';
 import type { Db } from '@stormline/data/dynamo';
 import { optionalEnv, requireEnv } from './env';
@@ -10,19 +11,43 @@ export interface Deps {
   now: () => Date;
 }
 
-let deps: Deps | undefined;
+let deps: Promise<Deps> | undefined;
 
-export function getDeps(): Deps {
-  deps ??= {
+/**
+ * The token signing secret: in the cloud read once from Secrets Manager (JWT_SECRET_ARN), so it
+ * never sits in the function's configuration; on one machine given directly (JWT_SECRET).
+ */
+async function loadJwtSecret(): Promise<string> {
+  const direct = optionalEnv('JWT_SECRET');
+  if (direct) return direct;
+  const client = new SecretsManagerClient({ region: optionalEnv('AWS_REGION') });
+  const { SecretString } = await client.send(
+    new GetSecretValueCommand({ SecretId: requireEnv('JWT_SECRET_ARN') }),
+  );
+  client.destroy();
+  if (!SecretString) throw new Error('The JWT signing secret is empty');
+  return SecretString;
+}
+
+async function buildDeps(): Promise<Deps> {
+  return {
     db: createDb({
       tableName: requireEnv('TABLE_NAME'),
       endpoint: optionalEnv('DYNAMODB_ENDPOINT'),
       region: optionalEnv('AWS_REGION'),
     }),
-    jwtSecret: requireEnv('JWT_SECRET'),
+    jwtSecret: await loadJwtSecret(),
     region: optionalEnv('REGION_VARIANT') === 'US' ? 'US' : 'UK',
     now: () => new Date(),
   };
+}
+
+export function getDeps(): Promise<Deps> {
+  deps ??= buildDeps().catch((error: unknown) => {
+    // A failed start (a throttled secret read) must not stick to the container forever.
+    deps = undefined;
+    throw error;
+  });
   return deps;
 }
 

@@ -156,7 +156,7 @@ function routeGuard(route: Route): MiddlewareObj<GatewayEvent, GatewayResult> {
   return {
     before: async (request) => {
       const { event } = request;
-      const deps = getDeps();
+      const deps = await getDeps();
       const caller = await authenticate(route, event, deps);
       enforceReadOnly(route, caller);
       const divisionId = resolveDivision(route, event, caller);
@@ -219,7 +219,7 @@ export function httpRoute<R extends Route>(route: R, implementation: RouteImplem
       query: state.query as RouteRequest<R>['query'],
       body: state.body as RouteRequest<R>['body'],
       sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
-      deps: getDeps(),
+      deps: await getDeps(),
     });
     const { status, body } = isReply(result) ? result : { status: 200, body: result };
     const checked = route.response.safeParse(body);

@@ -9,7 +9,7 @@ import type { WebSocketEvent, WebSocketResult } from './websocket-event';
  * (spec 001 §7: "token from local storage in socket query"). Refused connections never open.
  */
 export async function handler(event: WebSocketEvent): Promise<WebSocketResult> {
-  const deps = getDeps();
+  const deps = await getDeps();
   const token = event.queryStringParameters?.token;
   if (!token) return { statusCode: 401, body: 'User is not logged in' };
   let claims;

@@ -99,6 +99,7 @@ export const findingsRoutes = defineArea('findings', {
     summary: 'Add or update finding images (multipart files[], annotations[], rotations[], uploads[])',
     access: permission('create', 'Finding Images'),
     division: 'required',
+    files: 'write',
     implemented: false,
   },
   deleteFindingImage: {
@@ -107,6 +108,7 @@ export const findingsRoutes = defineArea('findings', {
     summary: 'Delete an image of a finding',
     access: permission('delete', 'Finding Images'),
     division: 'required',
+    files: 'write',
     implemented: false,
   },
 });

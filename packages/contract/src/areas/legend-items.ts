@@ -51,6 +51,7 @@ export const legendItemsRoutes = defineArea('legend-items', {
     summary: 'Documents of the BMP legend items of a regulation group (LegendItemIds)',
     access: permission('read', 'Regulations'),
     division: 'required',
+    files: 'read',
     implemented: false,
   },
   listProjectLegendItems: {

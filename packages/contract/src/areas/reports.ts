@@ -11,6 +11,7 @@ export const reportsRoutes = defineArea('reports', {
     summary: "Download a finished report PDF of the caller's print job (token query)",
     access: signedIn,
     division: 'optional',
+    files: 'read',
     tokenInQuery: true,
     implemented: false,
   },

@@ -12,13 +12,14 @@ const deleteTemplates = permission('delete', 'Inspection Templates');
  */
 function logoRoutes<S extends string>(prefix: string, suffix: S) {
   const path = `${prefix}/{templateId}/upload-logo`;
-  return {
+  const routes: Record<string, RouteSpec> = {
     [`getTemplateLogo${suffix}`]: {
       method: 'GET',
       path,
       summary: 'The logo of a template (logo_GUID; the image is served from /dl/{GUID})',
       access: readTemplates,
       division: 'required',
+      files: 'read',
       implemented: false,
     },
     [`uploadTemplateLogo${suffix}`]: {
@@ -27,6 +28,7 @@ function logoRoutes<S extends string>(prefix: string, suffix: S) {
       summary: "Upload a template's logo (multipart 'file'); answers logo_GUID",
       access: updateTemplates,
       division: 'required',
+      files: 'write',
       implemented: false,
     },
     [`deleteTemplateLogo${suffix}`]: {
@@ -35,9 +37,11 @@ function logoRoutes<S extends string>(prefix: string, suffix: S) {
       summary: "Remove a template's logo",
       access: updateTemplates,
       division: 'required',
+      files: 'write',
       implemented: false,
     },
-  } as Record<`${'get' | 'upload' | 'delete'}TemplateLogo${S}`, RouteSpec>;
+  };
+  return routes as Record<`${'get' | 'upload' | 'delete'}TemplateLogo${S}`, RouteSpec>;
 }
 
 /**

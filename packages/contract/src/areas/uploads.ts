@@ -11,6 +11,7 @@ export const uploadsRoutes = defineArea('uploads', {
     summary: 'Upload a file (multipart file)',
     access: permission('create', 'Uploads'),
     division: 'required',
+    files: 'write',
     implemented: false,
   },
   replaceUpload: {
@@ -19,6 +20,7 @@ export const uploadsRoutes = defineArea('uploads', {
     summary: 'Replace the file of an upload, by GUID (multipart file)',
     access: permission('update', 'Documents'),
     division: 'required',
+    files: 'write',
     implemented: false,
   },
   renameUpload: {
@@ -27,6 +29,7 @@ export const uploadsRoutes = defineArea('uploads', {
     summary: 'Rename an upload, by GUID (name)',
     access: permission('update', 'Documents'),
     division: 'required',
+    files: 'write',
     implemented: false,
   },
   convertUpload: {
@@ -36,6 +39,7 @@ export const uploadsRoutes = defineArea('uploads', {
       'Start converting a PDF upload to PNG (model name, attributes); progress on status:convert:pdf:png:{uploadId}',
     access: permission('create', 'Uploads'),
     division: 'required',
+    files: 'write',
     implemented: false,
   },
   createGroupUpload: {
@@ -44,6 +48,7 @@ export const uploadsRoutes = defineArea('uploads', {
     summary: 'Upload a document to a regulation group (also needs update Regulations)',
     access: permission('create', 'Uploads'),
     division: 'required',
+    files: 'write',
     implemented: false,
   },
   deleteGroupUpload: {
@@ -52,6 +57,7 @@ export const uploadsRoutes = defineArea('uploads', {
     summary: 'Destroy a document of a regulation group',
     access: permission('delete', 'Documents'),
     division: 'required',
+    files: 'write',
     implemented: false,
   },
   createLegendItemUpload: {
@@ -60,6 +66,7 @@ export const uploadsRoutes = defineArea('uploads', {
     summary: 'Upload a document to a legend item',
     access: permission('create', 'Uploads'),
     division: 'required',
+    files: 'write',
     implemented: false,
   },
   deleteLegendItemUpload: {
@@ -68,6 +75,7 @@ export const uploadsRoutes = defineArea('uploads', {
     summary: 'Destroy a document of a legend item',
     access: permission('delete', 'Documents'),
     division: 'required',
+    files: 'write',
     implemented: false,
   },
   createProjectUpload: {
@@ -76,6 +84,7 @@ export const uploadsRoutes = defineArea('uploads', {
     summary: 'Upload a project document (project_doc_type_id); Active Site Maps PDFs are converted to images',
     access: permission('create', 'Uploads'),
     division: 'required',
+    files: 'write',
     implemented: false,
   },
   deleteProjectUpload: {
@@ -84,6 +93,7 @@ export const uploadsRoutes = defineArea('uploads', {
     summary: 'Destroy a project document',
     access: permission('delete', 'Documents'),
     division: 'required',
+    files: 'write',
     implemented: false,
   },
   sortGroupDocuments: {
@@ -116,6 +126,7 @@ export const uploadsRoutes = defineArea('uploads', {
     summary: "Download a file by GUID (optional size); the handler checks the owning record's division",
     access: signedIn,
     division: 'optional',
+    files: 'read',
     publicRead: true,
     tokenInQuery: true,
     implemented: false,
@@ -126,6 +137,7 @@ export const uploadsRoutes = defineArea('uploads', {
     summary: 'PDF annotations (XFDF) of an upload (query projectId); edits go over the xfdf socket',
     access: permission('read', 'Annotations'),
     division: 'required',
+    files: 'read',
     implemented: false,
   },
 });
