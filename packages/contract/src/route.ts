@@ -43,6 +43,11 @@ export interface RouteSpec<
   divisionParam?: string;
   /** The Public account may call this read. Writes are never public. */
   publicRead?: boolean;
+  /**
+   * The uploads bucket access the handler needs; the CDK app grants exactly this (and the table:
+   * read for GET, read and write otherwise). Absent means none.
+   */
+  files?: 'read' | 'write';
   /** The token may come as ?token= (download links opened by the browser, spec 001 §7). */
   tokenInQuery?: boolean;
   params?: P;

@@ -19,7 +19,7 @@ function logoRoutes<S extends string>(prefix: string, suffix: S) {
       summary: 'The logo of a template (logo_GUID; the image is served from /dl/{GUID})',
       access: readTemplates,
       division: 'required',
-      files: 'read' as const,
+      files: 'read',
       implemented: false,
     },
     [`uploadTemplateLogo${suffix}`]: {
@@ -28,7 +28,7 @@ function logoRoutes<S extends string>(prefix: string, suffix: S) {
       summary: "Upload a template's logo (multipart 'file'); answers logo_GUID",
       access: updateTemplates,
       division: 'required',
-      files: 'write' as const,
+      files: 'write',
       implemented: false,
     },
     [`deleteTemplateLogo${suffix}`]: {
@@ -37,7 +37,7 @@ function logoRoutes<S extends string>(prefix: string, suffix: S) {
       summary: "Remove a template's logo",
       access: updateTemplates,
       division: 'required',
-      files: 'write' as const,
+      files: 'write',
       implemented: false,
     },
   };
