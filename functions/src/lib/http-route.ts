@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import type { z } from 'zod';
 import type { Route } from '@stormline/contract/route';
+import { pathParams } from '@stormline/contract/match-route';
 import {
   AppError,
   ForbiddenError,
@@ -119,9 +120,14 @@ function enforceReadOnly(route: Route, caller: Caller | null): void {
   if (!route.publicRead) throw new ForbiddenError('This is not available in the public view');
 }
 
-function resolveDivision(route: Route, event: GatewayEvent, caller: Caller | null): string | null {
+function resolveDivision(
+  route: Route,
+  event: GatewayEvent,
+  caller: Caller | null,
+  params: Record<string, string>,
+): string | null {
   if (route.division === 'none' || !caller) return null;
-  const fromPath = route.divisionParam ? event.pathParameters?.[route.divisionParam] : undefined;
+  const fromPath = route.divisionParam ? params[route.divisionParam] : undefined;
   const divisionId = fromPath ?? header(event, 'divisionid') ?? null;
   if (!divisionId) {
     if (route.division === 'required') throw new ValidationError('divisionId is required!');
@@ -138,6 +144,14 @@ function authorize(route: Route, caller: Caller | null): void {
   const { action, resource } = route.access;
   if (!can(caller.grants, action, resource)) {
     throw new ForbiddenError(`Your role does not allow ${action} on ${resource}`);
+  }
+}
+
+function requestParams(route: Route, event: GatewayEvent): Record<string, string> {
+  try {
+    return pathParams(route, event.rawPath) ?? {};
+  } catch {
+    throw new ValidationError('The request path is not valid');
   }
 }
 
@@ -159,13 +173,14 @@ function routeGuard(route: Route): MiddlewareObj<GatewayEvent, GatewayResult> {
       const deps = await getDeps();
       const caller = await authenticate(route, event, deps);
       enforceReadOnly(route, caller);
-      const divisionId = resolveDivision(route, event, caller);
+      const rawParams = requestParams(route, event);
+      const divisionId = resolveDivision(route, event, caller, rawParams);
       authorize(route, caller);
       const rawBody = decodeBody(event);
       checkedState.set(event, {
         caller,
         divisionId,
-        params: parse(route.params, event.pathParameters ?? {}),
+        params: parse(route.params, rawParams),
         query: parse(route.query, event.queryStringParameters ?? {}),
         body: parse(route.body, rawBody),
       });

@@ -48,6 +48,18 @@ function compareSpecificity(a: CompiledRoute, b: CompiledRoute): number {
   return 0;
 }
 
+/**
+ * The path parameters of one route, read from a request path by the contract's own template.
+ * API Gateway captures whole segments only ("/api/download/{reportId}" for the contract's
+ * "{reportId}.pdf"), so handlers read parameters this way, the same in the cloud and locally.
+ */
+export function pathParams(route: Route, path: string): Record<string, string> | undefined {
+  const compiled = compile(route);
+  const found = compiled.pattern.exec(path);
+  if (!found) return undefined;
+  return Object.fromEntries(compiled.names.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]));
+}
+
 /** Builds a matcher over a route table: path templates to handlers, the way API Gateway picks them. */
 export function createRouteMatcher(routes: readonly Route[]) {
   const byMethod = new Map<string, CompiledRoute[]>();
