@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { App, Validations } from 'aws-cdk-lib';
+import type { Environment } from 'aws-cdk-lib';
+import type { Route } from '@stormline/contract/route';
+import { ROUTES } from '@stormline/contract/route-table';
+import { readConfig } from './config';
+import { StormlineNagChecks } from './nag';
+import { bundleHandlers, handlerModule, REPO_ROOT, WEBSOCKET_HANDLERS } from './handler-bundles';
+import { ApiStack } from './stacks/api-stack';
+import { DataStack } from './stacks/data-stack';
+import { MonitoringStack } from './stacks/monitoring-stack';
+import { RealtimeStack } from './stacks/realtime-stack';
+import { RouteStack } from './stacks/route-stack';
+import { WebStack } from './stacks/web-stack';
+
+export interface StormlineAppOptions {
+  /** The contract's routes; tests pass extra ones to show they need no edit here. */
+  routes?: readonly Route[];
+  /** CDK context (as `-c key=value` would set). */
+  context?: Record<string, string>;
+  outdir?: string;
+  /** Where the handler bundles are written (default .build/lambda). */
+  bundleDir?: string;
+  webDist?: string;
+  env?: Environment;
+}
+
+export interface StormlineApp {
+  app: App;
+  data: DataStack;
+  realtime: RealtimeStack;
+  api: ApiStack;
+  routeStacks: RouteStack[];
+  web: WebStack;
+  monitoring: MonitoringStack;
+}
+
+/** "legend-items" -> "LegendItems" */
+function pascal(area: string): string {
+  return area
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}
+
+/** Paths outside /api that are API routes (/customdashboard, /calendar/..., /dl/...), as CloudFront path patterns. */
+export function apiPathPatterns(routes: readonly Route[]): string[] {
+  const firstSegments = new Set(
+    routes.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path.split('/')[1]!),
+  );
+  return [...firstSegments].flatMap((segment) => [`/${segment}`, `/${segment}/*`]);
+}
+
+/**
+ * The whole cloud deployment, generated from the route contract: data, realtime, the HTTP API,
+ * one stack of Lambdas and routes per contract area (stable: a route never moves between stacks
+ * when others are added), the web front and the alarms. cdk-nag's AwsSolutions pack checks it.
+ */
+export function createStormlineApp(options: StormlineAppOptions = {}): StormlineApp {
+  const routes = options.routes ?? ROUTES;
+  const app = new App({
+    outdir: options.outdir,
+    context: {
+      'cli-telemetry': false,
+      // Lock in CloudFormation exports between the stacks (the current default), said explicitly.
+      '@aws-cdk/core:defaultCrossStackReferences': 'strong',
+      ...options.context,
+    },
+  });
+  Validations.of(app).addPlugins(new StormlineNagChecks(app));
+  const config = readConfig(app.node);
+  const env = options.env ?? {
+    account: process.env.CDK_DEFAULT_ACCOUNT,
+    region: process.env.CDK_DEFAULT_REGION,
+  };
+  const name = (stack: string) => `${config.stackPrefix}-${stack}`;
+
+  const bundles = bundleHandlers(
+    [...routes.map(handlerModule), ...Object.values(WEBSOCKET_HANDLERS)],
+    options.bundleDir ?? path.join(REPO_ROOT, '.build', 'lambda'),
+  );
+  const runtimeEnvironment = { REGION_VARIANT: config.regionVariant };
+
+  const data = new DataStack(app, name('Data'), {
+    env,
+    uploadOrigins: ['https://*.cloudfront.net', ...config.extraUploadOrigins],
+  });
+  const realtime = new RealtimeStack(app, name('Realtime'), {
+    env,
+    table: data.table,
+    jwtSecret: data.jwtSecret,
+    bundles,
+    environment: runtimeEnvironment,
+  });
+  const api = new ApiStack(app, name('Api'), { env });
+
+  const areas = [...new Set(routes.map((r) => r.area))];
+  const routeStacks = areas.map(
+    (area) =>
+      new RouteStack(app, name(`Routes-${pascal(area)}`), {
+        env,
+        routes: routes.filter((r) => r.area === area),
+        httpApi: api.httpApi,
+        table: data.table,
+        uploads: data.uploads,
+        jwtSecret: data.jwtSecret,
+        bundles,
+        environment: { ...runtimeEnvironment, WEBSOCKET_CALLBACK_URL: realtime.callbackUrl },
+      }),
+  );
+
+  const web = new WebStack(app, name('Web'), {
+    env,
+    apiDomain: api.apiDomain,
+    accessLogs: data.accessLogs,
+    webDist: options.webDist ?? path.join(REPO_ROOT, 'web', 'dist'),
+    apiPathPatterns: apiPathPatterns(routes),
+    webConfig: {
+      apiBaseUrl: '/',
+      websocketUrl: realtime.stage.url,
+      documentTitle: 'Stormline Inspections',
+      region: config.regionVariant,
+      publicUser: config.publicUser,
+    },
+  });
+  const monitoring = new MonitoringStack(app, name('Monitoring'), {
+    env,
+    httpApi: api.httpApi,
+    table: data.table,
+    alarmEmail: config.alarmEmail,
+  });
+
+  return { app, data, realtime, api, routeStacks, web, monitoring };
+}

@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { buildSync } from 'esbuild';
+import type { Route } from '@stormline/contract/route';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The shared handler of every route whose issue has not landed (it finds the route by routeKey). */
+export const NOT_IMPLEMENTED = 'http/not-implemented';
+export const WEBSOCKET_HANDLERS = { connect: 'ws/connect', disconnect: 'ws/disconnect' } as const;
+
+/** The handler module (under functions/src) a route's Lambda runs. */
+export function handlerModule(route: Route): string {
+  return route.implemented ? `http/${route.handler}` : NOT_IMPLEMENTED;
+}
+
+/**
+ * ESM bundles have no `require`, but CommonJS packages inside them (the AWS SDK's HTTP handler,
+ * jsonwebtoken) require Node built-ins when they load: give the bundle one.
+ */
+const REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+/**
+ * Bundles every handler module the app deploys in ONE esbuild build (170-odd NodejsFunctions
+ * would start esbuild 170 times and take minutes): minified ESM for Node on arm64, with source
+ * maps, the AWS SDK included so each function pins the version it was tested with. Answers the
+ * folder of each module's bundle, for lambda.Code.fromAsset.
+ */
+export function bundleHandlers(modules: readonly string[], outdir: string): Map<string, string> {
+  const unique = [...new Set(modules)];
+  const entryPoints = Object.fromEntries(
+    unique.map((module) => [`${module}/index`, path.join(REPO_ROOT, 'functions', 'src', `${module}.ts`)]),
+  );
+  mkdirSync(outdir, { recursive: true });
+  buildSync({
+    entryPoints,
+    outdir,
+    bundle: true,
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    platform: 'node',
+    target: 'node22',
+    format: 'esm',
+    outExtension: { '.js': '.mjs' },
+    banner: { js: REQUIRE_BANNER },
+    legalComments: 'none',
+    logLevel: 'error',
+  });
+  return new Map(unique.map((module) => [module, path.join(outdir, module)]));
+}

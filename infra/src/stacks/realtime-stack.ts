@@ -1,0 +1,97 @@
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { StormlineFunction } from '../constructs/stormline-function';
+import { WEBSOCKET_HANDLERS } from '../handler-bundles';
+import { acknowledgeFindings } from '../nag';
+
+export interface RealtimeStackProps extends StackProps {
+  table: ITable;
+  jwtSecret: ISecret;
+  bundles: ReadonlyMap<string, string>;
+  environment: Record<string, string>;
+}
+
+/**
+ * The WebSocket API (printing progress, conversions, annotations, notifications): $connect checks
+ * the token from the query, $disconnect forgets the connection, and a managed policy lets the
+ * functions that push messages post to @connections.
+ */
+export class RealtimeStack extends Stack {
+  readonly stage: apigw.WebSocketStage;
+  readonly postToConnections: iam.ManagedPolicy;
+
+  constructor(scope: Construct, id: string, props: RealtimeStackProps) {
+    super(scope, id, props);
+    const handler = (name: 'connect' | 'disconnect', access: 'read' | 'readwrite') =>
+      new StormlineFunction(this, name === 'connect' ? 'Connect' : 'Disconnect', {
+        bundleDir: props.bundles.get(WEBSOCKET_HANDLERS[name])!,
+        description: `WebSocket $${name}`,
+        environment: props.environment,
+      })
+        .bindTable(props.table, access)
+        .bindJwtSecret(props.jwtSecret);
+
+    const api = new apigw.WebSocketApi(this, 'WebSocketApi', {
+      description: 'Stormline realtime messages',
+      connectRouteOptions: {
+        integration: new WebSocketLambdaIntegration('ConnectIntegration', handler('connect', 'readwrite')),
+      },
+      disconnectRouteOptions: {
+        integration: new WebSocketLambdaIntegration(
+          'DisconnectIntegration',
+          handler('disconnect', 'readwrite'),
+        ),
+      },
+    });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: logs.RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = new apigw.WebSocketStage(this, 'LiveStage', {
+      webSocketApi: api,
+      stageName: 'live',
+      autoDeploy: true,
+      throttle: { rateLimit: 200, burstLimit: 400 },
+      accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
+    });
+
+    this.postToConnections = new iam.ManagedPolicy(this, 'PostToConnections', {
+      description: 'Post messages to the connections of the Stormline WebSocket API',
+      statements: [
+        new iam.PolicyStatement({
+          actions: ['execute-api:ManageConnections'],
+          resources: [
+            this.formatArn({
+              service: 'execute-api',
+              resource: api.apiId,
+              resourceName: `${this.stage.stageName}/POST/@connections/*`,
+            }),
+          ],
+        }),
+      ],
+    });
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        '$connect verifies the sign-in token (browsers cannot send headers on a WebSocket, so it comes in the query).',
+    });
+    acknowledgeFindings(this.postToConnections, {
+      rule: 'AwsSolutions-IAM5',
+      finding: /^Resource::.*\/@connections\/\*$/,
+      reason:
+        "Connection ids exist only at run time; the policy is limited to this API stage's @connections.",
+    });
+  }
+
+  /** The management endpoint the pushing functions call (WEBSOCKET_CALLBACK_URL). */
+  get callbackUrl(): string {
+    return this.stage.callbackUrl;
+  }
+}

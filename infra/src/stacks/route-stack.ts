@@ -1,0 +1,73 @@
+import { Stack, Validations } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import type { Route } from '@stormline/contract/route';
+import { StormlineFunction } from '../constructs/stormline-function';
+import { handlerModule } from '../handler-bundles';
+
+export interface RouteStackProps extends StackProps {
+  routes: readonly Route[];
+  httpApi: apigw.IHttpApi;
+  table: ITable;
+  uploads: IBucket;
+  jwtSecret: ISecret;
+  bundles: ReadonlyMap<string, string>;
+  environment: Record<string, string>;
+}
+
+/** "GET /api/users/{id}" -> "GetApiUsersId": a stable construct id for a route. */
+export function routeConstructId(route: Route): string {
+  return route.key
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1).toLowerCase())
+    .join('');
+}
+
+/** API Gateway paths take whole-segment parameters; the contract's "{reportId}.pdf" becomes "{reportId}". */
+export function gatewayPath(path: string): string {
+  return path.replace(/\{([^}]+)\}[^/]+/g, '{$1}');
+}
+
+/**
+ * One Lambda and one API route for each contract route given, generated from the table: adding a
+ * route to the contract adds both here with no edit. Each function may read the table (every
+ * route checks its caller), write it unless it is a GET, and reach the uploads bucket only if the
+ * route declares it.
+ */
+export class RouteStack extends Stack {
+  readonly functions: StormlineFunction[] = [];
+
+  constructor(scope: Construct, id: string, props: RouteStackProps) {
+    super(scope, id, props);
+    for (const route of props.routes) {
+      const name = routeConstructId(route);
+      const fn = new StormlineFunction(this, name, {
+        bundleDir: props.bundles.get(handlerModule(route))!,
+        description: `${route.key}: ${route.summary}`.slice(0, 256),
+        environment: props.environment,
+      })
+        .bindTable(props.table, route.method === 'GET' ? 'read' : 'readwrite')
+        .bindJwtSecret(props.jwtSecret);
+      if (route.files) fn.bindBucket(props.uploads, route.files);
+      this.functions.push(fn);
+
+      const method = apigw.HttpMethod[route.method];
+      new apigw.HttpRoute(this, `${name}Route`, {
+        httpApi: props.httpApi,
+        routeKey: apigw.HttpRouteKey.with(gatewayPath(route.path), method),
+        integration: new HttpLambdaIntegration(`${name}Integration`, fn),
+      });
+    }
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Every route authenticates in its own handler middleware (JWT pinned to HS256, revocation, division and permission checks; docs/decisions/0005); anonymous sign-in routes must stay open.',
+    });
+  }
+}
