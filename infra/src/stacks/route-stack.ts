@@ -29,9 +29,17 @@ export function routeConstructId(route: Route): string {
     .join('');
 }
 
-/** API Gateway paths take whole-segment parameters; the contract's "{reportId}.pdf" becomes "{reportId}". */
+/**
+ * The route's path as API Gateway takes it: each parameter a whole segment named by its position
+ * ("/api/download/{reportId}.pdf" -> "/api/download/{p3}"). Position names keep sibling routes
+ * consistent ("/api/questions/{id}" and "/api/questions/{questionId}/config" disagree in the
+ * spec), and handlers read parameters with the contract's own template, never these names.
+ */
 export function gatewayPath(path: string): string {
-  return path.replace(/\{([^}]+)\}[^/]+/g, '{$1}');
+  return path
+    .split('/')
+    .map((segment, index) => (segment.includes('{') ? `{p${index}}` : segment))
+    .join('/');
 }
 
 /**

@@ -1,0 +1,195 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { ROUTES } from '@stormline/contract/route-table';
+import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@stormline/data/table';
+import { gatewayPath } from '../src/stacks/route-stack';
+import { synthWithCli } from './cloud-assembly';
+import type { CloudAssembly } from './cloud-assembly';
+
+let assembly: CloudAssembly;
+const stack = (name: string): Template => {
+  const template = assembly.templates.get(`Stormline-${name}`);
+  if (!template) throw new Error(`No stack Stormline-${name}: ${[...assembly.templates.keys()].join(', ')}`);
+  return template;
+};
+const routeStacks = () => [...assembly.templates].filter(([name]) => name.startsWith('Stormline-Routes-'));
+
+beforeAll(() => {
+  assembly = synthWithCli();
+});
+
+describe('cdk synth', () => {
+  it('runs offline from the repository with cdk-nag AwsSolutions reporting nothing unacknowledged', () => {
+    // A nag error fails the synth (synthWithCli throws); a warning would still be printed.
+    expect(assembly.output).not.toMatch(/AwsSolutions/);
+    expect(existsSync(path.join(assembly.outdir, 'policy-validation-report.json'))).toBe(false);
+  });
+
+  it('keeps every stack well under CloudFormation’s 500-resource limit', () => {
+    for (const [name, count] of assembly.resourceCounts) expect(count, name).toBeLessThan(400);
+    expect(assembly.resourceCounts.size).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('data stack', () => {
+  it('creates the single table with the data layer’s keys and indexes, PITR, streams, TTL and deletion protection', () => {
+    stack('Data').hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      GlobalSecondaryIndexes: Object.values(INDEXES).map((index) =>
+        Match.objectLike({
+          IndexName: index.indexName,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            ...(index.sortKey ? [{ AttributeName: index.sortKey, KeyType: 'RANGE' }] : []),
+          ],
+        }),
+      ),
+    });
+  });
+
+  it('keeps uploads private, versioned, encrypted and TLS-only, with CORS for presigned PUTs', () => {
+    const data = stack('Data');
+    data.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+      BucketEncryption: Match.objectLike({}),
+      CorsConfiguration: {
+        CorsRules: [
+          Match.objectLike({ AllowedMethods: Match.arrayWith(['PUT']), AllowedOrigins: Match.anyValue() }),
+        ],
+      },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+        ]),
+      },
+    });
+    data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('keeps the token signing secret in Secrets Manager', () => {
+    stack('Data').resourceCountIs('AWS::SecretsManager::Secret', 1);
+  });
+});
+
+describe('route stacks', () => {
+  const all = <T>(pick: (t: Template) => Record<string, T>) =>
+    routeStacks().flatMap(([, t]) => Object.values(pick(t)));
+
+  it('have one Lambda and one API route per contract entry', () => {
+    const functions = all((t) => t.findResources('AWS::Lambda::Function'));
+    const routes = all((t) => t.findResources('AWS::ApiGatewayV2::Route')) as {
+      Properties: { RouteKey: string };
+    }[];
+    expect(functions).toHaveLength(ROUTES.length);
+    expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual(
+      ROUTES.map((r) => `${r.method} ${gatewayPath(r.path)}`).sort(),
+    );
+  });
+
+  it('run every function on Node 24, arm64, traced, with the secret by ARN and never by value', () => {
+    const functions = all((t) => t.findResources('AWS::Lambda::Function')) as {
+      Properties: {
+        Runtime: string;
+        Architectures: string[];
+        TracingConfig: unknown;
+        Environment: { Variables: object };
+      };
+    }[];
+    for (const fn of functions) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+      });
+      expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'JWT_SECRET_ARN', 'REGION_VARIANT', 'WEBSOCKET_CALLBACK_URL']),
+      );
+      expect(fn.Properties.Environment.Variables).not.toHaveProperty('JWT_SECRET');
+    }
+  });
+
+  it('grant writes only to routes that write, and the uploads bucket only to routes that declare it', () => {
+    const policies = (name: string) => JSON.stringify(stack(name).findResources('AWS::IAM::Policy'));
+    const weather = policies('Routes-Weather');
+    expect(weather).toContain('dynamodb:Query');
+    expect(weather).not.toContain('dynamodb:PutItem');
+    expect(weather).not.toContain('s3:');
+    expect(weather).not.toContain('dynamodb:Scan');
+    const uploads = policies('Routes-Uploads');
+    expect(uploads).toContain('s3:PutObject');
+  });
+});
+
+describe('web stack', () => {
+  it('serves the SPA from a private bucket through CloudFront origin access control, with /api on the same origin', () => {
+    const web = stack('Web');
+    web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+        CacheBehaviors: Match.arrayWith([
+          Match.objectLike({
+            PathPattern: '/api/*',
+            AllowedMethods: Match.arrayWith(['GET', 'PUT', 'POST', 'DELETE']),
+          }),
+          Match.objectLike({ PathPattern: '/customdashboard' }),
+          Match.objectLike({ PathPattern: '/dl/*' }),
+        ]),
+        Logging: Match.objectLike({}),
+      }),
+    });
+    web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ Override: true }),
+        }),
+      }),
+    });
+  });
+});
+
+describe('realtime and monitoring stacks', () => {
+  it('has a WebSocket API with $connect and $disconnect, and a policy to post to @connections', () => {
+    const realtime = stack('Realtime');
+    realtime.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET' });
+    realtime.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$connect' });
+    realtime.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$disconnect' });
+    realtime.hasResourceProperties('AWS::IAM::ManagedPolicy', {
+      PolicyDocument: { Statement: [Match.objectLike({ Action: 'execute-api:ManageConnections' })] },
+    });
+  });
+
+  it('alarms on API 5xx rate and p99 latency, Lambda errors and throttles, DynamoDB throttles', () => {
+    const alarms = stack('Monitoring').findResources('AWS::CloudWatch::Alarm');
+    expect(Object.keys(alarms)).toHaveLength(5);
+    const text = JSON.stringify(alarms);
+    for (const metric of ['5xx', 'Latency', 'Errors', 'Throttles', 'ReadThrottleEvents'])
+      expect(text).toContain(metric);
+  });
+});
