@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -27,6 +27,10 @@ export class ApiStack extends Stack {
       autoDeploy: true,
       throttle: { rateLimit: 500, burstLimit: 1000 },
       accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
+    });
+    new CfnOutput(this, 'ApiUrl', {
+      description: 'The HTTP API (the site reaches it on the same origin under /api)',
+      value: this.httpApi.apiEndpoint,
     });
   }
 

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -82,6 +82,15 @@ export class DataStack extends Stack {
         { noncurrentVersionExpiration: Duration.days(90) },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    new CfnOutput(this, 'TableName', {
+      description: 'The single DynamoDB table',
+      value: this.table.tableName,
+    });
+    new CfnOutput(this, 'UploadsBucketName', {
+      description: 'Uploaded files',
+      value: this.uploads.bucketName,
     });
 
     this.jwtSecret = new secretsmanager.Secret(this, 'JwtSigningSecret', {

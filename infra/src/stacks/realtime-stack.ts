@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -61,6 +61,8 @@ export class RealtimeStack extends Stack {
       throttle: { rateLimit: 200, burstLimit: 400 },
       accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
     });
+
+    new CfnOutput(this, 'WebSocketUrl', { description: 'The WebSocket API', value: this.stage.url });
 
     this.postToConnections = new iam.ManagedPolicy(this, 'PostToConnections', {
       description: 'Post messages to the connections of the Stormline WebSocket API',

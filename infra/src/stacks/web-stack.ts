@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -112,6 +112,11 @@ export class WebStack extends Stack {
       additionalBehaviors: Object.fromEntries(
         ['/api/*', ...props.apiPathPatterns].map((p) => [p, apiBehavior]),
       ),
+    });
+
+    new CfnOutput(this, 'SiteUrl', {
+      description: 'Where users open the product',
+      value: `https://${this.distribution.distributionDomainName}`,
     });
 
     new s3deploy.BucketDeployment(this, 'DeploySite', {
