@@ -1,29 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { Route } from '@stormline/contract/route';
-import { mean, percentile, round } from './stats';
+import { bundleHandlers, handlerModule, WEBSOCKET_HANDLERS } from '@stormline/infra/handler-bundles';
+import { mean, round } from './stats';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const HTTP_DIR = path.join(ROOT, 'functions', 'src', 'http');
-/** The one handler every unimplemented route shares. */
-export const NOT_IMPLEMENTED = 'not-implemented';
 const INIT_RUNS = 5;
-/**
- * An ESM bundle has no `require`, but the CommonJS packages inside it (@smithy/node-http-handler,
- * jsonwebtoken) require Node built-ins at load: without this banner the bundle throws
- * 'Dynamic require of "node:https" is not supported' on import. The usual Lambda ESM banner.
- */
-const REQUIRE_BANNER =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 export interface BundleResult {
-  /** The handler module, functions/src/http/{bundle}.ts. */
+  /** The handler module, functions/src/{bundle}.ts. */
   bundle: string;
   routes: string[];
   minifiedBytes: number;
@@ -32,12 +22,20 @@ export interface BundleResult {
   largestInputs: { input: string; bytes: number }[];
 }
 
+export interface RouteBundle {
+  route: string;
+  bundle: string;
+  minifiedBytes: number;
+  gzipBytes: number;
+}
+
 export interface BundleReport {
   esbuild: string;
   buildMs: number;
   results: BundleResult[];
   skipped: { route: string; note: string }[];
-  summary: { smallest: BundleResult; median: BundleResult; largest: BundleResult };
+  /** Over every route (most share the not-implemented bundle), not over distinct bundles. */
+  summary: { smallest: RouteBundle; median: RouteBundle; largest: RouteBundle };
   /** Time to `await import()` the largest bundle in a fresh node process. */
   largestInit: { bundle: string; meanMs: number; runsMs: number[] } | { bundle: string; error: string };
 }
@@ -75,74 +73,57 @@ function importTime(file: string): number[] {
 }
 
 /**
- * Bundles the handler of every implemented route as its Lambda would be (aws-sdk v3 included, not
- * external), plus the shared not-implemented handler, in one esbuild build.
+ * Bundles every Lambda exactly as the CDK app deploys it (infra's one esbuild build: every route's
+ * module, the shared not-implemented handler, the WebSocket handlers) and measures each bundle.
  */
 export async function measureBundles(routes: readonly Route[]): Promise<BundleReport> {
-  const entries = new Map<string, string[]>([[NOT_IMPLEMENTED, []]]);
-  const skipped: BundleReport['skipped'] = [];
-  for (const route of routes.filter((r) => r.implemented)) {
-    if (!existsSync(path.join(HTTP_DIR, `${route.handler}.ts`))) {
-      skipped.push({ route: route.key, note: `no module functions/src/http/${route.handler}.ts` });
-      continue;
-    }
-    entries.set(route.handler, [...(entries.get(route.handler) ?? []), route.key]);
+  const routesByModule = new Map<string, string[]>();
+  for (const route of routes) {
+    const module = handlerModule(route);
+    routesByModule.set(module, [...(routesByModule.get(module) ?? []), route.key]);
   }
+  for (const [name, module] of Object.entries(WEBSOCKET_HANDLERS)) routesByModule.set(module, [`$${name}`]);
 
   const outdir = await mkdtemp(path.join(os.tmpdir(), 'stormline-bundles-'));
   try {
     const started = performance.now();
-    const build = await esbuild.build({
-      absWorkingDir: ROOT,
-      entryPoints: Object.fromEntries([...entries.keys()].map((b) => [b, path.join(HTTP_DIR, `${b}.ts`)])),
-      bundle: true,
-      minify: true,
-      treeShaking: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'esm',
-      banner: { js: REQUIRE_BANNER },
-      outdir,
-      outExtension: { '.js': '.mjs' },
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
+    const { dirs, metafile } = bundleHandlers([...routesByModule.keys()], outdir);
     const buildMs = performance.now() - started;
 
     const results: BundleResult[] = [];
-    const files = new Map<string, Uint8Array>();
-    for (const [bundle, bundleRoutes] of entries) {
-      const file = path.join(outdir, `${bundle}.mjs`);
-      const output = build.outputFiles.find((f) => f.path === file);
-      const meta = build.metafile.outputs[path.relative(ROOT, file)];
-      if (!output || !meta) throw new Error(`esbuild wrote no ${bundle}.mjs`);
-      files.set(bundle, output.contents);
+    for (const [module, moduleRoutes] of routesByModule) {
+      const file = path.join(dirs.get(module)!, 'index.mjs');
+      const contents = await readFile(file);
+      const meta = Object.entries(metafile.outputs).find(([out]) => path.resolve(ROOT, out) === file)?.[1];
+      if (!meta) throw new Error(`esbuild wrote no ${module}/index.mjs`);
       results.push({
-        bundle,
-        routes: bundleRoutes,
-        minifiedBytes: output.contents.byteLength,
-        gzipBytes: gzipSync(output.contents).byteLength,
+        bundle: module,
+        routes: moduleRoutes,
+        minifiedBytes: contents.byteLength,
+        gzipBytes: gzipSync(contents).byteLength,
         largestInputs: largestInputs(meta.inputs),
       });
     }
 
-    const bySize = [...results].sort((a, b) => a.minifiedBytes - b.minifiedBytes);
-    const medianSize = percentile(
-      bySize.map((r) => r.minifiedBytes),
-      50,
-    );
+    const perRoute: RouteBundle[] = results
+      .flatMap((r) =>
+        r.routes.map((route) => ({
+          route,
+          bundle: r.bundle,
+          minifiedBytes: r.minifiedBytes,
+          gzipBytes: r.gzipBytes,
+        })),
+      )
+      .sort((a, b) => a.minifiedBytes - b.minifiedBytes);
     const summary = {
-      smallest: bySize[0]!,
-      median: bySize.find((r) => r.minifiedBytes === medianSize)!,
-      largest: bySize[bySize.length - 1]!,
+      smallest: perRoute[0]!,
+      median: perRoute[Math.floor((perRoute.length - 1) / 2)]!,
+      largest: perRoute[perRoute.length - 1]!,
     };
 
-    const largestFile = path.join(outdir, `${summary.largest.bundle.replaceAll('/', '-')}.mjs`);
-    await writeFile(largestFile, files.get(summary.largest.bundle)!);
     let largestInit: BundleReport['largestInit'];
     try {
-      const runsMs = importTime(largestFile);
+      const runsMs = importTime(path.join(dirs.get(summary.largest.bundle)!, 'index.mjs'));
       largestInit = {
         bundle: summary.largest.bundle,
         meanMs: round(mean(runsMs)),
@@ -152,7 +133,14 @@ export async function measureBundles(routes: readonly Route[]): Promise<BundleRe
       largestInit = { bundle: summary.largest.bundle, error: (error as Error).message };
     }
 
-    return { esbuild: esbuild.version, buildMs: round(buildMs, 0), results, skipped, summary, largestInit };
+    return {
+      esbuild: esbuild.version,
+      buildMs: round(buildMs, 0),
+      results,
+      skipped: [],
+      summary,
+      largestInit,
+    };
   } finally {
     await rm(outdir, { recursive: true, force: true });
   }

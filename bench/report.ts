@@ -62,17 +62,23 @@ export function latencyTable(results: readonly LatencyResult[]): string {
 }
 
 export function bundleTable(report: BundleReport): string {
-  const rows = report.results.map((r) => [r.bundle, kb(r.minifiedBytes), kb(r.gzipBytes)]);
+  const rows = report.results.map((r) => [
+    r.bundle,
+    String(r.routes.length),
+    kb(r.minifiedBytes),
+    kb(r.gzipBytes),
+  ]);
   const { smallest, median, largest } = report.summary;
-  const size = (r: (typeof report.results)[number]) => `${r.bundle} ${kb(r.minifiedBytes)} KB`;
+  const size = (r: typeof smallest) => `${r.route} (${r.bundle}) ${kb(r.minifiedBytes)} KB`;
+  const largestBundle = report.results.find((r) => r.bundle === largest.bundle)!;
   const init =
     'error' in report.largestInit
       ? `init of the largest failed: ${report.largestInit.error}`
       : `init (await import) of ${report.largestInit.bundle}: ${num(report.largestInit.meanMs)} ms, mean of ${report.largestInit.runsMs.length} fresh node processes`;
-  const inputs = largest.largestInputs.map((i) => `${i.input} ${kb(i.bytes)} KB`).join(', ');
+  const inputs = largestBundle.largestInputs.map((i) => `${i.input} ${kb(i.bytes)} KB`).join(', ');
   return [
-    table(['bundle', 'minified KB', 'gzip KB'], rows),
-    `smallest ${size(smallest)} · median ${size(median)} · largest ${size(largest)}`,
+    table(['bundle', 'routes', 'minified KB', 'gzip KB'], rows),
+    `over all ${report.results.reduce((n, r) => n + r.routes.length, 0)} routes: smallest ${size(smallest)} · median ${size(median)} · largest ${size(largest)}`,
     `largest bundle's biggest parts: ${inputs}`,
     init,
     `esbuild ${report.esbuild}, one build of ${report.results.length} entry points in ${report.buildMs} ms`,

@@ -55,19 +55,10 @@ const latencyFile = await writeResults('http-latency', {
   capacityWarning: capacityWarning(latency),
   results: latency,
 });
-const brief = ({ bundle, minifiedBytes, gzipBytes }: (typeof bundles.results)[number]) => ({
-  bundle,
-  minifiedBytes,
-  gzipBytes,
-});
 const bundleFile = await writeResults('bundle-size', {
   esbuild: bundles.esbuild,
   buildMs: bundles.buildMs,
-  summary: {
-    smallest: brief(bundles.summary.smallest),
-    median: brief(bundles.summary.median),
-    largest: brief(bundles.summary.largest),
-  },
+  summary: bundles.summary,
   largestInit: bundles.largestInit,
   skipped: bundles.skipped,
   results: bundles.results,

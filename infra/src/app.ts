@@ -75,7 +75,7 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
   };
   const name = (stack: string) => `${config.stackPrefix}-${stack}`;
 
-  const bundles = bundleHandlers(
+  const { dirs: bundles } = bundleHandlers(
     [...routes.map(handlerModule), ...Object.values(WEBSOCKET_HANDLERS)],
     options.bundleDir ?? path.join(REPO_ROOT, '.build', 'lambda'),
   );

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import type { Route } from '@stormline/contract/route';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -25,15 +26,19 @@ const REQUIRE_BANNER =
  * Bundles every handler module the app deploys in ONE esbuild build (170-odd NodejsFunctions
  * would start esbuild 170 times and take minutes): minified ESM for Node on arm64, with source
  * maps, the AWS SDK included so each function pins the version it was tested with. Answers the
- * folder of each module's bundle, for lambda.Code.fromAsset.
+ * folder of each module's bundle (for lambda.Code.fromAsset) and esbuild's metafile (the bench
+ * reads what fills each bundle from it).
  */
-export function bundleHandlers(modules: readonly string[], outdir: string): Map<string, string> {
+export function bundleHandlers(
+  modules: readonly string[],
+  outdir: string,
+): { dirs: Map<string, string>; metafile: Metafile } {
   const unique = [...new Set(modules)];
   const entryPoints = Object.fromEntries(
     unique.map((module) => [`${module}/index`, path.join(REPO_ROOT, 'functions', 'src', `${module}.ts`)]),
   );
   mkdirSync(outdir, { recursive: true });
-  buildSync({
+  const { metafile } = buildSync({
     entryPoints,
     outdir,
     bundle: true,
@@ -47,6 +52,7 @@ export function bundleHandlers(modules: readonly string[], outdir: string): Map<
     banner: { js: REQUIRE_BANNER },
     legalComments: 'none',
     logLevel: 'error',
+    metafile: true,
   });
-  return new Map(unique.map((module) => [module, path.join(outdir, module)]));
+  return { dirs: new Map(unique.map((module) => [module, path.join(outdir, module)])), metafile: metafile! };
 }
