@@ -79,7 +79,10 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
     [...routes.map(handlerModule), ...Object.values(WEBSOCKET_HANDLERS)],
     options.bundleDir ?? path.join(REPO_ROOT, '.build', 'lambda'),
   );
-  const runtimeEnvironment = { REGION_VARIANT: config.regionVariant };
+  const runtimeEnvironment: Record<string, string> = {
+    REGION_VARIANT: config.regionVariant,
+    ...(config.deployStamp ? { DEPLOY_STAMP: config.deployStamp } : {}),
+  };
 
   const data = new DataStack(app, name('Data'), {
     env,

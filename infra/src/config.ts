@@ -13,6 +13,8 @@ export interface DeploymentConfig {
   publicUser: { email: string; password: string };
   /** Where alarm notifications go; none subscribes when absent. */
   alarmEmail?: string;
+  /** Changing it changes every function's configuration, so all start fresh containers. */
+  deployStamp?: string;
   /** Origins allowed to PUT uploads straight to the bucket (presigned URLs), besides CloudFront's. */
   extraUploadOrigins: string[];
 }
@@ -38,6 +40,7 @@ export function readConfig(node: Node): DeploymentConfig {
       password: text(node, 'stormline:publicUserPassword') ?? 'Public-Passw0rd!',
     },
     alarmEmail: text(node, 'stormline:alarmEmail'),
+    deployStamp: text(node, 'stormline:deployStamp'),
     extraUploadOrigins: origins ? origins.split(',').map((o) => o.trim()) : [],
   };
 }
