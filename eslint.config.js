@@ -20,6 +20,7 @@ export default defineConfig(
       '**/dist/',
       '.local/',
       '**/cdk.out/',
+      '.build/',
       'docs/api/',
       'bench/results/',
       'test/artifacts/',
