@@ -111,13 +111,12 @@ async function authenticate(route: Route, event: GatewayEvent, deps: Deps): Prom
   return { user, role, grants: grantsOf(role, user.permissionsOverride), token: claims };
 }
 
-/** The public account reads only what is published to it, and never writes. */
+/** The public account calls only routes marked public: reads of published records, and signing out. */
 function enforceReadOnly(route: Route, caller: Caller | null): void {
-  if (!caller?.role.isReadOnly) return;
-  if (route.method !== 'GET' && route.key !== 'POST /api/logout') {
-    throw new ForbiddenError('The public view is read-only');
-  }
-  if (!route.publicRead) throw new ForbiddenError('This is not available in the public view');
+  if (!caller?.role.isReadOnly || route.publicRead) return;
+  throw new ForbiddenError(
+    route.method === 'GET' ? 'This is not available in the public view' : 'The public view is read-only',
+  );
 }
 
 function resolveDivision(

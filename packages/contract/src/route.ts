@@ -41,7 +41,10 @@ export interface RouteSpec<
    * it must be one of the caller's divisions, like the header, and the header may be omitted.
    */
   divisionParam?: string;
-  /** The Public account may call this read. Writes are never public. */
+  /**
+   * The Public account may call this route: reads of what is published, and signing out. The
+   * route table's tests keep every other write off this list.
+   */
   publicRead?: boolean;
   /**
    * The uploads bucket access the handler needs; the CDK app grants exactly this (and the table:
