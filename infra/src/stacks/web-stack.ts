@@ -78,11 +78,23 @@ export class WebStack extends Stack {
     const api = new origins.HttpOrigin(props.apiDomain, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
     });
+    // CloudFront forwards Authorization on GET only when it is part of the cache key, and a
+    // policy with every TTL at 0 may have no key: hence a 1-second ceiling. The API answers
+    // `cache-control: no-store`, so nothing is kept.
+    const apiCachePolicy = new cloudfront.CachePolicy(this, 'ApiPassThrough', {
+      comment: 'Stormline API: forward the bearer token, cache nothing',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization', 'divisionId'),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    });
     const apiBehavior: cloudfront.BehaviorOptions = {
       origin: api,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      cachePolicy: apiCachePolicy,
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: securityHeaders,
     };
