@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createDb } from '@stormline/data/dynamo';
 import { createDivision } from '@stormline/data/divisions';
-import { createUser, findUserByEmail } from '@stormline/data/users';
-import { roleByName } from '@stormline/domain/roles';
+import { findUserByEmail } from '@stormline/data/users';
 import type { RoleName } from '@stormline/domain/roles';
-import { hashPassword } from '@stormline/functions/lib/passwords';
+import { createActiveAccount } from '@stormline/functions/lib/accounts';
 
 /**
  * After the first `cdk deploy` the table is empty and nobody can sign in. This creates the first
@@ -56,20 +55,13 @@ async function account(
     console.log(`${email} already has an account; left as it is.`);
     return;
   }
-  await createUser(db, {
+  await createActiveAccount(db, {
+    role,
     email,
+    password,
     first_name: first,
     last_name: last,
-    position: null,
-    phone: null,
-    phone_ext: null,
-    roleId: roleByName(role).id,
-    status: 'active',
-    passwordHash: await hashPassword(password),
-    permissionsOverride: null,
     divisionIds: [divisionId],
-    electronicSignatureAuthorization: false,
-    dataPolicySignature: false,
   });
   console.log(`Created ${role}: ${email}`);
 }

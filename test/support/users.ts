@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDb } from '@stormline/data/dynamo';
-import { createUser } from '@stormline/data/users';
-import { roleByName } from '@stormline/domain/roles';
 import type { RoleName } from '@stormline/domain/roles';
-import { hashPassword } from '@stormline/functions/lib/passwords';
+import { createActiveAccount } from '@stormline/functions/lib/accounts';
 import { runtimeEnv } from './runtime';
 
 /**
@@ -15,20 +13,13 @@ export async function createTestUser(role: RoleName, divisionIds: string[]) {
   const db = createDb({ tableName: env.TABLE_NAME!, endpoint: env.DYNAMODB_ENDPOINT });
   const email = `test-${randomUUID()}@example.com`;
   const password = `Pw-${randomUUID()}`;
-  const user = await createUser(db, {
+  const user = await createActiveAccount(db, {
+    role,
     email,
+    password,
     first_name: 'Test',
     last_name: role,
-    position: null,
-    phone: null,
-    phone_ext: null,
-    roleId: roleByName(role).id,
-    status: 'active',
-    passwordHash: await hashPassword(password),
-    permissionsOverride: null,
     divisionIds,
-    electronicSignatureAuthorization: false,
-    dataPolicySignature: false,
   });
   db.doc.destroy();
   return { ...user, password };

@@ -1,14 +1,13 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '@stormline/data/dynamo';
 import { createDivision } from '@stormline/data/divisions';
-import { createUser } from '@stormline/data/users';
 import { createClient } from '@stormline/data/clients';
 import type { ClientAddress } from '@stormline/data/clients';
 import { createProject } from '@stormline/data/projects';
 import { keys } from '@stormline/data/keys';
 import { roleByName } from '@stormline/domain/roles';
 import type { RoleName } from '@stormline/domain/roles';
-import { hashPassword } from '@stormline/functions/lib/passwords';
+import { createActiveAccount } from '@stormline/functions/lib/accounts';
 
 export const DEMO_PASSWORD = 'Demo-Passw0rd!';
 
@@ -315,23 +314,13 @@ export async function isSeeded(db: Db): Promise<boolean> {
 export async function seedDemoData(db: Db, region: 'US' | 'UK', now = new Date()): Promise<void> {
   for (const division of DEMO_DIVISIONS) await createDivision(db, { ...division, now });
   const users = await Promise.all(
-    DEMO_ACCOUNTS.map(async (a) =>
-      createUser(
+    DEMO_ACCOUNTS.map((a) =>
+      createActiveAccount(
         db,
         {
-          email: a.email,
-          first_name: a.first_name,
-          last_name: a.last_name,
-          position: a.position,
+          ...a,
           phone: region === 'US' ? '(303) 555-0100' : null,
-          phone_ext: null,
-          roleId: roleByName(a.role).id,
-          status: 'active',
-          passwordHash: await hashPassword(a.password),
-          permissionsOverride: null,
-          divisionIds: a.divisionIds,
-          electronicSignatureAuthorization: a.role !== 'Public',
-          dataPolicySignature: a.role !== 'Public',
+          consented: a.role !== 'Public',
         },
         now,
       ),
