@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRuntime } from '../support/runtime';
+import { createDb } from '@stormline/data/dynamo';
+import { createNotification } from '@stormline/data/notifications';
+import { runtimeEnv, startRuntime } from '../support/runtime';
 import { createTestUser } from '../support/users';
 import {
   VIEWPORTS,
@@ -93,13 +95,14 @@ describe('sign-in (spec 001 §2, §5, §8)', () => {
     expect(await page.getByTestId('user-menu-name').textContent()).toBe(
       `${ADMIN.first_name} ${ADMIN.last_name}`,
     );
-    // GET /api/notifications is not implemented yet: the bell is there, without a badge and without an error toast.
-    expect(await page.getByTestId('notification-bell').isVisible()).toBe(true);
-    expect(await page.locator('.mantine-Indicator-indicator').count()).toBe(0);
+    // The seeded admin has two unread notifications: the bell counts them.
+    await page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor();
     expect(await page.locator('.mantine-Notification-root').count()).toBe(0);
     await screenshot(page, 'dashboard-1280');
 
     await page.getByTestId('user-menu').click();
+    // The menu opens with a short transition: wait for it rather than read it at once.
+    await page.getByRole('menuitem', { name: 'My Profile' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'My Profile' }).isVisible()).toBe(true);
     expect(await page.getByRole('menuitem', { name: 'Log Out' }).isVisible()).toBe(true);
     await screenshot(page, 'user-menu-1280');
@@ -110,6 +113,29 @@ describe('sign-in (spec 001 §2, §5, §8)', () => {
     await page.goto('/login?to=%2Fdivisions');
     await fillLogin(page, ADMIN.email, ADMIN.password);
     await page.waitForURL((url) => url.pathname === '/divisions');
+  });
+});
+
+describe('the notification bell (spec 001 §2)', () => {
+  it('shows the unread count, marks one read when opened, and all with Mark all read', async () => {
+    const user = await createTestUser('Inspector', ['north-region']);
+    const db = createDb({ tableName: runtimeEnv().TABLE_NAME!, endpoint: runtimeEnv().DYNAMODB_ENDPOINT });
+    for (const title of ['Missed Inspection', 'Inspection Ready To Sign', 'Inspection Complete']) {
+      await createNotification(db, user.id, { title, content: `${title} for a test site`, link: null });
+    }
+    db.doc.destroy();
+
+    const page = await newPage();
+    await signIn(page, user);
+    await page.getByRole('button', { name: 'Notifications, 3 unread' }).click();
+    await page.getByText('3 unread').waitFor();
+    await screenshot(page, 'notifications-1280', { fullPage: false });
+    await page.getByTestId('notification-item').filter({ hasText: 'Missed Inspection' }).click();
+    await page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor();
+
+    await page.getByRole('button', { name: 'Mark all read' }).click();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    expect(await page.locator('.mantine-Indicator-indicator').count()).toBe(0);
   });
 });
 

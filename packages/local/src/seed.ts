@@ -5,6 +5,8 @@ import { createClient } from '@stormline/data/clients';
 import type { ClientAddress } from '@stormline/data/clients';
 import { createProject } from '@stormline/data/projects';
 import { keys } from '@stormline/data/keys';
+import { createNotification, markRead } from '@stormline/data/notifications';
+import type { UserRecord } from '@stormline/data/users';
 import { roleByName } from '@stormline/domain/roles';
 import type { RoleName } from '@stormline/domain/roles';
 import { createActiveAccount } from '@stormline/functions/lib/accounts';
@@ -297,6 +299,53 @@ const UK_SITES: DemoSite[] = [
   },
 ];
 
+/** A few notifications for the staff accounts, so the bell has something to show (two unread, one read). */
+async function seedNotifications(
+  db: Db,
+  users: readonly UserRecord[],
+  [first, second, third]: string[],
+  now: Date,
+): Promise<void> {
+  const staff = users.filter(
+    (u) =>
+      ['admin', 'regional-manager', 'inspector'].includes(u.roleId) && u.divisionIds.includes('north-region'),
+  );
+  for (const user of staff) {
+    const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+    const read = await createNotification(
+      db,
+      user.id,
+      {
+        title: 'Inspection Complete',
+        content: `The routine inspection of ${second} was completed and certified.`,
+        link: '/divisions/north-region/projects',
+      },
+      at(26 * 60),
+    );
+    await markRead(db, user.id, read.id);
+    await createNotification(
+      db,
+      user.id,
+      {
+        title: 'Missed Inspection',
+        content: `${third} was due two days ago and has no inspection yet.`,
+        link: '/divisions/north-region/projects',
+      },
+      at(90),
+    );
+    await createNotification(
+      db,
+      user.id,
+      {
+        title: 'Inspection Ready To Sign',
+        content: `${first} is waiting for your certification.`,
+        link: '/divisions/north-region/dashboard',
+      },
+      at(5),
+    );
+  }
+}
+
 function dateInDays(days: number, now: Date): string {
   const date = new Date(now);
   date.setUTCDate(date.getUTCDate() + days);
@@ -330,7 +379,12 @@ export async function seedDemoData(db: Db, region: 'US' | 'UK', now = new Date()
     users.find((u) => u.roleId === roleByName('Inspector').id && u.divisionIds.includes(divisionId))?.id ??
     null;
 
-  for (const site of region === 'US' ? US_SITES : UK_SITES) {
+  const sites = region === 'US' ? US_SITES : UK_SITES;
+  const northProjects = sites
+    .filter((s) => s.divisionId === 'north-region')
+    .flatMap((s) => s.projects.map((p) => p.name));
+  await seedNotifications(db, users, northProjects, now);
+  for (const site of sites) {
     const client = await createClient(
       db,
       site.divisionId,

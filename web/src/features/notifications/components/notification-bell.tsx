@@ -17,6 +17,8 @@ import { Link } from 'react-router-dom';
 import { formatDate } from '../../../lib/format';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { useNotifications } from '../api/get-notifications';
+import type { NotificationItem } from '../api/get-notifications';
+import { markAllNotificationsRead, markNotificationRead } from '../api/mark-read';
 
 /** A notification's link is followed only inside the app or to a web page, never as a script URL. */
 function NotificationTitle({ title, link }: { title: string; link: string | null | undefined }) {
@@ -40,8 +42,22 @@ function NotificationTitle({ title, link }: { title: string; link: string | null
 
 /** The top bar's bell with the unread count (spec 001 §2). A failing call shows the bell without a badge. */
 export function NotificationBell() {
-  const { data, error } = useNotifications();
-  const unread = data?.filter((item) => !item.is_opened).length ?? 0;
+  const { data, error, mutate } = useNotifications();
+  const items = data?.pageData ?? [];
+  const unread = data?.unreadCount ?? 0;
+  // Reading marks it read on the server, then the bell reloads; a failure leaves it unread.
+  const open = (item: NotificationItem) => {
+    if (!item.is_opened)
+      void markNotificationRead(item.id).then(
+        () => mutate(),
+        () => undefined,
+      );
+  };
+  const openAll = () =>
+    void markAllNotificationsRead().then(
+      () => mutate(),
+      () => undefined,
+    );
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
 
   return (
@@ -72,19 +88,31 @@ export function NotificationBell() {
         <Group justify="space-between" px="md" py="sm">
           <Text fw={600}>Notifications</Text>
           {unread > 0 && (
-            <Badge variant="light" color="red">
-              {unread} unread
-            </Badge>
+            <Group gap="xs">
+              <Badge variant="light" color="red">
+                {unread} unread
+              </Badge>
+              <Anchor component="button" type="button" fz="xs" onClick={openAll}>
+                Mark all read
+              </Anchor>
+            </Group>
           )}
         </Group>
         <Divider />
-        {data && data.length > 0 ? (
+        {items.length > 0 ? (
           <ScrollArea.Autosize mah={360}>
             <Stack gap={0}>
-              {data.slice(0, 20).map((item) => (
-                <Box key={item.id} px="md" py="sm" bg={item.is_opened ? undefined : 'storm.0'}>
+              {items.map((item) => (
+                <Box
+                  key={item.id}
+                  px="md"
+                  py="sm"
+                  bg={item.is_opened ? undefined : 'storm.0'}
+                  onClick={() => open(item)}
+                  data-testid="notification-item"
+                >
                   <Text fz="sm" fw={item.is_opened ? 400 : 600}>
-                    <NotificationTitle title={item.title ?? 'Notification'} link={item.link} />
+                    <NotificationTitle title={item.title} link={item.link} />
                   </Text>
                   {item.content && (
                     <Text fz="xs" c="dimmed" lineClamp={2}>
@@ -106,11 +134,11 @@ export function NotificationBell() {
               <IconBellOff size={20} />
             </ThemeIcon>
             <Text fz="sm" fw={500}>
-              {error ? 'Notifications are not available yet' : 'You are all caught up'}
+              {error ? 'Notifications are not available' : 'You are all caught up'}
             </Text>
             <Text fz="xs" c="dimmed">
               {error
-                ? 'In-app notifications arrive with the notifications work.'
+                ? 'The notifications could not be loaded. They will be retried on the next page load.'
                 : 'New inspections, findings and signatures will show up here.'}
             </Text>
           </Stack>
