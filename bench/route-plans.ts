@@ -131,6 +131,22 @@ const FIXTURES: Record<string, Fixture> = {
       });
     },
   },
+  'PUT /api/notifications/{id}': {
+    kind: 'sequential',
+    note: "measured sequentially: the admin's newest notification is read (untimed) and marked read each call",
+    request: async (ctx) => {
+      const page = await readJson<{ pageData: { id: string }[] }>(
+        ctx,
+        jsonRequest('GET', '/api/notifications', { token: ctx.adminToken }),
+      );
+      return jsonRequest('PUT', `/api/notifications/${page.pageData[0]!.id}`, { token: ctx.adminToken });
+    },
+  },
+  'PUT /api/notifications': {
+    kind: 'sequential',
+    note: "measured sequentially: marks all of the admin's notifications read (none unread after the first call)",
+    request: async (ctx, base) => jsonRequest('PUT', base.path, { token: ctx.adminToken }),
+  },
   'POST /api/divisions': {
     kind: 'sequential',
     note: 'measured sequentially: a unique name per call',
