@@ -75,6 +75,10 @@ export async function startDynamoDbLocal(options: {
     // DynamoDB Local drops a metadata file in its working directory; keep it out of the repository.
     { stdio: ['ignore', 'pipe', 'pipe'], cwd: options.dataDir ?? tmpdir() },
   );
+  // However this process ends (a test runner torn down early, process.exit), the JVM goes with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
