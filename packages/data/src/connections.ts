@@ -1,6 +1,7 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { queryByParent } from './by-parent';
 import type { Db } from './dynamo';
-import { INDEXES, TTL_ATTRIBUTE } from './table';
+import { TTL_ATTRIBUTE } from './table';
 
 /** A realtime (WebSocket) connection of a signed-in user; API Gateway drops idle ones after 2 hours. */
 export interface Connection {
@@ -33,15 +34,7 @@ export async function deleteConnection(db: Db, connectionId: string): Promise<vo
 }
 
 export async function connectionsOf(db: Db, userId: string): Promise<Connection[]> {
-  const result = await db.doc.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      IndexName: INDEXES.byParent.indexName,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': connectionsOfUser(userId) },
-    }),
-  );
-  return (result.Items ?? []).map((i) => ({
+  return (await queryByParent(db, connectionsOfUser(userId))).map((i) => ({
     connectionId: i.connectionId as string,
     userId: i.userId as string,
     connectedAt: i.connectedAt as string,

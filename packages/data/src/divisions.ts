@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { queryByParent } from './by-parent';
 import type { Db } from './dynamo';
 import { keys, nameOrder } from './keys';
-import { INDEXES } from './table';
 import { putNew, updateVersioned } from './versioned';
 
 export interface Division {
@@ -27,22 +27,7 @@ function listKeys(id: string, name: string) {
 
 /** All divisions by name. A company has tens of divisions, so one partition of the index holds them. */
 export async function listDivisions(db: Db): Promise<Division[]> {
-  const divisions: Division[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: INDEXES.byParent.indexName,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.allDivisions() },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    divisions.push(...(page.Items ?? []).map(toDivision));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return divisions;
+  return (await queryByParent(db, keys.allDivisions())).map(toDivision);
 }
 
 export async function getDivision(db: Db, id: string): Promise<Division | undefined> {

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError, ValidationError } from '@stormline/domain/errors';
+import { queryByParent } from './by-parent';
 import type { Db } from './dynamo';
-import { INDEXES } from './table';
 
 export interface NotificationRecord {
   id: string;
@@ -103,24 +103,7 @@ export async function listNotifications(
 }
 
 async function unreadKeys(db: Db, userId: string, limit?: number): Promise<{ sk: string }[]> {
-  const keys: { sk: string }[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: INDEXES.byParent.indexName,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': unreadOf(userId) },
-        ProjectionExpression: 'sk',
-        ExclusiveStartKey: cursor,
-        Limit: limit,
-      }),
-    );
-    keys.push(...((page.Items ?? []) as { sk: string }[]));
-    cursor = limit && keys.length >= limit ? undefined : page.LastEvaluatedKey;
-  } while (cursor);
-  return keys;
+  return (await queryByParent(db, unreadOf(userId), { projection: 'sk', limit })) as { sk: string }[];
 }
 
 export async function countUnread(db: Db, userId: string): Promise<number> {

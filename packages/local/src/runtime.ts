@@ -6,6 +6,7 @@ import { createDb } from '@stormline/data/dynamo';
 import type { Db } from '@stormline/data/dynamo';
 import { resetDeps } from '@stormline/functions/lib/deps';
 import { startDynamoDbLocal, ensureTable } from './dynamodb-local';
+import { REPO_ROOT } from './repo-root';
 import { startS3Local } from './s3-local';
 import { freePort } from './free-port';
 import { createGateway } from './gateway';
@@ -13,7 +14,6 @@ import { attachWebSocketGateway } from './websocket';
 import { isSeeded, seedDemoData } from './seed';
 import { DEMO_ACCOUNTS } from './seed';
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 export const TABLE_NAME = 'stormline';
 export const BUCKET_NAME = 'stormline-uploads';
 

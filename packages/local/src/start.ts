@@ -1,7 +1,8 @@
 /** `npm start`: builds the SPA when its sources changed, then runs the whole product on one port. */
 import path from 'node:path';
 import { JavaMissingError } from './dynamodb-local';
-import { REPO_ROOT, startRuntime } from './runtime';
+import { REPO_ROOT } from './repo-root';
+import { startRuntime } from './runtime';
 import { DEMO_ACCOUNTS } from './seed';
 import { buildWebIfStale } from './web-build';
 

@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+import { REPO_ROOT } from './repo-root';
 
 function newestMtime(dir: string): number {
   if (!existsSync(dir)) return 0;
