@@ -13,9 +13,11 @@ interface Notification {
 }
 interface NotificationPage {
   pageData: Notification[];
-  nextCursor: string | null;
+  paginationState: { pageSize: number; numModels: number | null; nextCursor: string | null };
   unreadCount: number;
 }
+
+const pageAfter = (cursor: string) => `/api/notifications?cursor=${encodeURIComponent(cursor)}`;
 
 const env = runtimeEnv();
 const db = createDb({ tableName: env.TABLE_NAME!, endpoint: env.DYNAMODB_ENDPOINT });
@@ -40,25 +42,28 @@ async function userWithNotifications(count: number) {
 }
 
 describe('notifications (the bell)', () => {
-  it('lists the caller’s notifications newest first, 20 a page, with the unread count', async () => {
-    const { token } = await userWithNotifications(23);
+  it('lists the caller’s notifications newest first, 20 a page to page 3, with the unread count', async () => {
+    const { token } = await userWithNotifications(45);
     const first = await call<NotificationPage>('/api/notifications', { token });
     expect(first.status).toBe(200);
-    expect(first.body.unreadCount).toBe(23);
+    expect(first.body.unreadCount).toBe(45);
     expect(first.body.pageData).toHaveLength(20);
-    expect(first.body.pageData[0]!.title).toBe('Notification 22');
-    expect(first.body.nextCursor).not.toBeNull();
+    expect(first.body.pageData[0]!.title).toBe('Notification 44');
+    expect(first.body.paginationState).toMatchObject({ pageSize: 20, numModels: null });
 
-    const second = await call<NotificationPage>(
-      `/api/notifications?cursor=${encodeURIComponent(first.body.nextCursor!)}`,
-      { token },
-    );
-    expect(second.body.pageData.map((n) => n.title)).toEqual([
+    const second = await call<NotificationPage>(pageAfter(first.body.paginationState.nextCursor!), { token });
+    expect(second.body.pageData).toHaveLength(20);
+    expect(second.body.pageData[0]!.title).toBe('Notification 24');
+
+    const third = await call<NotificationPage>(pageAfter(second.body.paginationState.nextCursor!), { token });
+    expect(third.body.pageData.map((n) => n.title)).toEqual([
+      'Notification 4',
+      'Notification 3',
       'Notification 2',
       'Notification 1',
       'Notification 0',
     ]);
-    expect(second.body.nextCursor).toBeNull();
+    expect(third.body.paginationState.nextCursor).toBeNull();
   });
 
   it('marks one read and then all read', async () => {
@@ -71,7 +76,7 @@ describe('notifications (the bell)', () => {
     expect((await call<NotificationPage>('/api/notifications', { token })).body.unreadCount).toBe(2);
 
     const all = await call<{ updated: number }>('/api/notifications', { method: 'PUT', token });
-    expect(all.body).toEqual({ updated: 2 });
+    expect(all.body).toEqual({ updated: 2, remaining: 0 });
     const after = await call<NotificationPage>('/api/notifications', { token });
     expect(after.body.unreadCount).toBe(0);
     expect(after.body.pageData.every((n) => n.is_opened)).toBe(true);
@@ -90,12 +95,47 @@ describe('notifications (the bell)', () => {
     ).toBe(1);
   });
 
-  it('refuses a forged cursor', async () => {
-    const { token } = await userWithNotifications(1);
-    const forged = Buffer.from(JSON.stringify({ sk: 'USER' })).toString('base64url');
-    const response = await call(`/api/notifications?cursor=${forged}`, { token });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: 'The cursor is not valid' });
+  it('marks a long backlog read in batches, and the count stays true', async () => {
+    const { token } = await userWithNotifications(130);
+    const all = await call<{ updated: number; remaining: number }>('/api/notifications', {
+      method: 'PUT',
+      token,
+    });
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({ updated: 130, remaining: 0 });
+    const after = await call<NotificationPage>('/api/notifications', { token });
+    expect(after.body.unreadCount).toBe(0);
+    expect(after.body.pageData.every((n) => n.is_opened)).toBe(true);
+    // Again: nothing left, and a notification read twice is not counted twice.
+    expect((await call('/api/notifications', { method: 'PUT', token })).body).toEqual({
+      updated: 0,
+      remaining: 0,
+    });
+    await call(`/api/notifications/${after.body.pageData[0]!.id}`, { method: 'PUT', token });
+    expect((await call<NotificationPage>('/api/notifications', { token })).body.unreadCount).toBe(0);
+  });
+
+  it('refuses a forged, edited or borrowed cursor', async () => {
+    const mine = await userWithNotifications(25);
+    const theirs = await userWithNotifications(25);
+    const theirCursor = (await call<NotificationPage>('/api/notifications', { token: theirs.token })).body
+      .paginationState.nextCursor!;
+    const myCursor = (await call<NotificationPage>('/api/notifications', { token: mine.token })).body
+      .paginationState.nextCursor!;
+    const [payload, signature] = myCursor.split('.');
+    const edited = `${Buffer.from(JSON.stringify({ pk: `USER#${theirs.user.id}`, sk: 'NOTIFICATION#z' })).toString('base64url')}.${signature}`;
+    const unsigned = Buffer.from(JSON.stringify({ sk: 'USER' })).toString('base64url');
+    for (const [label, cursor] of Object.entries({
+      unsigned,
+      edited,
+      'signature cut': `${payload}.${signature!.slice(0, -2)}`,
+      "another user's": theirCursor,
+    })) {
+      const response = await call(pageAfter(cursor), { token: mine.token });
+      expect(response.status, label).toBe(400);
+      expect(response.body, label).toEqual({ message: 'The cursor is not valid' });
+    }
+    expect((await call(pageAfter(myCursor), { token: mine.token })).status).toBe(200);
   });
 
   it('seeds the demo staff with two unread notifications', async () => {

@@ -16,16 +16,22 @@ import { forgedTokens } from '../support/tokens';
 
 const SOME_ID = '7d3f0c2e-5b1a-4c8e-9f00-000000000001';
 
-function concretePath(route: Route, divisionId = NORTH): string {
-  return route.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    name === route.divisionParam || (route.path.startsWith('/api/divisions/{id}') && name === 'id')
+function concretePath(route: Route, divisionId = NORTH, selfId = SOME_ID): string {
+  return route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    if (name === route.self) return selfId;
+    return name === route.divisionParam || (route.path.startsWith('/api/divisions/{id}') && name === 'id')
       ? divisionId
-      : SOME_ID,
-  );
+      : SOME_ID;
+  });
 }
 
-function callRoute(route: Route, token: string | undefined, divisionId?: string): Promise<ApiResponse> {
-  return call(concretePath(route, divisionId), {
+function callRoute(
+  route: Route,
+  token: string | undefined,
+  divisionId?: string,
+  selfId?: string,
+): Promise<ApiResponse> {
+  return call(concretePath(route, divisionId, selfId), {
     method: route.method,
     token,
     divisionId: route.division === 'none' ? undefined : divisionId,
@@ -58,13 +64,14 @@ let adminToken: string;
 let publicToken: string;
 let inspectorToken: string;
 let adminId: string;
+let inspectorId: string;
 
 beforeAll(async () => {
   adminToken = await tokenFor('admin@example.com');
   publicToken = await tokenFor('public@example.com');
   inspectorToken = await tokenFor('inspector@example.com');
-  adminId = ((await call<{ id: string }>('/api/users/profile', { token: adminToken })).body as { id: string })
-    .id;
+  adminId = (await call<{ id: string }>('/api/users/profile', { token: adminToken })).body.id;
+  inspectorId = (await call<{ id: string }>('/api/users/profile', { token: inspectorToken })).body.id;
 });
 
 describe('the security matrix covers every route', () => {
@@ -114,8 +121,15 @@ describe.each(guarded.map((r) => [r.key, r] as const))('%s', (_key, route) => {
       expect((response.body as { message: string }).message).toMatch(/^Your role does not allow /);
     });
 
+  if (route.self)
+    it("refuses another user's id on an only-yourself route, whatever the role", async () => {
+      const response = await callRoute(route, adminToken, NORTH, inspectorId);
+      expectRefusal(response, 403);
+      expect(response.body).toEqual({ message: 'You can only change your own settings' });
+    });
+
   it('lets an Admin of the division past the guard', async () => {
-    const response = await callRoute(route, adminToken, NORTH);
+    const response = await callRoute(route, adminToken, NORTH, adminId);
     expect(response.status).not.toBe(401);
     expect(response.status).not.toBe(403);
     if (!route.implemented) {

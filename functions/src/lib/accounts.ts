@@ -23,8 +23,8 @@ export async function createActiveAccount(
   db: Db,
   account: NewAccount,
   now = new Date(),
-): Promise<UserRecord> {
-  return createUser(
+): Promise<UserRecord & { divisionIds: string[] }> {
+  const user = await createUser(
     db,
     {
       email: account.email,
@@ -43,4 +43,5 @@ export async function createActiveAccount(
     },
     now,
   );
+  return { ...user, divisionIds: account.divisionIds };
 }

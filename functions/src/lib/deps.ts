@@ -1,7 +1,7 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { createDb } from '@stormline/data/dynamo';
+import { createDb, cursorKeyFrom } from '@stormline/data/dynamo';
 import type { Db } from '@stormline/data/dynamo';
 import { optionalEnv, requireEnv } from './env';
+import { readSecretString } from './secret';
 
 /** What handlers reach the outside world through, built once per Lambda container. */
 export interface Deps {
@@ -17,26 +17,27 @@ let deps: Promise<Deps> | undefined;
  * The token signing secret: in the cloud read once from Secrets Manager (JWT_SECRET_ARN), so it
  * never sits in the function's configuration; on one machine given directly (JWT_SECRET).
  */
-async function loadJwtSecret(): Promise<string> {
+async function loadJwtSecret(db: Db): Promise<string> {
   const direct = optionalEnv('JWT_SECRET');
   if (direct) return direct;
-  const client = new SecretsManagerClient({ region: optionalEnv('AWS_REGION') });
-  const { SecretString } = await client.send(
-    new GetSecretValueCommand({ SecretId: requireEnv('JWT_SECRET_ARN') }),
-  );
-  client.destroy();
-  if (!SecretString) throw new Error('The JWT signing secret is empty');
-  return SecretString;
+  return readSecretString({
+    secretId: requireEnv('JWT_SECRET_ARN'),
+    region: requireEnv('AWS_REGION'),
+    credentials: db.doc.config.credentials,
+  });
 }
 
 async function buildDeps(): Promise<Deps> {
+  const options = {
+    tableName: requireEnv('TABLE_NAME'),
+    endpoint: optionalEnv('DYNAMODB_ENDPOINT'),
+    region: optionalEnv('AWS_REGION'),
+  };
+  const db = createDb(options);
+  const jwtSecret = await loadJwtSecret(db);
   return {
-    db: createDb({
-      tableName: requireEnv('TABLE_NAME'),
-      endpoint: optionalEnv('DYNAMODB_ENDPOINT'),
-      region: optionalEnv('AWS_REGION'),
-    }),
-    jwtSecret: await loadJwtSecret(),
+    db: { ...db, cursorKey: cursorKeyFrom(jwtSecret) },
+    jwtSecret,
     region: optionalEnv('REGION_VARIANT') === 'US' ? 'US' : 'UK',
     now: () => new Date(),
   };

@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Route } from '@stormline/contract/route';
 import { pathParams } from '@stormline/contract/match-route';
 import {
@@ -8,30 +8,20 @@ import {
   ForbiddenError,
   NotImplementedError,
   PayloadTooLargeError,
-  UnauthorizedError,
   ValidationError,
 } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
-import type { Grants } from '@stormline/domain/permissions';
-import { grantsOf, roleById } from '@stormline/domain/roles';
-import type { Role } from '@stormline/domain/roles';
-import { getCaller } from '@stormline/data/users';
-import type { UserRecord } from '@stormline/data/users';
+import { authenticate, header } from './authenticate';
+import type { Caller } from './authenticate';
 import type { GatewayEvent, GatewayResult } from './gateway-event';
 import type { Deps } from './deps';
 import { getDeps } from './deps';
-import { verifyToken } from './tokens';
-import type { TokenClaims } from './tokens';
+import { viewerAddress } from './viewer-address';
+
+export type { Caller } from './authenticate';
 
 /** Bodies above this are refused before parsing; uploads go to S3 directly, never through the API. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-export interface Caller {
-  user: UserRecord;
-  role: Role;
-  grants: Grants;
-  token: TokenClaims;
-}
 
 export interface RouteRequest<R extends Route> {
   route: R;
@@ -42,7 +32,8 @@ export interface RouteRequest<R extends Route> {
   params: z.output<R['params']>;
   query: z.output<R['query']>;
   body: z.output<R['body']>;
-  sourceIp: string;
+  /** The viewer's address (behind CloudFront, the viewer's own, not the edge's). */
+  viewerAddress: string;
   deps: Deps;
 }
 
@@ -77,11 +68,7 @@ export function json(statusCode: number, body: unknown): GatewayResult {
   return { statusCode, headers: JSON_HEADERS, body: JSON.stringify(body) };
 }
 
-function header(event: GatewayEvent, name: string): string | undefined {
-  return event.headers[name] ?? event.headers[name.toLowerCase()];
-}
-
-function firstIssueMessage(error: z.ZodError): ValidationError {
+function firstIssueMessage(error: z.core.$ZodError): ValidationError {
   const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   return new ValidationError(issues[0]?.message ?? 'Invalid request', issues);
 }
@@ -97,20 +84,6 @@ function decodeBody(event: GatewayEvent): unknown {
   }
 }
 
-async function authenticate(route: Route, event: GatewayEvent, deps: Deps): Promise<Caller | null> {
-  if (route.access.kind === 'anonymous') return null;
-  const bearer = /^Bearer\s+(.+)$/i.exec(header(event, 'authorization') ?? '')?.[1];
-  const token = bearer ?? (route.tokenInQuery ? event.queryStringParameters?.token : undefined);
-  if (!token) throw new UnauthorizedError();
-  const claims = verifyToken(token, deps.jwtSecret);
-  const { user, revoked } = await getCaller(deps.db, claims.userId, claims.tokenId);
-  if (!user || revoked) throw new UnauthorizedError('Your session has ended. Please sign in again.');
-  if (user.status !== 'active') throw new UnauthorizedError('This account is not active');
-  const role = roleById(user.roleId);
-  if (!role) throw new ForbiddenError('This account has no valid role');
-  return { user, role, grants: grantsOf(role, user.permissionsOverride), token: claims };
-}
-
 /** The public account calls only routes marked public: reads of published records, and signing out. */
 function enforceReadOnly(route: Route, caller: Caller | null): void {
   if (!caller?.role.isReadOnly || route.publicRead) return;
@@ -119,23 +92,29 @@ function enforceReadOnly(route: Route, caller: Caller | null): void {
   );
 }
 
-function resolveDivision(
-  route: Route,
-  event: GatewayEvent,
-  caller: Caller | null,
-  params: Record<string, string>,
-): string | null {
-  if (route.division === 'none' || !caller) return null;
+/** The division the request names: the route's division parameter, else the divisionId header. */
+function requestedDivision(route: Route, event: GatewayEvent, params: Record<string, string>): string | null {
+  if (route.division === 'none') return null;
   const fromPath = route.divisionParam ? params[route.divisionParam] : undefined;
-  const divisionId = fromPath ?? header(event, 'divisionid') ?? null;
+  return fromPath ?? header(event, 'divisionid') ?? null;
+}
+
+/** The division must be named where required, and be one the caller belongs to whenever named. */
+function checkDivision(route: Route, caller: Caller | null, divisionId: string | null): string | null {
+  if (route.division === 'none' || !caller) return null;
   if (!divisionId) {
     if (route.division === 'required') throw new ValidationError('divisionId is required!');
     return null;
   }
-  if (!caller.user.divisionIds.includes(divisionId)) {
-    throw new ForbiddenError('You do not have access to this division');
-  }
+  if (!caller.inRequestedDivision) throw new ForbiddenError('You do not have access to this division');
   return divisionId;
+}
+
+/** "Only yourself" routes: the user in the path must be the caller, whatever the role. */
+function checkSelf(route: Route, caller: Caller | null, params: Record<string, string>): void {
+  if (!route.self || !caller) return;
+  if (params[route.self] !== caller.user.id)
+    throw new ForbiddenError('You can only change your own settings');
 }
 
 function authorize(route: Route, caller: Caller | null): void {
@@ -154,7 +133,7 @@ function requestParams(route: Route, event: GatewayEvent): Record<string, string
   }
 }
 
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+function parse<T extends z.ZodMiniType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw firstIssueMessage(result.error);
   return result.data;
@@ -162,19 +141,20 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
 
 /**
  * The request pipeline of every route, in the order that decides which failure wins: sign-in
- * (401), read-only public token, division (400/403), permission (403), input (400), then the
- * route itself or 501 while it is not implemented.
+ * (401), read-only public token, division (400/403), permission (403), only-yourself (403),
+ * input (400), then the route itself or 501 while it is not implemented.
  */
 function routeGuard(route: Route): MiddlewareObj<GatewayEvent, GatewayResult> {
   return {
     before: async (request) => {
       const { event } = request;
       const deps = await getDeps();
-      const caller = await authenticate(route, event, deps);
-      enforceReadOnly(route, caller);
       const rawParams = requestParams(route, event);
-      const divisionId = resolveDivision(route, event, caller, rawParams);
+      const caller = await authenticate(route, event, deps, requestedDivision(route, event, rawParams));
+      enforceReadOnly(route, caller);
+      const divisionId = checkDivision(route, caller, requestedDivision(route, event, rawParams));
       authorize(route, caller);
+      checkSelf(route, caller, rawParams);
       const rawBody = decodeBody(event);
       checkedState.set(event, {
         caller,
@@ -232,7 +212,7 @@ export function httpRoute<R extends Route>(route: R, implementation: RouteImplem
       params: state.params as RouteRequest<R>['params'],
       query: state.query as RouteRequest<R>['query'],
       body: state.body as RouteRequest<R>['body'],
-      sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+      viewerAddress: viewerAddress(event),
       deps: await getDeps(),
     });
     const { status, body } = isReply(result) ? result : { status: 200, body: result };

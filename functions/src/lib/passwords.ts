@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { argon2id, argon2Verify } from 'hash-wasm';
+// hash-wasm's argon2 build alone (30 KB): its package index carries every algorithm (212 KB).
+import argon2 from 'hash-wasm/dist/argon2.umd.min.js';
+
+const { argon2id, argon2Verify } = argon2;
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. WebAssembly, so Lambda bundles need no native binary. */
 const PARAMS = { memorySize: 19456, iterations: 2, parallelism: 1, hashLength: 32 } as const;

@@ -1,5 +1,6 @@
 import type { Profile } from '@stormline/contract/areas/profile';
 import { getDivisions } from '@stormline/data/divisions';
+import { divisionIdsOf } from '@stormline/data/users';
 import type { UserRecord } from '@stormline/data/users';
 import { navigationFor, pagesFor } from '@stormline/domain/navigation';
 import type { Caller } from './http-route';
@@ -14,7 +15,7 @@ export async function profileView(
   caller: Caller,
   user: UserRecord = caller.user,
 ): Promise<Profile> {
-  const divisions = await getDivisions(deps.db, user.divisionIds);
+  const divisions = await getDivisions(deps.db, await divisionIdsOf(deps.db, user.id));
   return {
     id: user.id,
     first_name: user.first_name,

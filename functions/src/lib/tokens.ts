@@ -1,38 +1,118 @@
-import { randomUUID } from 'node:crypto';
-import jwt from 'jsonwebtoken';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { UnauthorizedError } from '@stormline/domain/errors';
 
-/** The only algorithm we issue and accept; pinned so a token cannot choose its own (alg: none). */
-const ALGORITHM = 'HS256';
+/**
+ * Session and download tokens: compact JWTs signed with HMAC-SHA256 by node:crypto. One
+ * algorithm, one header, checked byte for byte, so a token cannot choose its own algorithm
+ * (`alg: none`, RS/HS confusion). node:crypto instead of jsonwebtoken: the same checks without
+ * ~45 KB of bundle (semver, jws, lodash pieces) in every Lambda (docs/decisions/0007).
+ */
+
 export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
+export const DOWNLOAD_TOKEN_LIFETIME_SECONDS = 5 * 60;
+
+/** Who a token is for: the API's session, or one download link. A token for one is refused by the other. */
+export const AUDIENCES = { session: 'stormline-api', download: 'stormline-download' } as const;
+export type Audience = keyof typeof AUDIENCES;
+
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
 export interface TokenClaims {
   userId: string;
   tokenId: string;
+  /** Epoch seconds, with milliseconds. */
+  issuedAt: number;
   expiresAt: number;
+  /** Download tokens only: the one path the token opens. */
+  path?: string;
 }
 
-export function issueToken(userId: string, secret: string): string {
-  return jwt.sign({}, secret, {
-    algorithm: ALGORITHM,
-    subject: userId,
-    jwtid: randomUUID(),
-    expiresIn: TOKEN_LIFETIME_SECONDS,
-  });
+function sign(input: string, secret: string): Buffer {
+  return createHmac('sha256', secret).update(input).digest();
 }
 
-export function verifyToken(token: string, secret: string): TokenClaims {
+function issue(claims: Record<string, unknown>, secret: string): string {
+  const body = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  return `${body}.${sign(body, secret).toString('base64url')}`;
+}
+
+/**
+ * `iat` keeps its milliseconds (a JWT NumericDate may be fractional), so a token issued a moment
+ * after the user's sessions were ended still works and one issued a moment before does not.
+ */
+const issuedAt = (now: Date) => now.getTime() / 1000;
+
+export function issueToken(userId: string, secret: string, now = new Date()): string {
+  const iat = issuedAt(now);
+  return issue(
+    {
+      sub: userId,
+      jti: randomUUID(),
+      iat,
+      exp: Math.floor(iat) + TOKEN_LIFETIME_SECONDS,
+      aud: AUDIENCES.session,
+    },
+    secret,
+  );
+}
+
+/** A token that opens one download path for a few minutes: safe to put in a URL, unlike the session. */
+export function issueDownloadToken(userId: string, path: string, secret: string, now = new Date()): string {
+  const iat = issuedAt(now);
+  return issue(
+    {
+      sub: userId,
+      jti: randomUUID(),
+      iat,
+      exp: Math.floor(iat) + DOWNLOAD_TOKEN_LIFETIME_SECONDS,
+      aud: AUDIENCES.download,
+      path,
+    },
+    secret,
+  );
+}
+
+function invalid(): UnauthorizedError {
+  return new UnauthorizedError('Invalid token');
+}
+
+function readClaims(payload: string): Record<string, unknown> {
   try {
-    const claims = jwt.verify(token, secret, { algorithms: [ALGORITHM] });
-    if (typeof claims === 'string' || !claims.sub || !claims.jti || !claims.exp) {
-      throw new UnauthorizedError('Invalid token');
-    }
-    return { userId: claims.sub, tokenId: claims.jti, expiresAt: claims.exp };
-  } catch (error) {
-    if (error instanceof jwt.TokenExpiredError) {
-      throw new UnauthorizedError('Your session has expired. Please sign in again.');
-    }
-    if (error instanceof UnauthorizedError) throw error;
-    throw new UnauthorizedError('Invalid token');
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) throw invalid();
+    return claims as Record<string, unknown>;
+  } catch {
+    throw invalid();
   }
+}
+
+export function verifyToken(
+  token: string,
+  secret: string,
+  audience: Audience = 'session',
+  now = new Date(),
+): TokenClaims {
+  const [header, payload, signature, extra] = token.split('.');
+  if (header !== HEADER || !payload || !signature || extra !== undefined) throw invalid();
+  const expected = sign(`${header}.${payload}`, secret);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+  const { sub, jti, iat, exp, aud, path } = readClaims(payload);
+  if (
+    typeof sub !== 'string' ||
+    typeof jti !== 'string' ||
+    typeof iat !== 'number' ||
+    typeof exp !== 'number'
+  )
+    throw invalid();
+  if (aud !== AUDIENCES[audience]) throw invalid();
+  if (exp <= now.getTime() / 1000)
+    throw new UnauthorizedError('Your session has expired. Please sign in again.');
+  return {
+    userId: sub,
+    tokenId: jti,
+    issuedAt: iat,
+    expiresAt: exp,
+    ...(typeof path === 'string' ? { path } : {}),
+  };
 }

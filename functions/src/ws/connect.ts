@@ -18,7 +18,7 @@ export async function handler(event: WebSocketEvent): Promise<WebSocketResult> {
   } catch {
     return { statusCode: 401, body: 'Invalid token' };
   }
-  const { user, revoked } = await getCaller(deps.db, claims.userId, claims.tokenId);
+  const { user, revoked } = await getCaller(deps.db, claims.userId, claims.tokenId, null);
   if (!user || revoked || user.status !== 'active') return { statusCode: 401, body: 'Invalid token' };
   await saveConnection(deps.db, {
     connectionId: event.requestContext.connectionId,

@@ -7,6 +7,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { Route } from '@stormline/contract/route';
+import { tableAccessOf } from '@stormline/contract/route';
 import { StormlineFunction } from '../constructs/stormline-function';
 import { handlerModule } from '../handler-bundles';
 
@@ -60,7 +61,7 @@ export class RouteStack extends Stack {
         description: `${route.key}: ${route.summary}`.slice(0, 256),
         environment: props.environment,
       })
-        .bindTable(props.table, route.method === 'GET' ? 'read' : 'readwrite')
+        .bindTable(props.table, tableAccessOf(route))
         .bindJwtSecret(props.jwtSecret);
       if (route.files) fn.bindBucket(props.uploads, route.files);
       this.functions.push(fn);

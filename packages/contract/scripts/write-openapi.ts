@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { AREAS, ROUTES } from '../src/route-table';
 import { ErrorBody, pathParamNames } from '../src/route';
 import type { Access, Route } from '../src/route';
@@ -28,13 +28,13 @@ const ERROR_RESPONSES: Record<string, string> = {
   '429': 'Too many requests',
 };
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }
 
-function isUndefined(schema: z.ZodType): boolean {
-  return schema instanceof z.ZodUndefined;
+function isUndefined(schema: z.ZodMiniType): boolean {
+  return schema instanceof z.ZodMiniUndefined;
 }
 
 function describeAccess(access: Access): string {

@@ -1,10 +1,49 @@
 import { describe, it, expect } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { can, RESOURCES } from '@stormline/domain/permissions';
 import { grantsOf, roleByName } from '@stormline/domain/roles';
 import { AREAS, ROUTES } from './route-table';
 import { createRouteMatcher } from './match-route';
 import { kebab, pathParamNames } from './route';
+
+/**
+ * The paths of every object inside a schema that lets unknown keys through: in a request they
+ * would be accepted silently, in a response stripped silently (a record's passwordHash must fail
+ * loudly in tests, not vanish by luck).
+ */
+function looseObjects(schema: z.ZodMiniType, at = '$'): string[] {
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  const inner = (key: string) => looseObjects(def[key] as z.ZodMiniType, at);
+  switch (def.type) {
+    case 'object': {
+      const catchall = def.catchall as z.ZodMiniType | undefined;
+      const own = catchall?._zod.def.type === 'never' ? [] : [at];
+      const shape = def.shape as Record<string, z.ZodMiniType>;
+      return [
+        ...own,
+        ...Object.entries(shape).flatMap(([key, value]) => looseObjects(value, `${at}.${key}`)),
+      ];
+    }
+    case 'array':
+      return looseObjects(def.element as z.ZodMiniType, `${at}[]`);
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+      return inner('innerType');
+    case 'pipe':
+      return [...inner('in'), ...inner('out')];
+    case 'union':
+      return (def.options as z.ZodMiniType[]).flatMap((option) => looseObjects(option, at));
+    case 'record':
+    case 'unknown':
+    case 'any':
+      return [at];
+    default:
+      return [];
+  }
+}
 
 describe('route table', () => {
   it('declares every method and path once', () => {
@@ -28,9 +67,27 @@ describe('route table', () => {
     for (const route of ROUTES) {
       const names = pathParamNames(route.path);
       expect(new Set(names).size, `${route.key} repeats a parameter name`).toBe(names.length);
-      expect(route.params, route.key).toBeInstanceOf(z.ZodObject);
-      const shape = (route.params as z.ZodObject).shape;
+      expect(route.params, route.key).toBeInstanceOf(z.ZodMiniObject);
+      const shape = (route.params as z.ZodMiniObject).shape;
       for (const name of names) expect(Object.keys(shape), `${route.key} params`).toContain(name);
+    }
+  });
+
+  it('names a path parameter as the caller only when the path has it', () => {
+    for (const route of ROUTES.filter((r) => r.self)) {
+      expect(pathParamNames(route.path), route.key).toContain(route.self);
+      expect(route.access.kind, route.key).not.toBe('anonymous');
+    }
+  });
+
+  it('holds every implemented route to strict schemas it declared itself', () => {
+    for (const route of ROUTES.filter((r) => r.implemented)) {
+      for (const part of ['params', 'query', 'body', 'response'] as const) {
+        const needed = part !== 'params' || pathParamNames(route.path).length > 0;
+        if (part === 'body' && route.method === 'GET') continue;
+        if (needed) expect(route.declared[part], `${route.key} declares no ${part} schema`).toBe(true);
+        expect(looseObjects(route[part]), `${route.key} ${part} accepts unknown fields`).toEqual([]);
+      }
     }
   });
 

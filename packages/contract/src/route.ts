@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { Id } from './schemas';
 import type { Action, ResourceLabel } from '@stormline/domain/permissions';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
@@ -20,10 +21,10 @@ export function permission(action: Action, resource: ResourceLabel): Access {
 }
 
 export interface RouteSpec<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType = z.ZodMiniType,
+  R extends z.ZodMiniType = z.ZodMiniType,
 > {
   method: HttpMethod;
   /** Exactly as written in the spec's section 7, misspellings included. */
@@ -51,8 +52,18 @@ export interface RouteSpec<
    * read for GET, read and write otherwise). Absent means none.
    */
   files?: 'read' | 'write';
-  /** The token may come as ?token= (download links opened by the browser, spec 001 §7). */
+  /**
+   * The path parameter that names a user, which must be the caller ("only yourself": consent to
+   * e-signatures, one's own notification settings). The guard answers 403 for anyone else's id.
+   */
+  self?: string;
+  /**
+   * The link carries a download token in ?token= (links the browser opens, spec 001 §7): a
+   * short-lived token for this one path, never the session token.
+   */
   tokenInQuery?: boolean;
+  /** List routes: the rows a page holds, decided by the server (the caller cannot ask for more). */
+  pageSize?: number;
   params?: P;
   query?: Q;
   body?: B;
@@ -62,10 +73,10 @@ export interface RouteSpec<
 }
 
 export interface Route<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType = z.ZodMiniType,
+  R extends z.ZodMiniType = z.ZodMiniType,
 >
   extends
     Required<Pick<RouteSpec<P, Q, B, R>, 'params' | 'query' | 'body' | 'response'>>,
@@ -77,6 +88,8 @@ export interface Route<
   handler: string;
   /** "METHOD /path", the API Gateway route key. */
   key: string;
+  /** Which schemas the route declared itself; the contract tests hold implemented routes to all four. */
+  declared: { params: boolean; query: boolean; body: boolean; response: boolean };
 }
 
 /** The path parameters a path template declares, e.g. "/api/users/{id}" gives ["id"]. */
@@ -84,15 +97,23 @@ export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 }
 
-function defaultParams(path: string): z.ZodType {
-  const names = pathParamNames(path);
-  return z.strictObject(Object.fromEntries(names.map((n) => [n, z.string().min(1).max(200)])));
+function defaultParams(path: string): z.ZodMiniType {
+  return z.strictObject(Object.fromEntries(pathParamNames(path).map((n) => [n, Id])));
 }
 
 /** Unimplemented routes accept any query and body; their schemas arrive with their issue. */
 const anyQuery = z.record(z.string(), z.string());
 const anyBody = z.unknown();
 const noBody = z.undefined();
+
+/**
+ * What a route's Lambda may do to the table: GET routes read, the rest read and write. The CDK
+ * app grants exactly this and the local gateway enforces the same, so a GET that writes fails on
+ * one machine as it does in AWS.
+ */
+export function tableAccessOf(route: Pick<Route, 'method'>): 'read' | 'readwrite' {
+  return route.method === 'GET' ? 'read' : 'readwrite';
+}
 
 export function kebab(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
@@ -107,11 +128,12 @@ export function defineArea<const T extends Record<string, RouteSpec>>(
   specs: T,
 ): {
   [K in keyof T]: Route<
-    T[K]['params'] extends z.ZodType ? T[K]['params'] : z.ZodType,
-    T[K]['query'] extends z.ZodType ? T[K]['query'] : z.ZodType,
-    T[K]['body'] extends z.ZodType ? T[K]['body'] : z.ZodType,
-    T[K]['response'] extends z.ZodType ? T[K]['response'] : z.ZodType
-  >;
+    T[K]['params'] extends z.ZodMiniType ? T[K]['params'] : z.ZodMiniType,
+    T[K]['query'] extends z.ZodMiniType ? T[K]['query'] : z.ZodMiniType,
+    T[K]['body'] extends z.ZodMiniType ? T[K]['body'] : z.ZodMiniType,
+    T[K]['response'] extends z.ZodMiniType ? T[K]['response'] : z.ZodMiniType
+  > &
+    Omit<T[K], 'params' | 'query' | 'body' | 'response'>;
 } {
   const routes = Object.fromEntries(
     Object.entries(specs).map(([name, spec]) => {
@@ -122,6 +144,12 @@ export function defineArea<const T extends Record<string, RouteSpec>>(
         name,
         handler: `${area}/${kebab(name)}`,
         key: `${spec.method} ${spec.path}`,
+        declared: {
+          params: spec.params !== undefined,
+          query: spec.query !== undefined,
+          body: spec.body !== undefined,
+          response: spec.response !== undefined,
+        },
         params: spec.params ?? defaultParams(spec.path),
         query: spec.query ?? anyQuery,
         body: spec.body ?? (withBody ? anyBody : noBody),

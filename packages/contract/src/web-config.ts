@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The SPA's runtime configuration (spec 001 §1 "Environment configuration fields"), served as
@@ -6,15 +6,15 @@ import * as z from 'zod';
  * cloud, so one build of the SPA runs in every environment.
  */
 export const WebConfig = z.object({
-  apiBaseUrl: z.string({ error: 'apiBaseUrl is required' }).min(1, 'apiBaseUrl is required'),
-  websocketUrl: z.string().min(1).optional(),
-  documentViewerLicenseKey: z.string().optional(),
-  documentTitle: z.string().default('Stormline Inspections'),
-  userManualCmsUrl: z.string().optional(),
-  region: z.enum(['US', 'UK']).default('UK'),
-  publicUser: z.object({ email: z.string(), password: z.string() }).optional(),
-  commitSha: z.string().optional(),
-  jobId: z.string().optional(),
-  feedbackWidget: z.object({ enabled: z.boolean(), scriptSrc: z.string() }).optional(),
+  apiBaseUrl: z.string({ error: 'apiBaseUrl is required' }).check(z.minLength(1, 'apiBaseUrl is required')),
+  websocketUrl: z.optional(z.string().check(z.minLength(1))),
+  documentViewerLicenseKey: z.optional(z.string()),
+  documentTitle: z._default(z.string(), 'Stormline Inspections'),
+  userManualCmsUrl: z.optional(z.string()),
+  region: z._default(z.enum(['US', 'UK']), 'UK'),
+  publicUser: z.optional(z.object({ email: z.string(), password: z.string() })),
+  commitSha: z.optional(z.string()),
+  jobId: z.optional(z.string()),
+  feedbackWidget: z.optional(z.object({ enabled: z.boolean(), scriptSrc: z.string() })),
 });
 export type WebConfig = z.infer<typeof WebConfig>;

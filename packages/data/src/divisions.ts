@@ -1,9 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { queryByParent } from './by-parent';
+import { ConflictError, NotFoundError } from '@stormline/domain/errors';
 import type { Db } from './dynamo';
 import { keys, nameOrder } from './keys';
-import { putNew, updateVersioned } from './versioned';
+import { queryPage } from './paging';
+import type { PageOf } from './paging';
+import {
+  isFirstMatch,
+  normalizeSearch,
+  rowTerm,
+  searchPartition,
+  searchTerms,
+  termRowSteps,
+} from './search-terms';
+import { putNewStep, transact, versionedUpdateStep } from './transact';
+import type { TransactionStep } from './transact';
 
 export interface Division {
   id: string;
@@ -25,14 +36,65 @@ function listKeys(id: string, name: string) {
   return { gsi1pk: keys.allDivisions(), gsi1sk: nameOrder(name, id) };
 }
 
-/** All divisions by name. A company has tens of divisions, so one partition of the index holds them. */
-export async function listDivisions(db: Db): Promise<Division[]> {
-  return (await queryByParent(db, keys.allDivisions())).map(toDivision);
+const notFound = () => new NotFoundError('Division not found');
+
+/** Divisions by name, a page at a time. */
+export async function listDivisions(
+  db: Db,
+  page: { pageSize: number; cursor?: string },
+): Promise<PageOf<Division>> {
+  return queryPage(
+    db,
+    { index: 'byParent', partition: keys.allDivisions() },
+    {
+      ...page,
+      resolve: async (rows) => rows.map(toDivision),
+    },
+  );
 }
 
-export async function getDivision(db: Db, id: string): Promise<Division | undefined> {
+/** Divisions with a word of their name starting with `text`, a page at a time (search rows, no Scan). */
+export async function searchDivisions(
+  db: Db,
+  text: string,
+  page: { pageSize: number; cursor?: string },
+): Promise<PageOf<Division>> {
+  const query = normalizeSearch(text);
+  return queryPage(
+    db,
+    { partition: searchPartition(keys.allDivisions()), prefix: query },
+    {
+      ...page,
+      resolve: async (rows) => {
+        const found = new Map(
+          (
+            await getDivisions(
+              db,
+              rows.map((r) => r.recordId as string),
+            )
+          ).map((d) => [d.id, d]),
+        );
+        return rows.flatMap((row) => {
+          const division = found.get(row.recordId as string);
+          return division && isFirstMatch(rowTerm(row), searchTerms(division.name), query) ? [division] : [];
+        });
+      },
+    },
+  );
+}
+
+/** How many divisions there are: a counter kept in the same transaction as each create. */
+export async function countDivisions(db: Db): Promise<number> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.counter('DIVISIONS') }),
+  );
+  return (Item?.count as number | undefined) ?? 0;
+}
+
+export async function getDivision(db: Db, id: string): Promise<Division> {
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.division(id) }));
-  return Item ? toDivision(Item) : undefined;
+  if (!Item) throw notFound();
+  return toDivision(Item);
 }
 
 /** Divisions by id, in the order asked; ids with no division are left out. */
@@ -54,6 +116,21 @@ export async function getDivisions(db: Db, ids: readonly string[]): Promise<Divi
   return unique.flatMap((id) => found.get(id) ?? []);
 }
 
+function countStep(db: Db, by: number): TransactionStep {
+  return {
+    write: {
+      Update: {
+        TableName: db.tableName,
+        Key: keys.counter('DIVISIONS'),
+        UpdateExpression: 'ADD #count :by SET #type = :type',
+        ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
+        ExpressionAttributeValues: { ':by': by, ':type': 'Counter' },
+      },
+    },
+  };
+}
+
+/** The division, its search rows and the count, in one transaction. */
 export async function createDivision(
   db: Db,
   input: { name: string; id?: string; now?: Date },
@@ -65,17 +142,25 @@ export async function createDivision(
     createdAt: (input.now ?? new Date()).toISOString(),
     version: 0,
   };
-  await putNew(db, { ...keys.division(id), ...listKeys(id, input.name), type: 'Division', ...division });
+  await transact(db, [
+    putNewStep(
+      db,
+      { ...keys.division(id), ...listKeys(id, input.name), type: 'Division', ...division },
+      () => new ConflictError('This division already exists'),
+    ),
+    countStep(db, 1),
+    ...termRowSteps(db, keys.allDivisions(), id, [], searchTerms(division.name)),
+  ]);
   return division;
 }
 
+/** The one writer of a division's name: the item, its list order and its search rows together. */
 export async function renameDivision(db: Db, id: string, name: string, version: number): Promise<Division> {
-  const stored = await updateVersioned(
-    db,
-    keys.division(id),
-    { name, ...listKeys(id, name) },
-    version,
-    'Division not found',
-  );
-  return toDivision(stored);
+  const before = await getDivision(db, id);
+  if (before.version !== version) throw new ConflictError();
+  await transact(db, [
+    versionedUpdateStep(db, keys.division(id), { name, ...listKeys(id, name) }, version, notFound),
+    ...termRowSteps(db, keys.allDivisions(), id, searchTerms(before.name), searchTerms(name)),
+  ]);
+  return { ...before, name, version: version + 1 };
 }

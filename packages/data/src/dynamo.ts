@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac, randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -6,6 +7,8 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 export interface Db {
   doc: DynamoDBDocumentClient;
   tableName: string;
+  /** Signs list cursors (paging.ts); derived from the server's secret, random when none is given. */
+  cursorKey: Buffer;
 }
 
 export interface CapacityTally {
@@ -18,6 +21,13 @@ export interface CapacityTally {
  * local gateway) opens a tally, the units of all calls made inside it are summed there.
  */
 export const capacityTally = new AsyncLocalStorage<CapacityTally>();
+
+/**
+ * What the running route may do to the table. In the cloud a GET route's role grants reads only
+ * (infra's bindTable); the local gateway runs each handler inside this store with the same rule,
+ * so a GET that writes fails on one machine exactly as it would in AWS.
+ */
+export const tableAccess = new AsyncLocalStorage<'read' | 'readwrite'>();
 
 /** DynamoDB Local answers single-item writes with a bare CapacityUnits; the command says which kind it was. */
 const WRITE_COMMANDS = new Set([
@@ -43,7 +53,13 @@ function addCapacity(commandName: string, consumed: ConsumedCapacity | ConsumedC
   }
 }
 
-export function createDb(options: { tableName: string; endpoint?: string; region?: string }): Db {
+export function createDb(options: {
+  tableName: string;
+  endpoint?: string;
+  region?: string;
+  /** The server secret the cursor key is derived from; a process without one pages with a random key. */
+  secret?: string;
+}): Db {
   const client = new DynamoDBClient({
     region: options.region ?? 'us-east-1',
     ...(options.endpoint
@@ -52,11 +68,20 @@ export function createDb(options: { tableName: string; endpoint?: string; region
   });
   client.middlewareStack.add(
     (next, context) => async (args) => {
+      const commandName = context.commandName ?? '';
+      if (tableAccess.getStore() === 'read' && WRITE_COMMANDS.has(commandName)) {
+        throw Object.assign(
+          new Error(
+            `AccessDeniedException: this route may only read the table (${commandName.replace(/Command$/, '')} refused, as IAM refuses it in the cloud)`,
+          ),
+          { name: 'AccessDeniedException' },
+        );
+      }
       const input = args.input as { ReturnConsumedCapacity?: string };
       input.ReturnConsumedCapacity ??= 'TOTAL';
       const result = await next(args);
       const output = result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] };
-      addCapacity(context.commandName ?? '', output.ConsumedCapacity);
+      addCapacity(commandName, output.ConsumedCapacity);
       return result;
     },
     { step: 'initialize', name: 'consumedCapacityTally' },
@@ -64,5 +89,14 @@ export function createDb(options: { tableName: string; endpoint?: string; region
   const doc = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
-  return { doc, tableName: options.tableName };
+  return {
+    doc,
+    tableName: options.tableName,
+    cursorKey: options.secret ? cursorKeyFrom(options.secret) : randomBytes(32),
+  };
+}
+
+/** The key that signs list cursors, derived from the server secret (never the secret itself). */
+export function cursorKeyFrom(secret: string): Buffer {
+  return createHmac('sha256', secret).update('stormline list cursors').digest();
 }

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { NotFoundError, ValidationError } from '@stormline/domain/errors';
-import { queryByParent } from './by-parent';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConflictError, NotFoundError } from '@stormline/domain/errors';
 import type { Db } from './dynamo';
+import { queryPage } from './paging';
+import type { PageOf } from './paging';
+import { INDEXES } from './table';
+import { putNewStep, transact } from './transact';
+import type { TransactionStep } from './transact';
 
 export interface NotificationRecord {
   id: string;
@@ -16,11 +19,13 @@ export interface NotificationRecord {
 
 /**
  * A user's notifications live in the user's partition, keyed by an id that sorts by time, so the
- * newest come first from one Query. Unread ones also sit in a sparse index partition, which is
- * what the bell counts: its cost grows with what is unread, not with the history.
+ * newest come first from one Query. Unread ones also sit in a sparse index partition (what
+ * mark-all-read walks), and the unread count is a counter changed in the same transaction as
+ * each notification: the bell reads one item, however much is unread.
  */
 const notificationKey = (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `NOTIFICATION#${id}` });
 const unreadOf = (userId: string) => `USER#${userId}#UNREAD`;
+const unreadCounterKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'UNREAD_COUNT' });
 
 /** Time-ordered and unique: 11 base-36 digits of milliseconds, then randomness. */
 function notificationId(now: Date): string {
@@ -38,6 +43,35 @@ function toNotification(item: Record<string, unknown>): NotificationRecord {
   };
 }
 
+function unreadCountStep(db: Db, userId: string, by: number): TransactionStep {
+  return {
+    write: {
+      Update: {
+        TableName: db.tableName,
+        Key: unreadCounterKey(userId),
+        UpdateExpression: 'ADD #count :by SET #type = :type',
+        ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
+        ExpressionAttributeValues: { ':by': by, ':type': 'UnreadCount' },
+      },
+    },
+  };
+}
+
+/** Marks one unread notification read; its condition fails when it is missing or already read. */
+function markReadStep(db: Db, userId: string, id: string): TransactionStep {
+  return {
+    write: {
+      Update: {
+        TableName: db.tableName,
+        Key: notificationKey(userId, id),
+        UpdateExpression: 'SET is_opened = :true REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'attribute_exists(pk) AND is_opened = :false',
+        ExpressionAttributeValues: { ':true': true, ':false': false },
+      },
+    },
+  };
+}
+
 export async function createNotification(
   db: Db,
   userId: string,
@@ -50,103 +84,128 @@ export async function createNotification(
     is_opened: false,
     ...input,
   };
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: {
-        ...notificationKey(userId, notification.id),
-        type: 'Notification',
-        gsi1pk: unreadOf(userId),
-        gsi1sk: notification.id,
-        ...notification,
-      },
+  await transact(db, [
+    putNewStep(db, {
+      ...notificationKey(userId, notification.id),
+      type: 'Notification',
+      gsi1pk: unreadOf(userId),
+      gsi1sk: notification.id,
+      ...notification,
     }),
-  );
+    unreadCountStep(db, userId, 1),
+  ]);
   return notification;
 }
 
-function encodeCursor(key: Record<string, unknown> | undefined): string | null {
-  return key ? Buffer.from(JSON.stringify({ sk: key.sk })).toString('base64url') : null;
-}
-
-function decodeCursor(userId: string, cursor: string | undefined): Record<string, unknown> | undefined {
-  if (!cursor) return undefined;
-  try {
-    const { sk } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { sk?: unknown };
-    if (typeof sk !== 'string' || !sk.startsWith('NOTIFICATION#')) throw new Error('bad cursor');
-    // The partition is always the caller's own: a cursor cannot point into someone else's.
-    return { pk: `USER#${userId}`, sk };
-  } catch {
-    throw new ValidationError('The cursor is not valid');
-  }
-}
-
+/** The caller's notifications, newest first, a page at a time. */
 export async function listNotifications(
   db: Db,
   userId: string,
-  options: { cursor?: string; pageSize: number },
-): Promise<{ items: NotificationRecord[]; nextCursor: string | null }> {
-  const result = await db.doc.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'NOTIFICATION#' },
-      ScanIndexForward: false,
-      Limit: options.pageSize,
-      ExclusiveStartKey: decodeCursor(userId, options.cursor),
-    }),
+  page: { pageSize: number; cursor?: string },
+): Promise<PageOf<NotificationRecord>> {
+  return queryPage(
+    db,
+    { partition: `USER#${userId}`, prefix: 'NOTIFICATION#', descending: true },
+    { ...page, resolve: async (rows) => rows.map(toNotification) },
   );
-  return {
-    items: (result.Items ?? []).map(toNotification),
-    nextCursor: encodeCursor(result.LastEvaluatedKey),
-  };
-}
-
-async function unreadKeys(db: Db, userId: string, limit?: number): Promise<{ sk: string }[]> {
-  return (await queryByParent(db, unreadOf(userId), { projection: 'sk', limit })) as { sk: string }[];
 }
 
 export async function countUnread(db: Db, userId: string): Promise<number> {
-  return (await unreadKeys(db, userId)).length;
-}
-
-const MARK_READ = {
-  UpdateExpression: 'SET is_opened = :true REMOVE gsi1pk, gsi1sk',
-  ExpressionAttributeValues: { ':true': true },
-} as const;
-
-export async function markRead(db: Db, userId: string, id: string): Promise<NotificationRecord> {
-  try {
-    const result = await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: notificationKey(userId, id),
-        ...MARK_READ,
-        ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return toNotification(result.Attributes!);
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new NotFoundError('Notification not found');
-    throw error;
-  }
-}
-
-/** Marks every unread notification read (at most `limit` in one call; the rest on the next). */
-export async function markAllRead(db: Db, userId: string, limit = 500): Promise<number> {
-  const keys = await unreadKeys(db, userId, limit);
-  await Promise.all(
-    keys.map(({ sk }) =>
-      db.doc.send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: { pk: `USER#${userId}`, sk },
-          ...MARK_READ,
-          ConditionExpression: 'attribute_exists(pk)',
-        }),
-      ),
-    ),
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: unreadCounterKey(userId) }),
   );
-  return keys.length;
+  return Math.max(0, (Item?.count as number | undefined) ?? 0);
+}
+
+async function getNotification(db: Db, userId: string, id: string): Promise<NotificationRecord> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: notificationKey(userId, id), ConsistentRead: true }),
+  );
+  if (!Item) throw new NotFoundError('Notification not found');
+  return toNotification(Item);
+}
+
+/** Marks one of the user's notifications read (again is harmless); the key is the user's own. */
+export async function markRead(db: Db, userId: string, id: string): Promise<NotificationRecord> {
+  const notification = await getNotification(db, userId, id);
+  if (notification.is_opened) return notification;
+  try {
+    await transact(db, [markReadStep(db, userId, id), unreadCountStep(db, userId, -1)]);
+  } catch (error) {
+    // Read by a parallel call in between: it already counted it.
+    if (!(error instanceof ConflictError)) throw error;
+  }
+  return { ...notification, is_opened: true };
+}
+
+/** Notifications marked read in one transaction, with the counter: DynamoDB allows 100 items. */
+const MARK_ALL_BATCH = 50;
+/** Transactions in flight at once, so a long list neither floods the table nor takes forever. */
+const MARK_ALL_CONCURRENCY = 4;
+
+async function unreadIds(db: Db, userId: string, limit: number): Promise<string[]> {
+  const result = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: INDEXES.byParent.indexName,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': unreadOf(userId) },
+      ProjectionExpression: 'id',
+      Limit: limit,
+    }),
+  );
+  return (result.Items ?? []).map((i) => i.id as string);
+}
+
+/** One batch of notifications read, with the counter, all or none; ones read meanwhile are left out. */
+async function markBatchRead(db: Db, userId: string, ids: readonly string[]): Promise<number> {
+  const pending = [...ids];
+  while (pending.length > 0) {
+    try {
+      await transact(db, [
+        ...pending.map((id) => markReadStep(db, userId, id)),
+        unreadCountStep(db, userId, -pending.length),
+      ]);
+      return pending.length;
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      // One was read in between; find which by reading them, drop those, and try the rest again.
+      const states = await Promise.all(
+        pending.map((id) => getNotification(db, userId, id).catch(() => null)),
+      );
+      const stillUnread = pending.filter((_, i) => states[i] && !states[i]!.is_opened);
+      if (stillUnread.length === pending.length) throw error;
+      pending.splice(0, pending.length, ...stillUnread);
+    }
+  }
+  return 0;
+}
+
+/**
+ * Marks every unread notification read, in transactions of MARK_ALL_BATCH with at most
+ * MARK_ALL_CONCURRENCY at once, until none is left or the time budget is spent. Each batch and
+ * the counter change together, so stopping anywhere leaves the count true; `remaining` tells the
+ * caller to ask again.
+ */
+export async function markAllRead(
+  db: Db,
+  userId: string,
+  options: { budgetMs?: number } = {},
+): Promise<{ updated: number; remaining: number }> {
+  const deadline = Date.now() + (options.budgetMs ?? 8000);
+  let updated = 0;
+  while (Date.now() < deadline) {
+    const ids = await unreadIds(db, userId, MARK_ALL_BATCH * MARK_ALL_CONCURRENCY);
+    if (ids.length === 0) break;
+    const batches: string[][] = [];
+    for (let i = 0; i < ids.length; i += MARK_ALL_BATCH) batches.push(ids.slice(i, i + MARK_ALL_BATCH));
+    const done = (await Promise.all(batches.map((batch) => markBatchRead(db, userId, batch)))).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    updated += done;
+    // The index lags the table a little: rows it still lists were read already, so stop here.
+    if (done === 0) break;
+  }
+  return { updated, remaining: await countUnread(db, userId) };
 }

@@ -62,3 +62,9 @@ export class NotImplementedError extends AppError {
     super(501, `Not implemented yet: ${method} ${path}`);
   }
 }
+
+/** A record that must be unique (an email, a name) is taken: 409 with the spec's wording. */
+export class DuplicateError extends ConflictError {}
+
+/** A write needs a parent (a division, a client) that does not exist or is not the caller's: 404. */
+export class MissingParentError extends NotFoundError {}

@@ -5,9 +5,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { createRouteMatcher, isApiPath } from '@stormline/contract/match-route';
 import type { Route } from '@stormline/contract/route';
+import { tableAccessOf } from '@stormline/contract/route';
 import { ROUTES } from '@stormline/contract/route-table';
 import type { WebConfig } from '@stormline/contract/web-config';
-import { capacityTally } from '@stormline/data/dynamo';
+import { capacityTally, tableAccess } from '@stormline/data/dynamo';
 import type { GatewayEvent, GatewayResult } from '@stormline/functions/lib/gateway-event';
 
 /** API Gateway's own payload limit; the handlers refuse far less, but the gateway must not buffer without bound. */
@@ -31,6 +32,14 @@ function loadHandler(route: Route): Promise<LambdaHandler> {
     handlerCache.set(route.key, handler);
   }
   return handler;
+}
+
+/**
+ * Runs a handler with the table rights its Lambda's role has in the cloud (infra's bindTable):
+ * a GET route reads only, so one that writes fails here as it would in AWS, not only after deploy.
+ */
+export function asRoute<T>(route: Route, run: () => Promise<T>): Promise<T> {
+  return tableAccess.run(tableAccessOf(route), run);
 }
 
 function lambdaContext(requestId: string) {
@@ -186,7 +195,7 @@ export function createGateway(options: GatewayOptions): http.Server {
     const handler = await loadHandler(match.route);
     const tally = { read: 0, write: 0 };
     const result = await capacityTally.run(tally, () =>
-      handler(event, lambdaContext(event.requestContext.requestId)),
+      asRoute(match.route, () => handler(event, lambdaContext(event.requestContext.requestId))),
     );
     res.writeHead(result.statusCode, {
       ...result.headers,

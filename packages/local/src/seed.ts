@@ -302,7 +302,7 @@ const UK_SITES: DemoSite[] = [
 /** A few notifications for the staff accounts, so the bell has something to show (two unread, one read). */
 async function seedNotifications(
   db: Db,
-  users: readonly UserRecord[],
+  users: readonly (UserRecord & { divisionIds: string[] })[],
   [first, second, third]: string[],
   now: Date,
 ): Promise<void> {

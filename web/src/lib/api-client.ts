@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Route } from '@stormline/contract/route';
 import { getRuntimeConfig } from './runtime-config';
 import { storage } from './storage';
@@ -16,9 +16,9 @@ export class ApiError extends Error {
   }
 }
 
-// The contract leaves a schema as plain z.ZodType where a route does not declare it; those infer
+// The contract leaves a schema as plain z.ZodMiniType where a route does not declare it; those infer
 // to `unknown`, and path parameters then fall back to a string record.
-type AnyRoute = Route<z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+type AnyRoute = Route<z.ZodMiniType, z.ZodMiniType, z.ZodMiniType, z.ZodMiniType>;
 type IsUnknown<T> = unknown extends T ? true : false;
 
 export type ApiParams<R extends AnyRoute> =

@@ -1,4 +1,4 @@
-import { AREAS } from '@stormline/contract/route-table';
+import { authRoutes } from '@stormline/contract/areas/auth';
 import { UnauthorizedError } from '@stormline/domain/errors';
 import { findUserByEmail } from '@stormline/data/users';
 import { httpRoute } from '../../lib/http-route';
@@ -7,19 +7,19 @@ import { verifyAgainstDecoy, verifyPassword } from '../../lib/passwords';
 import { issueToken } from '../../lib/tokens';
 import { assertNotThrottled, forgetFailures, noteFailure } from '../../lib/login-throttle';
 
-const route = AREAS.auth.login;
+const route = authRoutes.login;
 
 /** One message for an unknown email and a wrong password, so the form does not reveal accounts. */
 const INVALID = 'Invalid email or password';
 
-export async function main({ body, sourceIp, deps }: RouteRequest<typeof route>) {
-  await assertNotThrottled(deps, body.email, sourceIp);
+export async function main({ body, viewerAddress, deps }: RouteRequest<typeof route>) {
+  await assertNotThrottled(deps, body.email, viewerAddress);
   const user = await findUserByEmail(deps.db, body.email);
   const valid = user?.passwordHash
     ? await verifyPassword(body.password, user.passwordHash)
     : await verifyAgainstDecoy(body.password);
   if (!user || !valid) {
-    await noteFailure(deps, body.email, sourceIp);
+    await noteFailure(deps, body.email, viewerAddress);
     throw new UnauthorizedError(INVALID);
   }
   if (user.status !== 'active') {

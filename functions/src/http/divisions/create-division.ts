@@ -1,9 +1,9 @@
-import { AREAS } from '@stormline/contract/route-table';
+import { divisionsRoutes } from '@stormline/contract/areas/divisions';
 import { createDivision } from '@stormline/data/divisions';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 
-const route = AREAS.divisions.createDivision;
+const route = divisionsRoutes.createDivision;
 
 export async function main({ body, deps }: RouteRequest<typeof route>) {
   return { status: 201, body: await createDivision(deps.db, { name: body.name, now: deps.now() }) };

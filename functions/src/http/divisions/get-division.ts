@@ -1,15 +1,12 @@
-import { AREAS } from '@stormline/contract/route-table';
+import { divisionsRoutes } from '@stormline/contract/areas/divisions';
 import { getDivision } from '@stormline/data/divisions';
-import { NotFoundError } from '@stormline/domain/errors';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 
-const route = AREAS.divisions.getDivision;
+const route = divisionsRoutes.getDivision;
 
 export async function main({ params, deps }: RouteRequest<typeof route>) {
-  const division = await getDivision(deps.db, params.id);
-  if (!division) throw new NotFoundError('Division not found');
-  return division;
+  return getDivision(deps.db, params.id);
 }
 
 export const handler = httpRoute(route, main);

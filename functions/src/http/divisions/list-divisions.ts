@@ -1,16 +1,17 @@
-import { AREAS } from '@stormline/contract/route-table';
-import { listDivisions } from '@stormline/data/divisions';
+import { divisionsRoutes } from '@stormline/contract/areas/divisions';
+import { countDivisions, listDivisions, searchDivisions } from '@stormline/data/divisions';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
-import { paginate } from '../../lib/paginate';
+import { pageOf } from '../../lib/page';
 
-const route = AREAS.divisions.listDivisions;
+const route = divisionsRoutes.listDivisions;
 
+/** All divisions by name, or the ones a search matches; the total only when it is the counter's. */
 export async function main({ query, deps }: RouteRequest<typeof route>) {
-  const search = query.s?.trim().toLowerCase();
-  const divisions = await listDivisions(deps.db);
-  const matching = search ? divisions.filter((d) => d.name.toLowerCase().includes(search)) : divisions;
-  return paginate(matching, query.p);
+  const page = { pageSize: route.pageSize, cursor: query.cursor };
+  if (query.s) return pageOf(route, await searchDivisions(deps.db, query.s, page), null);
+  const [divisions, total] = await Promise.all([listDivisions(deps.db, page), countDivisions(deps.db)]);
+  return pageOf(route, divisions, total);
 }
 
 export const handler = httpRoute(route, main);

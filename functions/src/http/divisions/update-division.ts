@@ -1,9 +1,9 @@
-import { AREAS } from '@stormline/contract/route-table';
+import { divisionsRoutes } from '@stormline/contract/areas/divisions';
 import { renameDivision } from '@stormline/data/divisions';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 
-const route = AREAS.divisions.updateDivision;
+const route = divisionsRoutes.updateDivision;
 
 export async function main({ params, body, deps }: RouteRequest<typeof route>) {
   return renameDivision(deps.db, params.id, body.name, body.version);

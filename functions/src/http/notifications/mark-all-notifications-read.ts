@@ -1,12 +1,12 @@
-import { AREAS } from '@stormline/contract/route-table';
+import { notificationsRoutes } from '@stormline/contract/areas/notifications';
 import { markAllRead } from '@stormline/data/notifications';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 
-const route = AREAS.notifications.markAllNotificationsRead;
+const route = notificationsRoutes.markAllNotificationsRead;
 
 export async function main({ caller, deps }: RouteRequest<typeof route>) {
-  return { updated: await markAllRead(deps.db, caller.user.id) };
+  return markAllRead(deps.db, caller.user.id);
 }
 
 export const handler = httpRoute(route, main);

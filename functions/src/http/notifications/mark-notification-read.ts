@@ -1,9 +1,9 @@
-import { AREAS } from '@stormline/contract/route-table';
+import { notificationsRoutes } from '@stormline/contract/areas/notifications';
 import { markRead } from '@stormline/data/notifications';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 
-const route = AREAS.notifications.markNotificationRead;
+const route = notificationsRoutes.markNotificationRead;
 
 /** Only the caller's own: the key is built from the caller, so another user's id is simply not found. */
 export async function main({ caller, params, deps }: RouteRequest<typeof route>) {

@@ -1,9 +1,9 @@
-import { AREAS } from '@stormline/contract/route-table';
+import { usersRoutes } from '@stormline/contract/areas/users';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { profileView } from '../../lib/profile-view';
 
-const route = AREAS.users.getProfile;
+const route = usersRoutes.getProfile;
 
 export async function main({ caller, deps }: RouteRequest<typeof route>) {
   return profileView(deps, caller);

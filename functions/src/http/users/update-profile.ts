@@ -1,10 +1,10 @@
-import { AREAS } from '@stormline/contract/route-table';
+import { usersRoutes } from '@stormline/contract/areas/users';
 import { updateOwnProfile } from '@stormline/data/users';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { profileView } from '../../lib/profile-view';
 
-const route = AREAS.users.updateProfile;
+const route = usersRoutes.updateProfile;
 
 export async function main({ caller, body, deps }: RouteRequest<typeof route>) {
   const { version, ...fields } = body;

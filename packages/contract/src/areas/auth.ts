@@ -1,13 +1,15 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { anonymous, defineArea, signedIn } from '../route';
 import { Email } from '../schemas';
 
 export const LoginBody = z.strictObject({
   email: Email,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: z
+    .string({ error: 'Password is required' })
+    .check(z.minLength(1, 'Password is required'), z.maxLength(200, 'Password is too long')),
 });
 
-export const TokenResponse = z.object({ token: z.string() });
+export const TokenResponse = z.strictObject({ token: z.string() });
 
 /** Spec 001 §2 and §7: sign-in, registration from an invitation, forgotten and reset password. */
 export const authRoutes = defineArea('auth', {
@@ -17,6 +19,7 @@ export const authRoutes = defineArea('auth', {
     summary: 'Sign in with email and password; answers a token',
     access: anonymous,
     division: 'none',
+    query: z.strictObject({}),
     body: LoginBody,
     response: TokenResponse,
     implemented: true,
@@ -29,7 +32,8 @@ export const authRoutes = defineArea('auth', {
     division: 'none',
     publicRead: true,
     body: z.undefined(),
-    response: z.object({ message: z.string() }),
+    query: z.strictObject({}),
+    response: z.strictObject({ message: z.string() }),
     implemented: true,
   },
   forgotPassword: {

@@ -1,17 +1,19 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineArea, permission } from '../route';
-import { Division, ListQuery, Page, Version } from '../schemas';
+import { Division, Id, ListQuery, Page, Version } from '../schemas';
 
 const DivisionName = z
   .string({ error: 'Division name is required' })
-  .trim()
-  .min(1, 'Division name is required')
-  .max(100, 'Division name must be at most 100 characters');
+  .check(
+    z.trim(),
+    z.minLength(1, 'Division name is required'),
+    z.maxLength(100, 'Division name must be at most 100 characters'),
+  );
 
 export const DivisionCreate = z.strictObject({ name: DivisionName });
 export const DivisionUpdate = z.strictObject({ name: DivisionName, version: Version });
 
-const divisionParams = z.strictObject({ id: z.string().min(1).max(100) });
+const divisionParams = z.strictObject({ id: Id });
 
 /** A division resource tab (spec 001 §2): list, add and remove users, clients, regulations or templates. */
 function resourceTab(resource: string, idsField: string) {
@@ -52,9 +54,11 @@ export const divisionsRoutes = defineArea('divisions', {
   listDivisions: {
     method: 'GET',
     path: '/api/divisions',
-    summary: 'Divisions the caller may administer (all of them with read Divisions), by name',
+    summary:
+      'Divisions (all of them, with read Divisions) by name, or those matching search s; a page at a time',
     access: permission('read', 'Divisions'),
     division: 'none',
+    pageSize: 25,
     query: ListQuery,
     response: Page(Division),
     implemented: true,
@@ -65,6 +69,7 @@ export const divisionsRoutes = defineArea('divisions', {
     summary: 'Create a division',
     access: permission('create', 'Divisions'),
     division: 'none',
+    query: z.strictObject({}),
     body: DivisionCreate,
     response: Division,
     implemented: true,
@@ -87,6 +92,7 @@ export const divisionsRoutes = defineArea('divisions', {
     access: permission('update', 'Divisions'),
     division: 'none',
     params: divisionParams,
+    query: z.strictObject({}),
     body: DivisionUpdate,
     response: Division,
     implemented: true,

@@ -1,29 +1,30 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineArea, signedIn } from '../route';
+import { Count, Cursor, Id, Page } from '../schemas';
 
-export const Notification = z.object({
+export const Notification = z.strictObject({
   id: z.string(),
   title: z.string(),
   content: z.string(),
   /** When it was raised (ISO 8601). */
   date: z.iso.datetime(),
   /** An in-app path (or none) the notification opens. */
-  link: z.string().nullable(),
+  link: z.nullable(z.string()),
   is_opened: z.boolean(),
 });
 export type Notification = z.infer<typeof Notification>;
 
 /**
- * Notifications are read newest first, a page at a time: `cursor` is the opaque `nextCursor` of
- * the previous page. The unread count comes with every page, for the bell.
+ * Notifications are read newest first, a page at a time: `cursor` is the opaque
+ * `paginationState.nextCursor` of the previous page. The unread count comes with every page, for
+ * the bell.
  */
-export const NotificationPage = z.object({
-  pageData: z.array(Notification),
-  nextCursor: z.string().nullable(),
-  unreadCount: z.number().int().nonnegative(),
+export const NotificationPage = z.strictObject({
+  ...Page(Notification).shape,
+  unreadCount: Count,
 });
 
-const notificationParams = z.strictObject({ id: z.string().min(1).max(100) });
+const notificationParams = z.strictObject({ id: Id });
 
 /** Spec 001 §7: the caller's in-app notifications and summary-email frequency. */
 export const notificationsRoutes = defineArea('notifications', {
@@ -33,7 +34,8 @@ export const notificationsRoutes = defineArea('notifications', {
     summary: "The caller's notifications, newest first, with the unread count (query cursor)",
     access: signedIn,
     division: 'none',
-    query: z.strictObject({ cursor: z.string().max(500).optional() }),
+    pageSize: 20,
+    query: z.strictObject({ cursor: z.optional(Cursor) }),
     response: NotificationPage,
     implemented: true,
   },
@@ -44,6 +46,7 @@ export const notificationsRoutes = defineArea('notifications', {
     access: signedIn,
     division: 'none',
     params: notificationParams,
+    query: z.strictObject({}),
     body: z.undefined(),
     response: Notification,
     implemented: true,
@@ -51,11 +54,12 @@ export const notificationsRoutes = defineArea('notifications', {
   markAllNotificationsRead: {
     method: 'PUT',
     path: '/api/notifications',
-    summary: "Mark all of the caller's notifications read",
+    summary: "Mark all of the caller's notifications read (remaining > 0: call again for the rest)",
     access: signedIn,
     division: 'none',
+    query: z.strictObject({}),
     body: z.undefined(),
-    response: z.object({ updated: z.number().int().nonnegative() }),
+    response: z.strictObject({ updated: Count, remaining: Count }),
     implemented: true,
   },
   setSummaryEmailFrequency: {

@@ -1,16 +1,16 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ROLE_NAMES } from '@stormline/domain/roles';
 import { DivisionSummary, Id, PermissionEntry, PersonName, Version } from '../schemas';
 
 /** The signed-in user as GET /api/users/profile answers it (spec 000 §3, spec 001 §3). */
-export const Profile = z.object({
+export const Profile = z.strictObject({
   id: Id,
   first_name: z.string(),
   last_name: z.string(),
   name: z.string(),
   email: z.string(),
-  position: z.string().nullable(),
-  address: z.object({ phone: z.string().nullable(), phone_ext: z.string().nullable() }),
+  position: z.nullable(z.string()),
+  address: z.strictObject({ phone: z.nullable(z.string()), phone_ext: z.nullable(z.string()) }),
   roleId: z.string(),
   roleName: z.enum(ROLE_NAMES),
   isAdmin: z.boolean(),
@@ -18,11 +18,11 @@ export const Profile = z.object({
   status: z.enum(['invited', 'active', 'inactive']),
   divisions: z.array(DivisionSummary),
   permissions: z.array(PermissionEntry),
-  pages: z.array(z.object({ id: z.string(), label: z.string(), route: z.string() })),
-  navigation: z.array(z.object({ label: z.string(), icon: z.string(), route: z.string() })),
+  pages: z.array(z.strictObject({ id: z.string(), label: z.string(), route: z.string() })),
+  navigation: z.array(z.strictObject({ label: z.string(), icon: z.string(), route: z.string() })),
   electronicSignatureAuthorization: z.boolean(),
   dataPolicySignature: z.boolean(),
-  appConstants: z.object({
+  appConstants: z.strictObject({
     region: z.enum(['US', 'UK']),
     dateFormat: z.literal('MM-DD-YYYY'),
     maxUploadMb: z.number(),
@@ -32,15 +32,29 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
-const Phone = z.string().trim().max(20).nullable().optional();
+const Phone = z.optional(
+  z.nullable(z.string().check(z.trim(), z.maxLength(20, 'Phone must be at most 20 characters'))),
+);
 
 /** The fields a user may change on their own profile; role, email and divisions are the admin's. */
 export const ProfileUpdate = z.strictObject({
   first_name: PersonName('First name'),
   last_name: PersonName('Last name'),
-  position: z.string().trim().max(100).nullable().optional(),
+  position: z.optional(
+    z.nullable(z.string().check(z.trim(), z.maxLength(100, 'Position must be at most 100 characters'))),
+  ),
   phone: Phone,
-  phone_ext: z.string().trim().regex(/^\d*$/, 'Extension must be numeric').max(10).nullable().optional(),
+  phone_ext: z.optional(
+    z.nullable(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.regex(/^\d*$/, 'Extension must be numeric'),
+          z.maxLength(10, 'Extension must be at most 10 digits'),
+        ),
+    ),
+  ),
   version: Version,
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineArea, permission, signedIn } from '../route';
 import { RoleSummary } from '../schemas';
 import { Profile, ProfileUpdate } from './profile';
@@ -22,6 +22,7 @@ export const usersRoutes = defineArea('users', {
     summary: "Update the signed-in user's own name, position and phone",
     access: signedIn,
     division: 'none',
+    query: z.strictObject({}),
     body: ProfileUpdate,
     response: Profile,
     implemented: true,
@@ -103,6 +104,7 @@ export const usersRoutes = defineArea('users', {
     path: '/api/users/{id}/signature_authorization/{value}',
     summary: 'Consent (agree) or withdraw (disagree) electronic signature authorization',
     access: signedIn,
+    self: 'id',
     division: 'optional',
     implemented: false,
   },
@@ -121,6 +123,7 @@ export const usersRoutes = defineArea('users', {
     path: '/api/users/{id}/notification-types/{type}',
     summary: 'Enable delivery types and the default email message of one notification type',
     access: signedIn,
+    self: 'id',
     division: 'optional',
     implemented: false,
   },
@@ -129,6 +132,7 @@ export const usersRoutes = defineArea('users', {
     path: '/api/users/{id}/bulkupdate/notification-types',
     summary: 'Enable or disable a delivery type across notification types',
     access: signedIn,
+    self: 'id',
     division: 'optional',
     implemented: false,
   },

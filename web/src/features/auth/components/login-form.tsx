@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Profile } from '@stormline/contract/areas/profile';
 import { LoginBody } from '@stormline/contract/areas/auth';
 import { paths } from '../../../config/paths';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { DivisionCreate } from '@stormline/contract/areas/divisions';
 import { errorMessage } from '../../../lib/errors';
 import { ServerError } from '../../../components/server-error';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
@@ -20,19 +20,23 @@ export default function DivisionsRoute() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 500);
-  const [page, setPage] = useState(1);
+  // Pages are reached by the server's cursors: the ones of the pages before this one are kept,
+  // so Previous goes back without the server remembering anything.
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [createOpened, createModal] = useDisclosure(false);
-  // A new search starts at page 1 (and the page is part of the list key, so nothing stale shows).
+  // A new search starts at the first page (the cursor is part of the list key, so nothing stale shows).
   const [searchedFor, setSearchedFor] = useState(debouncedSearch);
   if (searchedFor !== debouncedSearch) {
     setSearchedFor(debouncedSearch);
-    setPage(1);
+    setCursors([undefined]);
   }
-  const { data, error, isLoading, mutate } = useDivisions(page, debouncedSearch);
+  const page = cursors.length;
+  const { data, error, isLoading, mutate } = useDivisions(cursors[page - 1], debouncedSearch);
+  const nextCursor = data?.paginationState.nextCursor ?? null;
+  const total = data?.paginationState.numModels ?? null;
 
   const canCreate = hasPermission(profile, 'create', 'Divisions');
   const canOpen = hasPermission(profile, 'update', 'Divisions');
-  const pages = data ? Math.ceil(data.paginationState.numModels / data.paginationState.pageSize) : 0;
 
   return (
     <>
@@ -58,10 +62,9 @@ export default function DivisionsRoute() {
             onChange={(event) => setSearch(event.currentTarget.value)}
             w={{ base: '100%', xs: 320 }}
           />
-          {data && (
+          {total !== null && (
             <Text fz="sm" c="dimmed">
-              {data.paginationState.numModels}{' '}
-              {data.paginationState.numModels === 1 ? 'division' : 'divisions'}
+              {total} {total === 1 ? 'division' : 'divisions'}
             </Text>
           )}
         </Group>
@@ -77,9 +80,32 @@ export default function DivisionsRoute() {
             onOpen={(id) => void navigate(paths.app.division.getHref(id))}
           />
         )}
-        {pages > 1 && (
-          <Group justify="flex-end" p="md" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-            <Pagination total={pages} value={page} onChange={setPage} siblings={1} size="sm" />
+        {(page > 1 || nextCursor) && (
+          <Group
+            justify="flex-end"
+            p="md"
+            gap="xs"
+            style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+          >
+            <Button
+              variant="default"
+              size="xs"
+              disabled={page === 1}
+              onClick={() => setCursors((previous) => previous.slice(0, -1))}
+            >
+              Previous
+            </Button>
+            <Text fz="sm" c="dimmed" aria-live="polite">
+              Page {page}
+            </Text>
+            <Button
+              variant="default"
+              size="xs"
+              disabled={!nextCursor}
+              onClick={() => nextCursor && setCursors((previous) => [...previous, nextCursor])}
+            >
+              Next
+            </Button>
           </Group>
         )}
       </Paper>

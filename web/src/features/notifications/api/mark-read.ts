@@ -6,7 +6,16 @@ export function markNotificationRead(id: string) {
   return callApi(AREAS.notifications.markNotificationRead, { params: { id }, divisionId: null });
 }
 
-/** PUT /api/notifications: every notification read. */
-export function markAllNotificationsRead() {
-  return callApi(AREAS.notifications.markAllNotificationsRead, { divisionId: null });
+/**
+ * PUT /api/notifications: every notification read. The server works in batches for a bounded
+ * time and says how many are left; a long backlog takes a few calls (at most 10 here).
+ */
+export async function markAllNotificationsRead() {
+  let updated = 0;
+  for (let call = 0; call < 10; call++) {
+    const result = await callApi(AREAS.notifications.markAllNotificationsRead, { divisionId: null });
+    updated += result.updated;
+    if (result.remaining === 0) break;
+  }
+  return { updated };
 }

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { ProfileUpdate, type Profile } from '@stormline/contract/areas/profile';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
@@ -12,7 +12,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { ServerError } from '../../../components/server-error';
 
 /** The fields a user edits on their own profile; the version travels with the save, not in the form. */
-const ProfileFields = ProfileUpdate.omit({ version: true });
+const ProfileFields = z.omit(ProfileUpdate, { version: true });
 type ProfileValues = z.input<typeof ProfileFields>;
 
 function valuesOf(profile: Profile): ProfileValues {

@@ -1,0 +1,126 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { AppError, ConflictError } from '@stormline/domain/errors';
+import type { Db } from './dynamo';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * One item of a transaction and what it means when its condition fails: a duplicate, a stale
+ * version, a missing parent. Without `onConditionFailed` a failed condition is a plain conflict.
+ */
+export interface TransactionStep {
+  write: TransactItem;
+  /** Given the stored item when the step asked for it (ReturnValuesOnConditionCheckFailure). */
+  onConditionFailed?: (stored: Record<string, unknown> | undefined) => AppError;
+}
+
+/** DynamoDB's limit on the items of one transaction. */
+export const MAX_TRANSACTION_ITEMS = 100;
+const RETRIES = 3;
+
+/** Cancellations that say nothing about our data and pass if tried again a moment later. */
+const RETRYABLE = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Writes all steps or none. A cancelled transaction becomes the named error of the step whose
+ * condition failed (the first one, in step order); contention and throttling are retried with a
+ * jittered backoff; anything else is thrown as it is, never guessed at.
+ */
+export async function transact(db: Db, steps: readonly TransactionStep[]): Promise<void> {
+  if (steps.length === 0) return;
+  if (steps.length > MAX_TRANSACTION_ITEMS) {
+    throw new Error(`A transaction holds at most ${MAX_TRANSACTION_ITEMS} items, not ${steps.length}`);
+  }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db.doc.send(new TransactWriteCommand({ TransactItems: steps.map((s) => s.write) }));
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      const codes = reasons.map((reason) => reason.Code ?? 'None');
+      const failed = codes.findIndex((code) => code === 'ConditionalCheckFailed');
+      if (failed >= 0) {
+        const stored = reasons[failed]?.Item ? unmarshall(reasons[failed].Item) : undefined;
+        throw steps[failed]?.onConditionFailed?.(stored) ?? new ConflictError();
+      }
+      const retryable = codes.some((code) => RETRYABLE.has(code));
+      if (!retryable || attempt >= RETRIES) throw error;
+      await pause(25 * 2 ** attempt + Math.random() * 25);
+    }
+  }
+}
+
+/** A Put of a new item: its condition fails when the key is taken. */
+export function putNewStep(
+  db: Db,
+  item: Record<string, unknown>,
+  onConditionFailed?: () => AppError,
+): TransactionStep {
+  return {
+    write: { Put: { TableName: db.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+    onConditionFailed,
+  };
+}
+
+/** A Put that replaces whatever is there (a copy the record's writer owns). */
+export function putStep(db: Db, item: Record<string, unknown>): TransactionStep {
+  return { write: { Put: { TableName: db.tableName, Item: item } } };
+}
+
+export function deleteStep(db: Db, key: { pk: string; sk: string }): TransactionStep {
+  return { write: { Delete: { TableName: db.tableName, Key: key } } };
+}
+
+/** The parent must exist (a division a client is added to), or the step's error is thrown. */
+export function parentStep(
+  db: Db,
+  key: { pk: string; sk: string },
+  onConditionFailed: () => AppError,
+): TransactionStep {
+  return {
+    write: {
+      ConditionCheck: { TableName: db.tableName, Key: key, ConditionExpression: 'attribute_exists(pk)' },
+    },
+    onConditionFailed,
+  };
+}
+
+/**
+ * Sets fields of an editable record if its version is still the one read: a stale version is a
+ * conflict (409), a missing record `notFound`; the version goes up by one.
+ */
+export function versionedUpdateStep(
+  db: Db,
+  key: { pk: string; sk: string },
+  fields: Record<string, unknown>,
+  expectedVersion: number,
+  notFound: () => AppError,
+): TransactionStep {
+  const names: Record<string, string> = { '#version': 'version' };
+  const values: Record<string, unknown> = { ':expected': expectedVersion, ':one': 1 };
+  const sets = Object.entries(fields).map(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  return {
+    write: {
+      Update: {
+        TableName: db.tableName,
+        Key: key,
+        UpdateExpression: `SET ${[...sets, '#version = #version + :one'].join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    onConditionFailed: (stored) => (stored ? new ConflictError() : notFound()),
+  };
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ROUTES } from '@stormline/contract/route-table';
+import { pathParamNames } from '@stormline/contract/route';
+import type { Route } from '@stormline/contract/route';
+import { createDb } from '@stormline/data/dynamo';
+import { createNotification } from '@stormline/data/notifications';
+import { call, NORTH, SOUTH } from '../support/api';
+import { runtimeEnv } from '../support/runtime';
+import { createTestUser } from '../support/users';
+
+/**
+ * Tenancy with real records: for every implemented route that takes a record's id, an Admin of
+ * North alone is pointed at a real record of South (or at another user's own record). The answer
+ * is 403 or 404, and the record is exactly as it was. A new id route must add its case here, or
+ * say in COMPANY_WIDE why its records belong to no one division.
+ */
+
+const env = runtimeEnv();
+const db = createDb({ tableName: env.TABLE_NAME!, endpoint: env.DYNAMODB_ENDPOINT });
+afterAll(() => db.doc.destroy());
+
+async function storedItem(key: { pk: string; sk: string }) {
+  return (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true })))
+    .Item;
+}
+
+/** Records that are the company's, not a division's: spec 001 §2 lists and opens every division. */
+const COMPANY_WIDE: Record<string, string> = {
+  'GET /api/divisions/{id}':
+    'A division is the tenant itself; the Divisions screen lists and opens every division for read Divisions.',
+  'PUT /api/divisions/{id}':
+    'Renaming a division is the Divisions permission’s, over every division (spec 001 §2).',
+};
+
+interface ForeignCase {
+  path: string;
+  body?: unknown;
+  /** The stored state the attempt must leave untouched. */
+  snapshot: () => Promise<unknown>;
+}
+
+const FOREIGN: Record<string, () => Promise<ForeignCase>> = {
+  'PUT /api/notifications/{id}': async () => {
+    const owner = await createTestUser('Inspector', [SOUTH]);
+    const notification = await createNotification(db, owner.id, {
+      title: 'Not yours',
+      content: 'Belongs to a South inspector',
+      link: null,
+    });
+    return {
+      path: `/api/notifications/${notification.id}`,
+      snapshot: () => storedItem({ pk: `USER#${owner.id}`, sk: `NOTIFICATION#${notification.id}` }),
+    };
+  },
+};
+
+/** Routes whose path names a record (not the caller's division, not the caller themself). */
+function takesRecordId(route: Route): boolean {
+  return pathParamNames(route.path).some((name) => name !== route.divisionParam && name !== route.self);
+}
+
+const idRoutes = ROUTES.filter((r) => r.implemented && takesRecordId(r));
+
+let northAdminToken: string;
+
+beforeAll(async () => {
+  const admin = await createTestUser('Admin', [NORTH]);
+  const signIn = await call<{ token: string }>('/api/login', {
+    method: 'POST',
+    body: { email: admin.email, password: admin.password },
+  });
+  northAdminToken = signIn.body.token;
+});
+
+describe('tenancy with real records', () => {
+  it('has a foreign-record case (or a reason) for every implemented route that takes an id', () => {
+    for (const route of idRoutes) {
+      expect(route.key in FOREIGN || route.key in COMPANY_WIDE, `${route.key}: add a FOREIGN case`).toBe(
+        true,
+      );
+    }
+  });
+
+  it.each(Object.keys(FOREIGN))(
+    "%s: another division's or user's record is refused and unchanged",
+    async (key) => {
+      const route = ROUTES.find((r) => r.key === key)!;
+      const foreign = await FOREIGN[key]!();
+      const before = await foreign.snapshot();
+      expect(before).toBeDefined();
+      const response = await call(foreign.path, {
+        method: route.method,
+        token: northAdminToken,
+        divisionId: route.division === 'none' ? undefined : NORTH,
+        body: foreign.body,
+      });
+      expect([403, 404]).toContain(response.status);
+      expect(Object.keys(response.body as object)).toEqual(['message']);
+      expect(await foreign.snapshot()).toEqual(before);
+    },
+  );
+});
