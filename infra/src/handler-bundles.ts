@@ -9,6 +9,10 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 /** The shared handler of every route whose issue has not landed (it finds the route by routeKey). */
 export const NOT_IMPLEMENTED = 'http/not-implemented';
 export const WEBSOCKET_HANDLERS = { connect: 'ws/connect', disconnect: 'ws/disconnect' } as const;
+/** Not deployed: the bare one-item read every route's bundle is measured against. */
+export const BASELINE_HANDLER = 'baseline/get-item';
+/** How much larger (bytes, start-up) than the baseline a route's Lambda may be. */
+export const BUNDLE_BUDGET_RATIO = 1.25;
 
 /** The handler module (under functions/src) a route's Lambda runs. */
 export function handlerModule(route: Route): string {
@@ -16,8 +20,8 @@ export function handlerModule(route: Route): string {
 }
 
 /**
- * ESM bundles have no `require`, but CommonJS packages inside them (the AWS SDK's HTTP handler,
- * jsonwebtoken) require Node built-ins when they load: give the bundle one.
+ * ESM bundles have no `require`, but CommonJS packages inside them (parts of the AWS SDK,
+ * hash-wasm's argon2 build) require Node built-ins when they load: give the bundle one.
  */
 const REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";

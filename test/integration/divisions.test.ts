@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, NORTH, tokenFor } from '../support/api';
+import { eventually } from '../support/eventually';
 
 interface Division {
   id: string;
@@ -8,26 +10,102 @@ interface Division {
   version: number;
 }
 
+interface DivisionPage {
+  pageData: Division[];
+  paginationState: { pageSize: number; numModels: number | null; nextCursor: string | null };
+}
+
+const listDivisions = async (query: string) =>
+  (
+    await call<DivisionPage>(`/api/divisions${query}`, {
+      token: await tokenFor('divisions.admin@example.com'),
+    })
+  ).body;
+
 describe('divisions', () => {
-  it('lists the demo divisions by name, paginated', async () => {
+  it('lists the demo divisions by name, with the total from its counter', async () => {
     const token = await tokenFor('divisions.admin@example.com');
-    const response = await call<{ pageData: Division[]; paginationState: { numModels: number } }>(
-      '/api/divisions',
-      {
-        token,
-      },
-    );
+    const response = await call<DivisionPage>('/api/divisions', { token });
     expect(response.status).toBe(200);
     const names = response.body.pageData.map((d) => d.name);
     expect(names).toEqual(expect.arrayContaining(['North Region', 'South Region']));
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(response.body.paginationState.pageSize).toBe(25);
     expect(response.body.paginationState.numModels).toBeGreaterThanOrEqual(2);
   });
 
-  it('searches by name', async () => {
-    const token = await tokenFor('divisions.admin@example.com');
-    const response = await call<{ pageData: Division[] }>('/api/divisions?s=sOuTh', { token });
-    expect(response.body.pageData.map((d) => d.name)).toEqual(['South Region']);
+  it('searches by any word of the name, and by the start of the whole name', async () => {
+    for (const s of ['sOuTh', 'regi', 'south reg']) {
+      const names = (await listDivisions(`?s=${encodeURIComponent(s)}`)).pageData.map((d) => d.name);
+      expect(names, s).toContain('South Region');
+      expect(names, s).not.toContain(s === 'regi' ? 'none' : 'North Region');
+    }
+    // One row per division, though 'region' and 'region…' could match it twice.
+    const regions = (await listDivisions('?s=region')).pageData.map((d) => d.id);
+    expect(new Set(regions).size).toBe(regions.length);
+  });
+
+  it('reaches pages 2 and 3 with the cursor, searching, and counts what it adds', async () => {
+    const token = await tokenFor('admin@example.com');
+    const before = (await listDivisions('')).paginationState.numModels!;
+    const tag = `zzpage${randomBytes(3).toString('hex')}`;
+    const names = Array.from({ length: 56 }, (_, i) => `Zz ${tag} ${String(i).padStart(2, '0')}`);
+    for (const name of names) {
+      expect((await call('/api/divisions', { method: 'POST', token, body: { name } })).status).toBe(201);
+    }
+    expect((await listDivisions('')).paginationState.numModels).toBe(before + names.length);
+
+    const first = await eventually(
+      () => listDivisions(`?s=${tag}`),
+      (page) => expect(page.pageData).toHaveLength(25),
+    );
+    const second = await listDivisions(`?s=${tag}&cursor=${first.paginationState.nextCursor}`);
+    const third = await listDivisions(`?s=${tag}&cursor=${second.paginationState.nextCursor}`);
+    expect(third.paginationState.nextCursor).toBeNull();
+    expect([...first.pageData, ...second.pageData, ...third.pageData].map((d) => d.name).sort()).toEqual(
+      names,
+    );
+    expect(third.pageData).toHaveLength(6);
+    expect(first.paginationState.numModels).toBeNull();
+
+    // A cursor belongs to its own list: not to another search, not to the unsearched list.
+    for (const query of [
+      `?s=zz&cursor=${first.paginationState.nextCursor}`,
+      `?cursor=${first.paginationState.nextCursor}`,
+    ]) {
+      const refused = await call(`/api/divisions${query}`, { token });
+      expect(refused.status, query).toBe(400);
+      expect(refused.body, query).toEqual({ message: 'The cursor is not valid' });
+    }
+  });
+
+  it('finds a renamed division by its new name only', async () => {
+    const token = await tokenFor('admin@example.com');
+    const tag = randomBytes(3).toString('hex');
+    const created = await call<Division>('/api/divisions', {
+      method: 'POST',
+      token,
+      body: { name: `Old${tag} Basin` },
+    });
+    await call(`/api/divisions/${created.body.id}`, {
+      method: 'PUT',
+      token,
+      body: { name: `New${tag} Basin`, version: 0 },
+    });
+    await eventually(
+      () => listDivisions(`?s=new${tag}`),
+      (page) => expect(page.pageData.map((d) => d.name)).toEqual([`New${tag} Basin`]),
+    );
+    expect((await listDivisions(`?s=old${tag}`)).pageData).toEqual([]);
+  });
+
+  it("refuses an id outside the safe alphabet: 'The id is not valid'", async () => {
+    const token = await tokenFor('admin@example.com');
+    for (const id of ['a%23b', 'north-region%23USERS', `${'x'.repeat(65)}`]) {
+      const response = await call(`/api/divisions/${id}`, { token });
+      expect(response.status, id).toBe(400);
+      expect(response.body, id).toMatchObject({ message: 'The id is not valid' });
+    }
   });
 
   it('creates, reads and renames a division; a stale rename answers 409 and keeps the first', async () => {

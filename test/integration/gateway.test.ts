@@ -1,6 +1,32 @@
 import { describe, expect, it } from 'vitest';
+import { ROUTES } from '@stormline/contract/route-table';
 import { WebConfig } from '@stormline/contract/web-config';
-import { baseUrl } from '../support/api';
+import { createDivision, getDivision } from '@stormline/data/divisions';
+import { createDb } from '@stormline/data/dynamo';
+import { asRoute } from '@stormline/local/gateway';
+import { baseUrl, NORTH } from '../support/api';
+import { runtimeEnv } from '../support/runtime';
+
+const routeByKey = (key: string) => ROUTES.find((r) => r.key === key)!;
+
+describe('table rights on one machine, as in AWS', () => {
+  it('lets a GET route read but not write, and a POST route write', async () => {
+    const env = runtimeEnv();
+    const db = createDb({ tableName: env.TABLE_NAME!, endpoint: env.DYNAMODB_ENDPOINT });
+    const get = routeByKey('GET /api/divisions');
+    await expect(asRoute(get, () => getDivision(db, NORTH))).resolves.toMatchObject({ id: NORTH });
+    await expect(asRoute(get, () => createDivision(db, { name: 'Written by a GET' }))).rejects.toMatchObject({
+      name: 'AccessDeniedException',
+    });
+    const post = routeByKey('POST /api/divisions');
+    await expect(
+      asRoute(post, () => createDivision(db, { name: 'Written by a POST' })),
+    ).resolves.toMatchObject({
+      name: 'Written by a POST',
+    });
+    db.doc.destroy();
+  });
+});
 
 describe('the local gateway', () => {
   it('serves the SPA for client-side routes, as CloudFront falls back to index.html', async () => {

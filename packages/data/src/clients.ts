@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, MissingParentError, NotFoundError } from '@stormline/domain/errors';
 import type { Db } from './dynamo';
 import { keys, nameOrder } from './keys';
-import { INDEXES } from './table';
 import { searchTerms, termRowSteps } from './search-terms';
-import { parentStep, putNewStep, putStep, transact, versionedUpdateStep } from './transact';
+import { counterStep, putNewStep, putStep, transact, versionedUpdateStep } from './transact';
 import type { TransactionStep } from './transact';
 
 /**
  * Clients are shared by the divisions that include them (the Divisions screen adds and removes
- * them), so the client is one item and each division holds a link carrying the division in its key.
+ * them), so the client is one item with a link row per division holding it.
  */
 export interface ClientAddress {
   street_1: string;
@@ -35,13 +34,16 @@ export interface ClientRecord {
 
 export const clientKeys = {
   client: (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'CLIENT' }),
+  /**
+   * The client's link to a division, in the client's own partition: one consistent Query tells
+   * every division holding the client (where its copies live); the division's list reads the
+   * links through byParent.
+   */
   divisionLink: (divisionId: string, clientId: string) => ({
-    pk: `DIVISION#${divisionId}`,
-    sk: `CLIENT#${clientId}`,
+    pk: `CLIENT#${clientId}`,
+    sk: `DIVISION#${divisionId}`,
   }),
   clientsOfDivision: (divisionId: string) => `DIVISION#${divisionId}#CLIENTS`,
-  /** The divisions holding a client (the link rows, by relation): where its copies live. */
-  divisionsOfClient: (clientId: string) => `CLIENT#${clientId}#DIVISIONS`,
 };
 
 function divisionLinkItem(divisionId: string, client: Pick<ClientRecord, 'id' | 'name'>) {
@@ -50,8 +52,6 @@ function divisionLinkItem(divisionId: string, client: Pick<ClientRecord, 'id' | 
     type: 'DivisionClient',
     gsi1pk: clientKeys.clientsOfDivision(divisionId),
     gsi1sk: nameOrder(client.name, client.id),
-    gsi2pk: clientKeys.divisionsOfClient(client.id),
-    gsi2sk: divisionId,
     divisionId,
     clientId: client.id,
     name: client.name,
@@ -77,6 +77,16 @@ function divisionCopies(
   ];
 }
 
+/** Joining a division: its client count goes up, and the division must exist. */
+const joinDivisionStep = (db: Db, divisionId: string) =>
+  counterStep(
+    db,
+    keys.division(divisionId),
+    'clientCount',
+    1,
+    () => new MissingParentError('Division not found'),
+  );
+
 /** The client, its link to the division and its search rows, in one transaction. */
 export async function createClient(
   db: Db,
@@ -91,7 +101,7 @@ export async function createClient(
     version: 0,
   };
   await transact(db, [
-    parentStep(db, keys.division(divisionId), () => new MissingParentError('Division not found')),
+    joinDivisionStep(db, divisionId),
     putNewStep(
       db,
       { ...clientKeys.client(client.id), type: 'Client', ...client },
@@ -104,50 +114,62 @@ export async function createClient(
 
 /**
  * A client as seen from one division: found only if the division holds its link, so another
- * division's client is not found even by its id. One BatchGet: the client and the link.
+ * division's client is not found even by its id. One consistent Query of the client's partition.
  */
 export async function getClientInDivision(
   db: Db,
   divisionId: string,
   clientId: string,
 ): Promise<ClientRecord> {
-  const result = await db.doc.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [db.tableName]: {
-          Keys: [clientKeys.client(clientId), clientKeys.divisionLink(divisionId, clientId)],
-          ConsistentRead: true,
-        },
-      },
-    }),
-  );
-  const items = result.Responses?.[db.tableName] ?? [];
-  const client = items.find((i) => i.sk === 'CLIENT');
-  const linked = items.some((i) => i.sk === `CLIENT#${clientId}`);
-  if (!client || !linked) throw new NotFoundError('Client not found');
-  const { pk: _pk, sk: _sk, type: _type, ...record } = client;
-  return record as unknown as ClientRecord;
+  const { client, divisionIds } = await readClient(db, clientId);
+  if (!client || !divisionIds.includes(divisionId)) throw new NotFoundError('Client not found');
+  return client;
 }
 
-/** The divisions that hold a client: the client's copies live in each of them. */
-async function divisionsOfClient(db: Db, clientId: string): Promise<string[]> {
-  const ids: string[] = [];
+/** The client item and the divisions holding it (its link rows), read together and consistently. */
+async function readClient(
+  db: Db,
+  clientId: string,
+): Promise<{ client: ClientRecord | undefined; divisionIds: string[] }> {
+  let client: ClientRecord | undefined;
+  const divisionIds: string[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db.doc.send(
       new QueryCommand({
         TableName: db.tableName,
-        IndexName: INDEXES.byRelation.indexName,
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': clientKeys.divisionsOfClient(clientId) },
-        ProjectionExpression: 'divisionId',
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': clientKeys.client(clientId).pk },
+        ConsistentRead: true,
         ExclusiveStartKey: startKey,
       }),
     );
-    ids.push(...(page.Items ?? []).map((i) => i.divisionId as string));
+    for (const item of page.Items ?? []) {
+      if (item.sk === 'CLIENT') {
+        const { pk: _pk, sk: _sk, type: _type, ...record } = item;
+        client = record as unknown as ClientRecord;
+      } else if (item.type === 'DivisionClient') divisionIds.push(item.divisionId as string);
+    }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  return ids;
+  return { client, divisionIds };
+}
+
+/** Adds an existing client to another division (the Divisions screen's Clients tab). */
+export async function addClientToDivision(db: Db, divisionId: string, clientId: string): Promise<void> {
+  const { client, divisionIds } = await readClient(db, clientId);
+  if (!client) throw new NotFoundError('Client not found');
+  if (divisionIds.includes(divisionId)) return;
+  await transact(db, [
+    joinDivisionStep(db, divisionId),
+    // Added by someone else meanwhile: a conflict, not a second count.
+    putNewStep(
+      db,
+      divisionLinkItem(divisionId, client),
+      () => new ConflictError('The client is already in this division'),
+    ),
+    ...termRowSteps(db, clientKeys.clientsOfDivision(divisionId), client.id, [], searchTerms(client.name)),
+  ]);
 }
 
 /**
@@ -161,9 +183,9 @@ export async function renameClient(
   name: string,
   version: number,
 ): Promise<ClientRecord> {
-  const before = await getClientInDivision(db, divisionId, clientId);
+  const { client: before, divisionIds } = await readClient(db, clientId);
+  if (!before || !divisionIds.includes(divisionId)) throw new NotFoundError('Client not found');
   if (before.version !== version) throw new ConflictError();
-  const divisionIds = await divisionsOfClient(db, clientId);
   const after = { ...before, name, version: version + 1 };
   await transact(db, [
     versionedUpdateStep(

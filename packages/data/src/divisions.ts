@@ -13,8 +13,7 @@ import {
   searchTerms,
   termRowSteps,
 } from './search-terms';
-import { putNewStep, transact, versionedUpdateStep } from './transact';
-import type { TransactionStep } from './transact';
+import { counterStep, putNewStep, transact, versionedUpdateStep } from './transact';
 
 export interface Division {
   id: string;
@@ -116,20 +115,6 @@ export async function getDivisions(db: Db, ids: readonly string[]): Promise<Divi
   return unique.flatMap((id) => found.get(id) ?? []);
 }
 
-function countStep(db: Db, by: number): TransactionStep {
-  return {
-    write: {
-      Update: {
-        TableName: db.tableName,
-        Key: keys.counter('DIVISIONS'),
-        UpdateExpression: 'ADD #count :by SET #type = :type',
-        ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
-        ExpressionAttributeValues: { ':by': by, ':type': 'Counter' },
-      },
-    },
-  };
-}
-
 /** The division, its search rows and the count, in one transaction. */
 export async function createDivision(
   db: Db,
@@ -148,7 +133,7 @@ export async function createDivision(
       { ...keys.division(id), ...listKeys(id, input.name), type: 'Division', ...division },
       () => new ConflictError('This division already exists'),
     ),
-    countStep(db, 1),
+    counterStep(db, keys.counter('DIVISIONS'), 'count', 1),
     ...termRowSteps(db, keys.allDivisions(), id, [], searchTerms(division.name)),
   ]);
   return division;

@@ -30,6 +30,6 @@ export const keys = {
   revokedToken: (tokenId: string): ItemKey => ({ pk: `TOKEN#${tokenId}`, sk: 'REVOKED' }),
   loginThrottle: (subject: string): ItemKey => ({ pk: `THROTTLE#LOGIN#${subject}`, sk: 'THROTTLE' }),
   /** A count kept in the same transaction as the items it counts (the number of divisions). */
-  counter: (name: string): ItemKey => ({ pk: 'COUNTER', sk: name }),
+  counter: (name: string): ItemKey => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' }),
   seedMarker: (): ItemKey => ({ pk: 'SYSTEM', sk: 'SEED' }),
 } as const;

@@ -67,7 +67,8 @@ export async function createProject(
         gsi1pk: projectKeys.projectsOfDivision(project.divisionId, 'ACTIVE'),
         gsi1sk: nameOrder(project.name, project.id),
         gsi2pk: projectKeys.projectsOfClient(project.divisionId, project.client_id),
-        gsi2sk: nameOrder(project.name, project.id),
+        // Active before archived, each by name: the client's Projects tab reads one prefix.
+        gsi2sk: `ACTIVE#${nameOrder(project.name, project.id)}`,
         ...project,
       },
       ConditionExpression: 'attribute_not_exists(pk)',

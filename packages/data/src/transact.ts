@@ -68,6 +68,33 @@ export function putNewStep(
   };
 }
 
+/**
+ * Adds `by` to a counter attribute of an item (a parent counting its children), in the same
+ * transaction as the child: counters are not versioned, so counting does not make edits stale.
+ */
+export function counterStep(
+  db: Db,
+  key: { pk: string; sk: string },
+  attribute: string,
+  by: number,
+  /** When given, the parent must exist (a division a user joins): its error if it does not. */
+  onMissingParent?: () => AppError,
+): TransactionStep {
+  return {
+    write: {
+      Update: {
+        TableName: db.tableName,
+        Key: key,
+        UpdateExpression: 'ADD #count :by',
+        ...(onMissingParent ? { ConditionExpression: 'attribute_exists(pk)' } : {}),
+        ExpressionAttributeNames: { '#count': attribute },
+        ExpressionAttributeValues: { ':by': by },
+      },
+    },
+    onConditionFailed: onMissingParent,
+  };
+}
+
 /** A Put that replaces whatever is there (a copy the record's writer owns). */
 export function putStep(db: Db, item: Record<string, unknown>): TransactionStep {
   return { write: { Put: { TableName: db.tableName, Item: item } } };
@@ -75,20 +102,6 @@ export function putStep(db: Db, item: Record<string, unknown>): TransactionStep 
 
 export function deleteStep(db: Db, key: { pk: string; sk: string }): TransactionStep {
   return { write: { Delete: { TableName: db.tableName, Key: key } } };
-}
-
-/** The parent must exist (a division a client is added to), or the step's error is thrown. */
-export function parentStep(
-  db: Db,
-  key: { pk: string; sk: string },
-  onConditionFailed: () => AppError,
-): TransactionStep {
-  return {
-    write: {
-      ConditionCheck: { TableName: db.tableName, Key: key, ConditionExpression: 'attribute_exists(pk)' },
-    },
-    onConditionFailed,
-  };
 }
 
 /**

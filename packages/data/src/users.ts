@@ -5,7 +5,7 @@ import type { PermissionEntry } from '@stormline/domain/permissions';
 import type { Db } from './dynamo';
 import { keys, nameOrder } from './keys';
 import { searchTerms, termRowSteps } from './search-terms';
-import { parentStep, putNewStep, putStep, transact, versionedUpdateStep } from './transact';
+import { counterStep, putNewStep, putStep, transact, versionedUpdateStep } from './transact';
 import type { TransactionStep } from './transact';
 
 export type UserStatus = 'invited' | 'active' | 'inactive';
@@ -131,9 +131,12 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
       () => new DuplicateError(`A user with the email ${user.email} already exists`),
     ),
     ...[...new Set(divisionIds)].flatMap((divisionId) => [
-      parentStep(
+      // The division's user count, and the proof that the division exists.
+      counterStep(
         db,
         keys.division(divisionId),
+        'userCount',
+        1,
         () => new MissingParentError(`Division ${divisionId} not found`),
       ),
       ...divisionCopies(db, divisionId, null, user),

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AREAS, ROUTES } from '@stormline/contract/route-table';
+import type { Metafile } from 'esbuild';
+import {
+  BASELINE_HANDLER,
+  BUNDLE_BUDGET_RATIO,
+  bundleHandlers,
+  handlerModule,
+} from '../src/handler-bundles';
+
+/**
+ * Every implemented route's Lambda, bundled exactly as the CDK app bundles it, against the bare
+ * one-item read beside it in the same build: a route may cost at most 1.25 times its bytes (what
+ * a cold start parses). Deterministic: bytes, not timings (bench/ records start-up times).
+ */
+
+const implemented = ROUTES.filter((r) => r.implemented);
+const scratch = mkdtempSync(path.join(tmpdir(), 'stormline-budget-'));
+let dirs: Map<string, string>;
+let metafile: Metafile;
+
+beforeAll(() => {
+  ({ dirs, metafile } = bundleHandlers([BASELINE_HANDLER, ...implemented.map(handlerModule)], scratch));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const bytesOf = (module: string) => statSync(path.join(dirs.get(module)!, 'index.mjs')).size;
+
+/** The source files under packages/contract that went into a module's bundle. */
+function contractInputs(module: string): string[] {
+  const output = Object.entries(metafile.outputs).find(([file]) =>
+    path.resolve(file).endsWith(path.join(module, 'index.mjs')),
+  )?.[1];
+  if (!output) throw new Error(`No bundle for ${module}`);
+  return Object.keys(output.inputs).filter((input) => input.includes('packages/contract/src/'));
+}
+
+describe('Lambda bundles', () => {
+  it.each(implemented.map((r) => [r.key, r] as const))(
+    '%s is at most 1.25 times the bare one-item read',
+    (_key, route) => {
+      const ratio = bytesOf(handlerModule(route)) / bytesOf(BASELINE_HANDLER);
+      expect(ratio, `${(bytesOf(handlerModule(route)) / 1024).toFixed(0)} KB`).toBeLessThanOrEqual(
+        BUNDLE_BUDGET_RATIO,
+      );
+    },
+  );
+
+  it.each(implemented.map((r) => [r.key, r] as const))(
+    '%s carries its own area of the contract, not the route table',
+    (_key, route) => {
+      // Shared schema modules under areas/ (profile.ts) may come along; other areas' routes may not.
+      const areas = contractInputs(handlerModule(route))
+        .filter((input) => input.includes('/areas/'))
+        .map((input) => path.basename(input, '.ts'))
+        .filter((name) => name in AREAS);
+      expect(areas).toEqual([route.area]);
+      expect(contractInputs(handlerModule(route)).some((input) => input.endsWith('route-table.ts'))).toBe(
+        false,
+      );
+    },
+  );
+});
