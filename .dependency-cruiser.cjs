@@ -36,6 +36,17 @@ function onlyOurs(name, comment, from, allowed) {
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: 'handlers-import-their-own-area',
+      comment:
+        'A route handler imports its own area of the contract, never the whole route table: every area’s schemas would be built in every Lambda (docs/decisions/0007). Only the shared not-implemented handler reads the table.',
+      severity: 'error',
+      from: {
+        path: '^functions/src/(http|ws|lib)/',
+        pathNot: '(^functions/src/http/not-implemented\\.ts|\\.test\\.ts)$',
+      },
+      to: { path: '^packages/contract/src/route-table\\.ts$' },
+    },
     onlyOurs(
       'domain-imports-nothing-of-ours',
       'packages/domain holds pure rules with no I/O: it imports nothing of ours.',

@@ -85,7 +85,7 @@ export async function searchDivisions(
 /** How many divisions there are: a counter kept in the same transaction as each create. */
 export async function countDivisions(db: Db): Promise<number> {
   const { Item } = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: keys.counter('DIVISIONS') }),
+    new GetCommand({ TableName: db.tableName, Key: keys.counter('DIVISIONS'), ConsistentRead: true }),
   );
   return (Item?.count as number | undefined) ?? 0;
 }
