@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@stormline/data/dynamo';
+import { createDivision } from '@stormline/data/divisions';
 import { createNotification } from '@stormline/data/notifications';
 import { runtimeEnv, startRuntime } from '../support/runtime';
 import { createTestUser } from '../support/users';
@@ -362,6 +363,36 @@ describe('divisions (spec 001 §2)', () => {
     await edit.getByLabel('Division name').fill(`${name} renamed`);
     await edit.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: `${name} renamed`, level: 1 }).waitFor();
+  });
+
+  it('pages with Next and Previous through the server’s cursors', async () => {
+    const db = createDb({ tableName: runtimeEnv().TABLE_NAME!, endpoint: runtimeEnv().DYNAMODB_ENDPOINT });
+    const tag = `Zzpager${randomUUID().slice(0, 6)}`;
+    for (let i = 0; i < 27; i++) await createDivision(db, { name: `${tag} ${String(i).padStart(2, '0')}` });
+    db.doc.destroy();
+
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto('/divisions');
+    const table = page.getByTestId('divisions-table');
+    await table.getByText('North Region').waitFor();
+    await page.getByRole('textbox', { name: 'Search divisions' }).fill(tag.toLowerCase());
+    // The search has answered when the divisions it does not match are gone.
+    await expect.poll(() => table.getByText('North Region').count()).toBe(0);
+    await table.getByText(`${tag} 00`).waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(25);
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await screenshot(page, 'divisions-paged-1280');
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await table.getByText(`${tag} 26`).waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(2);
+    expect(await page.getByText('Page 2').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await table.getByText(`${tag} 00`).waitFor();
+    expect(await page.getByText('Page 1').isVisible()).toBe(true);
   });
 });
 

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addClientToDivision, createClient, renameClient } from '@stormline/data/clients';
+import { createDivision } from '@stormline/data/divisions';
 import { createDb } from '@stormline/data/dynamo';
 import { keys, nameOrder } from '@stormline/data/keys';
 import { createUser } from '@stormline/data/users';
@@ -34,7 +36,7 @@ async function termsOf(listPartition: string, recordId: string): Promise<string[
       ConsistentRead: true,
     }),
   );
-  return (result.Items ?? []).map((row) => String(row.sk).slice(0, -(recordId.length + 1))).sort();
+  return (result.Items ?? []).map((row) => String(row.term)).sort();
 }
 
 describe('a renamed user', () => {
@@ -62,6 +64,37 @@ describe('a renamed user', () => {
     }
     const profile = await call<{ name: string; version: number }>('/api/users/profile', { token });
     expect(profile.body).toMatchObject({ name: 'Marguerite Okonkwo Hale', version: 1 });
+  });
+
+  it('has its copies rewritten in 40 divisions, more than one transaction holds', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const divisions = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => createDivision(db, { name: `Zz copies ${tag} ${i}` })),
+    );
+    const user = await createTestUser(
+      'Admin',
+      divisions.map((d) => d.id),
+    );
+    const token = (
+      await call<{ token: string }>('/api/login', {
+        method: 'POST',
+        body: { email: user.email, password: user.password },
+      })
+    ).body.token;
+    const saved = await call('/api/users/profile', {
+      method: 'POST',
+      token,
+      body: { first_name: 'Wilhelmina', last_name: 'Achterberg', version: 0 },
+    });
+    expect(saved.status).toBe(200);
+    for (const { id } of divisions) {
+      expect((await item(keys.membership(user.id, id)))?.gsi1sk, id).toBe(
+        nameOrder('Achterberg', 'Wilhelmina', user.id),
+      );
+      expect(await termsOf(keys.usersOfDivision(id), user.id), id).toEqual(
+        ['achterberg', user.email, 'wilhelmina'].sort(),
+      );
+    }
   });
 
   it('is refused whole when a division it names does not exist, and when its email is taken', async () => {

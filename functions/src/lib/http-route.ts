@@ -3,6 +3,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type * as z from 'zod/mini';
 import type { Route } from '@stormline/contract/route';
 import { pathParams } from '@stormline/contract/match-route';
+import { ID_PATTERN } from '@stormline/contract/schemas';
 import {
   AppError,
   ForbiddenError,
@@ -106,6 +107,7 @@ function checkDivision(route: Route, caller: Caller | null, divisionId: string |
     if (route.division === 'required') throw new ValidationError('divisionId is required!');
     return null;
   }
+  if (!ID_PATTERN.test(divisionId)) throw new ValidationError('The divisionId is not valid');
   if (!caller.inRequestedDivision) throw new ForbiddenError('You do not have access to this division');
   return divisionId;
 }
@@ -150,9 +152,10 @@ function routeGuard(route: Route): MiddlewareObj<GatewayEvent, GatewayResult> {
       const { event } = request;
       const deps = await getDeps();
       const rawParams = requestParams(route, event);
-      const caller = await authenticate(route, event, deps, requestedDivision(route, event, rawParams));
+      const requested = requestedDivision(route, event, rawParams);
+      const caller = await authenticate(route, event, deps, requested);
       enforceReadOnly(route, caller);
-      const divisionId = checkDivision(route, caller, requestedDivision(route, event, rawParams));
+      const divisionId = checkDivision(route, caller, requested);
       authorize(route, caller);
       checkSelf(route, caller, rawParams);
       const rawBody = decodeBody(event);

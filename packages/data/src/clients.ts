@@ -4,7 +4,15 @@ import { ConflictError, MissingParentError, NotFoundError } from '@stormline/dom
 import type { Db } from './dynamo';
 import { keys, nameOrder } from './keys';
 import { searchTerms, termRowSteps } from './search-terms';
-import { counterStep, putNewStep, putStep, transact, versionedUpdateStep } from './transact';
+import type { SearchEntry } from './search-terms';
+import {
+  counterStep,
+  putNewStep,
+  putStep,
+  transact,
+  transactWithCopies,
+  versionedUpdateStep,
+} from './transact';
 import type { TransactionStep } from './transact';
 
 /**
@@ -46,6 +54,11 @@ export const clientKeys = {
   clientsOfDivision: (divisionId: string) => `DIVISION#${divisionId}#CLIENTS`,
 };
 
+const clientSearch = (client: Pick<ClientRecord, 'id' | 'name'>): SearchEntry => ({
+  terms: searchTerms(client.name),
+  order: nameOrder(client.name, client.id),
+});
+
 function divisionLinkItem(divisionId: string, client: Pick<ClientRecord, 'id' | 'name'>) {
   return {
     ...clientKeys.divisionLink(divisionId, client.id),
@@ -62,7 +75,7 @@ function divisionLinkItem(divisionId: string, client: Pick<ClientRecord, 'id' | 
 function divisionCopies(
   db: Db,
   divisionId: string,
-  before: Pick<ClientRecord, 'name'> | null,
+  before: Pick<ClientRecord, 'id' | 'name'> | null,
   after: Pick<ClientRecord, 'id' | 'name'>,
 ): TransactionStep[] {
   return [
@@ -71,8 +84,8 @@ function divisionCopies(
       db,
       clientKeys.clientsOfDivision(divisionId),
       after.id,
-      before ? searchTerms(before.name) : [],
-      searchTerms(after.name),
+      before ? clientSearch(before) : null,
+      clientSearch(after),
     ),
   ];
 }
@@ -168,13 +181,13 @@ export async function addClientToDivision(db: Db, divisionId: string, clientId: 
       divisionLinkItem(divisionId, client),
       () => new ConflictError('The client is already in this division'),
     ),
-    ...termRowSteps(db, clientKeys.clientsOfDivision(divisionId), client.id, [], searchTerms(client.name)),
+    ...termRowSteps(db, clientKeys.clientsOfDivision(divisionId), client.id, null, clientSearch(client)),
   ]);
 }
 
 /**
- * The one writer of a client's name: the client item and, in the same transaction, its link row
- * and search rows in every division that holds it.
+ * The one writer of a client's name: the client item and, with it, its link row and search rows
+ * in every division that holds it (transactWithCopies).
  */
 export async function renameClient(
   db: Db,
@@ -187,15 +200,18 @@ export async function renameClient(
   if (!before || !divisionIds.includes(divisionId)) throw new NotFoundError('Client not found');
   if (before.version !== version) throw new ConflictError();
   const after = { ...before, name, version: version + 1 };
-  await transact(db, [
-    versionedUpdateStep(
-      db,
-      clientKeys.client(clientId),
-      { name },
-      version,
-      () => new NotFoundError('Client not found'),
-    ),
-    ...divisionIds.flatMap((d) => divisionCopies(db, d, before, after)),
-  ]);
+  await transactWithCopies(
+    db,
+    [
+      versionedUpdateStep(
+        db,
+        clientKeys.client(clientId),
+        { name },
+        version,
+        () => new NotFoundError('Client not found'),
+      ),
+    ],
+    divisionIds.flatMap((d) => divisionCopies(db, d, before, after)),
+  );
   return after;
 }

@@ -5,14 +5,8 @@ import type { Db } from './dynamo';
 import { keys, nameOrder } from './keys';
 import { queryPage } from './paging';
 import type { PageOf } from './paging';
-import {
-  isFirstMatch,
-  normalizeSearch,
-  rowTerm,
-  searchPartition,
-  searchTerms,
-  termRowSteps,
-} from './search-terms';
+import { isFirstMatch, normalizeSearch, searchPartition, searchTerms, termRowSteps } from './search-terms';
+import type { SearchEntry } from './search-terms';
 import { counterStep, putNewStep, transact, versionedUpdateStep } from './transact';
 
 export interface Division {
@@ -36,6 +30,11 @@ function listKeys(id: string, name: string) {
 }
 
 const notFound = () => new NotFoundError('Division not found');
+
+const divisionSearch = (division: Pick<Division, 'id' | 'name'>): SearchEntry => ({
+  terms: searchTerms(division.name),
+  order: nameOrder(division.name, division.id),
+});
 
 /** Divisions by name, a page at a time. */
 export async function listDivisions(
@@ -75,7 +74,7 @@ export async function searchDivisions(
         );
         return rows.flatMap((row) => {
           const division = found.get(row.recordId as string);
-          return division && isFirstMatch(rowTerm(row), searchTerms(division.name), query) ? [division] : [];
+          return division && isFirstMatch(row, searchTerms(division.name), query) ? [division] : [];
         });
       },
     },
@@ -134,7 +133,7 @@ export async function createDivision(
       () => new ConflictError('This division already exists'),
     ),
     counterStep(db, keys.counter('DIVISIONS'), 'count', 1),
-    ...termRowSteps(db, keys.allDivisions(), id, [], searchTerms(division.name)),
+    ...termRowSteps(db, keys.allDivisions(), id, null, divisionSearch(division)),
   ]);
   return division;
 }
@@ -145,7 +144,7 @@ export async function renameDivision(db: Db, id: string, name: string, version: 
   if (before.version !== version) throw new ConflictError();
   await transact(db, [
     versionedUpdateStep(db, keys.division(id), { name, ...listKeys(id, name) }, version, notFound),
-    ...termRowSteps(db, keys.allDivisions(), id, searchTerms(before.name), searchTerms(name)),
+    ...termRowSteps(db, keys.allDivisions(), id, divisionSearch(before), divisionSearch({ id, name })),
   ]);
   return { ...before, name, version: version + 1 };
 }

@@ -16,6 +16,12 @@ export function normalizeSearch(text: string): string {
   return text.toLowerCase().replace(/#/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_TERM_LENGTH);
 }
 
+/** What a record is found by, and where it sorts among the results of one term (its list order). */
+export interface SearchEntry {
+  terms: string[];
+  order: string;
+}
+
 export function searchTerms(...values: (string | null | undefined)[]): string[] {
   const terms = new Set<string>();
   for (const value of values) {
@@ -29,41 +35,48 @@ export function searchTerms(...values: (string | null | undefined)[]): string[] 
 
 export const searchPartition = (listPartition: string) => `${listPartition}#SEARCH`;
 
-function termKey(listPartition: string, term: string, recordId: string) {
-  return { pk: searchPartition(listPartition), sk: `${term}#${recordId}` };
+/** `<term>#<order>`: the rows of one term come out in the list's own order (by name). */
+function termKey(listPartition: string, term: string, order: string) {
+  return { pk: searchPartition(listPartition), sk: `${term}#${order}` };
 }
 
 /**
- * The writes that take a record's term rows from `before` to `after` (either may be empty): new
- * terms are added and gone ones deleted; rows of terms that stay are left alone.
+ * The writes that take a record's term rows from `before` to `after` (either may be null): rows
+ * whose key changed are deleted and written anew; rows that stay as they were are left alone.
  */
 export function termRowSteps(
   db: Db,
   listPartition: string,
   recordId: string,
-  before: readonly string[],
-  after: readonly string[],
+  before: SearchEntry | null,
+  after: SearchEntry | null,
 ): TransactionStep[] {
-  const had = new Set(before);
-  const has = new Set(after);
+  const keyOf = (entry: SearchEntry, term: string) => termKey(listPartition, term, entry.order).sk;
+  const had = new Set(before ? before.terms.map((t) => keyOf(before, t)) : []);
+  const has = new Set(after ? after.terms.map((t) => keyOf(after, t)) : []);
   return [
-    ...before.filter((t) => !has.has(t)).map((t) => deleteStep(db, termKey(listPartition, t, recordId))),
-    ...after
-      .filter((t) => !had.has(t))
-      .map((t) => putStep(db, { ...termKey(listPartition, t, recordId), type: 'SearchTerm', recordId })),
+    ...(before?.terms ?? [])
+      .filter((t) => !has.has(keyOf(before!, t)))
+      .map((t) => deleteStep(db, termKey(listPartition, t, before!.order))),
+    ...(after?.terms ?? [])
+      .filter((t) => !had.has(keyOf(after!, t)))
+      .map((term) =>
+        putStep(db, { ...termKey(listPartition, term, after!.order), type: 'SearchTerm', recordId, term }),
+      ),
   ];
-}
-
-/** The term a search row stands for. */
-export function rowTerm(row: Record<string, unknown>): string {
-  return String(row.sk).slice(0, -(String(row.recordId).length + 1));
 }
 
 /**
  * A record that matches through several of its terms is shown once, at its first matching term
- * in sort order: the page reads the records anyway, so it knows each one's terms and skips a
- * later row of the same record wherever the page boundaries fall, with nothing remembered.
+ * in sort order: the page reads the records anyway, so it knows each one's current terms and
+ * skips a later row of the same record wherever the page boundaries fall, with nothing
+ * remembered. A row whose term the record no longer has (a copy a rename has not reached yet)
+ * is skipped the same way.
  */
-export function isFirstMatch(term: string, recordTerms: readonly string[], query: string): boolean {
-  return recordTerms.filter((t) => t.startsWith(query)).sort()[0] === term;
+export function isFirstMatch(
+  row: Record<string, unknown>,
+  recordTerms: readonly string[],
+  query: string,
+): boolean {
+  return recordTerms.filter((t) => t.startsWith(query)).sort()[0] === row.term;
 }

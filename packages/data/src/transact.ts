@@ -56,6 +56,25 @@ export async function transact(db: Db, steps: readonly TransactionStep[]): Promi
   }
 }
 
+/**
+ * A record's own writes and the writes of its copies (list rows, search rows). The record and as
+ * many copies as fit go in one transaction; copies past DynamoDB's 100 items follow in further
+ * transactions. A copy is derived from the record (a whole item put, or a delete), so writing it
+ * again is harmless, and one left stale by a failure in between misleads no one: search rows are
+ * checked against the record when read, and list rows are rewritten by the record's next change.
+ */
+export async function transactWithCopies(
+  db: Db,
+  recordSteps: readonly TransactionStep[],
+  copySteps: readonly TransactionStep[],
+): Promise<void> {
+  const room = MAX_TRANSACTION_ITEMS - recordSteps.length;
+  await transact(db, [...recordSteps, ...copySteps.slice(0, room)]);
+  for (let i = room; i < copySteps.length; i += MAX_TRANSACTION_ITEMS) {
+    await transact(db, copySteps.slice(i, i + MAX_TRANSACTION_ITEMS));
+  }
+}
+
 /** A Put of a new item: its condition fails when the key is taken. */
 export function putNewStep(
   db: Db,

@@ -5,7 +5,8 @@ import type { PermissionEntry } from '@stormline/domain/permissions';
 import type { Db } from './dynamo';
 import { keys, nameOrder } from './keys';
 import { searchTerms, termRowSteps } from './search-terms';
-import { counterStep, putNewStep, putStep, transact, versionedUpdateStep } from './transact';
+import type { SearchEntry } from './search-terms';
+import { counterStep, putNewStep, putStep, transactWithCopies, versionedUpdateStep } from './transact';
 import type { TransactionStep } from './transact';
 
 export type UserStatus = 'invited' | 'active' | 'inactive';
@@ -66,7 +67,10 @@ function toUser(item: Record<string, unknown>): UserRecord {
  */
 type UserListFields = Pick<UserRecord, 'id' | 'first_name' | 'last_name' | 'email'>;
 
-const userSearchTerms = (user: UserListFields) => searchTerms(user.first_name, user.last_name, user.email);
+const userSearch = (user: UserListFields): SearchEntry => ({
+  terms: searchTerms(user.first_name, user.last_name, user.email),
+  order: nameOrder(user.last_name, user.first_name, user.id),
+});
 
 function membershipItem(user: UserListFields, divisionId: string) {
   return {
@@ -79,23 +83,30 @@ function membershipItem(user: UserListFields, divisionId: string) {
   };
 }
 
-/** Every copy of a user in one division: the membership row and the search rows. */
-function divisionCopies(
+/** A user's search rows in one division. */
+function searchCopies(
   db: Db,
   divisionId: string,
   before: UserListFields | null,
   after: UserListFields,
 ): TransactionStep[] {
-  return [
-    putStep(db, membershipItem(after, divisionId)),
-    ...termRowSteps(
-      db,
-      keys.usersOfDivision(divisionId),
-      after.id,
-      before ? userSearchTerms(before) : [],
-      userSearchTerms(after),
-    ),
-  ];
+  return termRowSteps(
+    db,
+    keys.usersOfDivision(divisionId),
+    after.id,
+    before ? userSearch(before) : null,
+    userSearch(after),
+  );
+}
+
+/** Every copy of a user's name in one division: the membership row's order and the search rows. */
+function divisionCopies(
+  db: Db,
+  divisionId: string,
+  before: UserListFields,
+  after: UserListFields,
+): TransactionStep[] {
+  return [putStep(db, membershipItem(after, divisionId)), ...searchCopies(db, divisionId, before, after)];
 }
 
 export type NewUser = Omit<UserRecord, 'id' | 'createdAt' | 'version' | 'sessionsValidAfter'> & {
@@ -119,29 +130,35 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
     createdAt: now.toISOString(),
     version: 0,
   };
-  await transact(db, [
-    putNewStep(
-      db,
-      { ...keys.user(user.id), type: 'User', ...user },
-      () => new ConflictError('This user already exists'),
-    ),
-    putNewStep(
-      db,
-      { ...keys.emailClaim(user.email), type: 'EmailClaim', userId: user.id },
-      () => new DuplicateError(`A user with the email ${user.email} already exists`),
-    ),
-    ...[...new Set(divisionIds)].flatMap((divisionId) => [
-      // The division's user count, and the proof that the division exists.
-      counterStep(
+  const divisions = [...new Set(divisionIds)];
+  await transactWithCopies(
+    db,
+    [
+      putNewStep(
         db,
-        keys.division(divisionId),
-        'userCount',
-        1,
-        () => new MissingParentError(`Division ${divisionId} not found`),
+        { ...keys.user(user.id), type: 'User', ...user },
+        () => new ConflictError('This user already exists'),
       ),
-      ...divisionCopies(db, divisionId, null, user),
-    ]),
-  ]);
+      putNewStep(
+        db,
+        { ...keys.emailClaim(user.email), type: 'EmailClaim', userId: user.id },
+        () => new DuplicateError(`A user with the email ${user.email} already exists`),
+      ),
+      // Membership is the record of who belongs where, so it is written with the user, with each
+      // division's user count (whose condition is that the division exists).
+      ...divisions.flatMap((divisionId) => [
+        counterStep(
+          db,
+          keys.division(divisionId),
+          'userCount',
+          1,
+          () => new MissingParentError(`Division ${divisionId} not found`),
+        ),
+        putNewStep(db, membershipItem(user, divisionId)),
+      ]),
+    ],
+    divisions.flatMap((divisionId) => searchCopies(db, divisionId, null, user)),
+  );
   return user;
 }
 
@@ -240,8 +257,8 @@ export type OwnProfileFields = Pick<
 >;
 
 /**
- * The one writer of a user's name: the user item and, in the same transaction, every copy of
- * the name (the membership row and search rows in each of the user's divisions).
+ * The one writer of a user's name: the user item and, with it, every copy of the name (the
+ * membership row and search rows in each of the user's divisions; transactWithCopies).
  */
 export async function updateOwnProfile(
   db: Db,
@@ -253,16 +270,19 @@ export async function updateOwnProfile(
   if (!before) throw new NotFoundError('User not found');
   if (before.version !== version) throw new ConflictError();
   const after: UserRecord = { ...before, ...fields, version: version + 1 };
-  await transact(db, [
-    versionedUpdateStep(
-      db,
-      keys.user(userId),
-      { ...fields },
-      version,
-      () => new NotFoundError('User not found'),
-    ),
-    ...divisionIds.flatMap((divisionId) => divisionCopies(db, divisionId, before, after)),
-  ]);
+  await transactWithCopies(
+    db,
+    [
+      versionedUpdateStep(
+        db,
+        keys.user(userId),
+        { ...fields },
+        version,
+        () => new NotFoundError('User not found'),
+      ),
+    ],
+    divisionIds.flatMap((divisionId) => divisionCopies(db, divisionId, before, after)),
+  );
   return after;
 }
 
