@@ -107,14 +107,21 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
         table: data.table,
         uploads: data.uploads,
         jwtSecret: data.jwtSecret,
+        manageConnections: realtime.manageConnections,
         bundles,
-        environment: { ...runtimeEnvironment, WEBSOCKET_CALLBACK_URL: realtime.callbackUrl },
+        environment: {
+          ...runtimeEnvironment,
+          WEBSOCKET_CALLBACK_URL: realtime.callbackUrl,
+          // Lets the API trust CloudFront-Viewer-Address on requests that came through CloudFront.
+          ORIGIN_VERIFY_SECRET: api.originVerifyValue,
+        },
       }),
   );
 
   const web = new WebStack(app, name('Web'), {
     env,
     apiDomain: api.apiDomain,
+    originVerifyValue: api.originVerifyValue,
     accessLogs: data.accessLogs,
     webDist: options.webDist ?? path.join(REPO_ROOT, 'web', 'dist'),
     apiPathPatterns: apiPathPatterns(routes),

@@ -131,6 +131,16 @@ describe('route stacks', () => {
     }
   });
 
+  it('give every function the origin secret as a Secrets Manager reference resolved at deploy, never a value in the template', () => {
+    const functions = all((t) => t.findResources('AWS::Lambda::Function')) as {
+      Properties: { Environment: { Variables: Record<string, unknown> } };
+    }[];
+    for (const fn of functions) {
+      const value = JSON.stringify(fn.Properties.Environment.Variables.ORIGIN_VERIFY_SECRET);
+      expect(value).toMatch(/^\{"Fn::Join".*\{\{resolve:secretsmanager:.*OriginVerifySecret/);
+    }
+  });
+
   it('grant writes only to routes that write, and the uploads bucket only to routes that declare it', () => {
     const policies = (name: string) => JSON.stringify(stack(name).findResources('AWS::IAM::Policy'));
     const weather = policies('Routes-Weather');
@@ -140,6 +150,17 @@ describe('route stacks', () => {
     expect(weather).not.toContain('dynamodb:Scan');
     const uploads = policies('Routes-Uploads');
     expect(uploads).toContain('s3:PutObject');
+  });
+
+  it('let only routes marked realtime post to and close WebSocket connections', () => {
+    const roles = stack('Routes-Auth').findResources('AWS::IAM::Role') as Record<
+      string,
+      { Properties: { Description: string; ManagedPolicyArns?: unknown[] } }
+    >;
+    const withConnections = Object.values(roles)
+      .filter((role) => JSON.stringify(role.Properties.ManagedPolicyArns ?? []).includes('ManageConnections'))
+      .map((role) => role.Properties.Description);
+    expect(withConnections).toEqual([expect.stringContaining('POST /api/logout')]);
   });
 });
 
@@ -181,8 +202,52 @@ describe('web stack', () => {
   });
 });
 
+describe('the viewer address behind CloudFront', () => {
+  it('sends the API the origin secret, from Secrets Manager, as x-origin-verify', () => {
+    stack('Api').hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ ExcludePunctuation: true }),
+    });
+    const distribution = Object.values(stack('Web').findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: { DistributionConfig: { Origins: { OriginCustomHeaders?: unknown[] }[] } };
+    };
+    const custom = distribution.Properties.DistributionConfig.Origins.flatMap(
+      (o) => o.OriginCustomHeaders ?? [],
+    );
+    expect(custom).toHaveLength(1);
+    expect(custom[0]).toMatchObject({ HeaderName: 'x-origin-verify' });
+    expect(JSON.stringify(custom[0])).toMatch(
+      /\{\{resolve:secretsmanager:.*OriginVerifySecret.*:SecretString:::\}\}/,
+    );
+  });
+
+  it('forwards CloudFront-Viewer-Address to the API, and never the viewer Host', () => {
+    const web = stack('Web');
+    const policies = web.findResources('AWS::CloudFront::OriginRequestPolicy') as Record<
+      string,
+      {
+        Properties: {
+          OriginRequestPolicyConfig: { HeadersConfig: { HeaderBehavior: string; Headers: string[] } };
+        };
+      }
+    >;
+    const [[policyId, policy]] = Object.entries(policies) as [[string, (typeof policies)[string]]];
+    const headers = policy.Properties.OriginRequestPolicyConfig.HeadersConfig;
+    expect(headers.HeaderBehavior).toBe('whitelist');
+    expect(headers.Headers).toContain('CloudFront-Viewer-Address');
+    expect(headers.Headers.map((h) => h.toLowerCase())).not.toContain('host');
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        CacheBehaviors: Match.arrayWith([
+          Match.objectLike({ PathPattern: '/api/*', OriginRequestPolicyId: { Ref: policyId } }),
+          Match.objectLike({ PathPattern: '/dl/*', OriginRequestPolicyId: { Ref: policyId } }),
+        ]),
+      }),
+    });
+  });
+});
+
 describe('realtime and monitoring stacks', () => {
-  it('has a WebSocket API with $connect and $disconnect, and a policy to post to @connections', () => {
+  it('has a WebSocket API with $connect and $disconnect, and a policy to post to and close @connections', () => {
     const realtime = stack('Realtime');
     realtime.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET' });
     realtime.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$connect' });
@@ -190,6 +255,9 @@ describe('realtime and monitoring stacks', () => {
     realtime.hasResourceProperties('AWS::IAM::ManagedPolicy', {
       PolicyDocument: { Statement: [Match.objectLike({ Action: 'execute-api:ManageConnections' })] },
     });
+    const policy = JSON.stringify(realtime.findResources('AWS::IAM::ManagedPolicy'));
+    expect(policy).toContain('/POST/@connections/*');
+    expect(policy).toContain('/DELETE/@connections/*');
   });
 
   it('alarms on API 5xx rate and p99 latency, Lambda errors and throttles, DynamoDB throttles', () => {

@@ -4,12 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREAS, ROUTES } from '@stormline/contract/route-table';
 import type { Metafile } from 'esbuild';
-import {
-  BASELINE_HANDLER,
-  BUNDLE_BUDGET_RATIO,
-  bundleHandlers,
-  handlerModule,
-} from '../src/handler-bundles';
+import { BASELINE_HANDLER, BUNDLE_BUDGET_RATIO, bundleHandlers, handlerModule } from '../src/handler-bundles';
 
 /**
  * Every implemented route's Lambda, bundled exactly as the CDK app bundles it, against the bare

@@ -20,6 +20,7 @@ import { createTestUser } from '../support/users';
  */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/login': { email: 'nobody@example.com', password: 'not-the-password' },
+  'POST /api/download-links': { path: '/dl/fuzz' },
   'POST /api/divisions': { name: 'Fuzz division' },
   'PUT /api/divisions/{id}': { name: 'Fuzz division', version: 0 },
   'POST /api/users/profile': {

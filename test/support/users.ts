@@ -24,3 +24,23 @@ export async function createTestUser(role: RoleName, divisionIds: string[]) {
   db.doc.destroy();
   return { ...user, password };
 }
+
+/**
+ * A viewer address of its own (IPv6 documentation range), so a test that trips the sign-in
+ * throttle slows or locks only itself, never the other test files signing in from localhost.
+ */
+export function newViewerAddress(): string {
+  const hex = randomUUID().replace(/-/g, '');
+  return `2001:db8:${hex.slice(0, 4)}:${hex.slice(4, 8)}:${hex.slice(8, 12)}:${hex.slice(12, 16)}::1`;
+}
+
+/**
+ * The headers CloudFront adds in the cloud: the origin secret and the viewer's address with its
+ * port. With them the API takes the viewer's address from the header rather than the socket.
+ */
+export function viewerHeaders(address: string): Record<string, string> {
+  return {
+    'x-origin-verify': runtimeEnv().ORIGIN_VERIFY_SECRET!,
+    'cloudfront-viewer-address': `${address}:${40000 + Math.floor(Math.random() * 20000)}`,
+  };
+}

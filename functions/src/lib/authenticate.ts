@@ -51,7 +51,19 @@ export async function authenticate(
   requestedDivisionId: string | null,
 ): Promise<Caller | null> {
   if (route.access.kind === 'anonymous') return null;
-  const token = presentedToken(route, event, deps);
+  return callerOf(deps, presentedToken(route, event, deps), requestedDivisionId);
+}
+
+/**
+ * The stored half of the check, for a token already verified (signature, audience, expiry): the
+ * HTTP guard and the WebSocket $connect both use it, so a socket opens on exactly the sessions
+ * a request would accept.
+ */
+export async function callerOf(
+  deps: Deps,
+  token: TokenClaims,
+  requestedDivisionId: string | null,
+): Promise<Caller> {
   const { user, revoked, member } = await getCaller(
     deps.db,
     token.userId,

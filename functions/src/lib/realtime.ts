@@ -1,6 +1,6 @@
 import {
   ApiGatewayManagementApiClient,
-  GoneException,
+  DeleteConnectionCommand,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { connectionsOf, deleteConnection } from '@stormline/data/connections';
@@ -13,11 +13,19 @@ function managementClient(): ApiGatewayManagementApiClient {
   client ??= new ApiGatewayManagementApiClient({
     endpoint: requireEnv('WEBSOCKET_CALLBACK_URL'),
     region: process.env.AWS_REGION ?? 'us-east-1',
+    // Called inside an API request (sign-out): a stuck connection must fail it, not hang it.
+    requestHandler: { connectionTimeout: 2000, requestTimeout: 5000 },
     ...(process.env.DYNAMODB_ENDPOINT
       ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
   });
   return client;
+}
+
+/** The connection is closed already (410 GoneException): its item is all that is left of it. */
+function isGone(error: unknown): boolean {
+  const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return failure.name === 'GoneException' || failure.$metadata?.httpStatusCode === 410;
 }
 
 /**
@@ -32,9 +40,27 @@ export async function postToUser(deps: Deps, userId: string, message: unknown): 
       await managementClient().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
       delivered++;
     } catch (error) {
-      if (!(error instanceof GoneException) && (error as Error).name !== 'GoneException') throw error;
+      if (!isGone(error)) throw error;
       await deleteConnection(deps.db, connectionId);
     }
   }
   return delivered;
+}
+
+/**
+ * Closes connections through the @connections API (DELETE) and forgets them at once, so nothing
+ * is posted to them while their $disconnect is on its way. A connection already gone is just
+ * forgotten.
+ */
+export async function closeConnections(deps: Deps, connectionIds: readonly string[]): Promise<void> {
+  await Promise.all(
+    connectionIds.map(async (connectionId) => {
+      try {
+        await managementClient().send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+      } catch (error) {
+        if (!isGone(error)) throw error;
+      }
+      await deleteConnection(deps.db, connectionId);
+    }),
+  );
 }

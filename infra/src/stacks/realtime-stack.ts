@@ -25,7 +25,8 @@ export interface RealtimeStackProps extends StackProps {
  */
 export class RealtimeStack extends Stack {
   readonly stage: apigw.WebSocketStage;
-  readonly postToConnections: iam.ManagedPolicy;
+  /** Post to and close connections: for the functions that push messages or end sessions. */
+  readonly manageConnections: iam.ManagedPolicy;
 
   constructor(scope: Construct, id: string, props: RealtimeStackProps) {
     super(scope, id, props);
@@ -64,18 +65,18 @@ export class RealtimeStack extends Stack {
 
     new CfnOutput(this, 'WebSocketUrl', { description: 'The WebSocket API', value: this.stage.url });
 
-    this.postToConnections = new iam.ManagedPolicy(this, 'PostToConnections', {
-      description: 'Post messages to the connections of the Stormline WebSocket API',
+    this.manageConnections = new iam.ManagedPolicy(this, 'ManageConnections', {
+      description: 'Post messages to and close the connections of the Stormline WebSocket API',
       statements: [
         new iam.PolicyStatement({
           actions: ['execute-api:ManageConnections'],
-          resources: [
+          resources: ['POST', 'DELETE'].map((method) =>
             this.formatArn({
               service: 'execute-api',
               resource: api.apiId,
-              resourceName: `${this.stage.stageName}/POST/@connections/*`,
+              resourceName: `${this.stage.stageName}/${method}/@connections/*`,
             }),
-          ],
+          ),
         }),
       ],
     });
@@ -84,7 +85,7 @@ export class RealtimeStack extends Stack {
       reason:
         '$connect verifies the sign-in token (browsers cannot send headers on a WebSocket, so it comes in the query).',
     });
-    acknowledgeFindings(this.postToConnections, {
+    acknowledgeFindings(this.manageConnections, {
       rule: 'AwsSolutions-IAM5',
       finding: /^Resource::.*\/@connections\/\*$/,
       reason:

@@ -1,6 +1,7 @@
 import { Stack, Validations } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import type * as iam from 'aws-cdk-lib/aws-iam';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -17,6 +18,8 @@ export interface RouteStackProps extends StackProps {
   table: ITable;
   uploads: IBucket;
   jwtSecret: ISecret;
+  /** The @connections management policy, attached to the routes marked `realtime`. */
+  manageConnections: iam.IManagedPolicy;
   bundles: ReadonlyMap<string, string>;
   environment: Record<string, string>;
 }
@@ -64,6 +67,7 @@ export class RouteStack extends Stack {
         .bindTable(props.table, tableAccessOf(route))
         .bindJwtSecret(props.jwtSecret);
       if (route.files) fn.bindBucket(props.uploads, route.files);
+      if (route.realtime) fn.role!.addManagedPolicy(props.manageConnections);
       this.functions.push(fn);
 
       const method = apigw.HttpMethod[route.method];

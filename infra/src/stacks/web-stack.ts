@@ -11,6 +11,8 @@ import { acknowledgeFindings } from '../nag';
 export interface WebStackProps extends StackProps {
   /** Host name of the HTTP API (its execute-api domain). */
   apiDomain: string;
+  /** The value CloudFront sends the API as `x-origin-verify` (a deploy-time dynamic reference). */
+  originVerifyValue: string;
   accessLogs: s3.IBucket;
   /** The built SPA (web/dist). */
   webDist: string;
@@ -30,6 +32,20 @@ const SPA_FALLBACK = `function handler(event) {
   if (last.indexOf('.') === -1) request.uri = '/index.html';
   return request;
 }`;
+
+/** The header CloudFront adds to every API request (functions/src/lib/viewer-address.ts reads it). */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+/** Forwarded to the API besides the cache key's Authorization and divisionId. */
+export const API_ORIGIN_HEADERS = [
+  'Accept',
+  'Accept-Language',
+  'Content-Type',
+  'Origin',
+  'Referer',
+  'User-Agent',
+  'CloudFront-Viewer-Address',
+] as const;
 
 /** The SPA in a private bucket behind CloudFront, with the API on the same origin. */
 export class WebStack extends Stack {
@@ -75,8 +91,23 @@ export class WebStack extends Stack {
       },
     });
 
+    // The origin secret tells the API a request came through CloudFront, so the
+    // CloudFront-Viewer-Address it carries is the viewer's (CloudFront replaces any
+    // x-origin-verify a viewer sends). Called directly, the API uses the caller's own address.
     const api = new origins.HttpOrigin(props.apiDomain, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifyValue },
+    });
+    // The viewer headers the API reads, and CloudFront-Viewer-Address (the viewer's IP and port;
+    // the sign-in throttle counts by it, since sourceIp is a CloudFront edge shared by many
+    // viewers). Named one by one: all viewer headers would send the viewer's Host, which API
+    // Gateway refuses, and allExcept(Host), like the managed AllViewerExceptHostHeader, adds no
+    // CloudFront header it does not list. Authorization and divisionId come with the cache policy.
+    const apiOriginRequest = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequest', {
+      comment: 'Stormline API: the viewer headers it reads and the viewer address',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_ORIGIN_HEADERS),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
     });
     // CloudFront forwards Authorization on GET only when it is part of the cache key, and a
     // policy with every TTL at 0 may have no key: hence a 1-second ceiling. The API answers
@@ -95,7 +126,7 @@ export class WebStack extends Stack {
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy: apiCachePolicy,
-      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      originRequestPolicy: apiOriginRequest,
       responseHeadersPolicy: securityHeaders,
     };
 

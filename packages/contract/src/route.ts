@@ -53,6 +53,11 @@ export interface RouteSpec<
    */
   files?: 'read' | 'write';
   /**
+   * The handler posts to or closes WebSocket connections (signing out closes the token's
+   * sockets); the CDK app grants the @connections management API to exactly these routes.
+   */
+  realtime?: boolean;
+  /**
    * The path parameter that names a user, which must be the caller ("only yourself": consent to
    * e-signatures, one's own notification settings). The guard answers 403 for anyone else's id.
    */

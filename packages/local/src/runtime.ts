@@ -102,6 +102,9 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
       BUCKET_NAME,
       S3_ENDPOINT: s3.endpoint,
       JWT_SECRET: await jwtSecret(dataDir),
+      // What CloudFront adds as x-origin-verify: a request carrying it may name its viewer in
+      // cloudfront-viewer-address (tests simulate distinct viewers so); browsers here never do.
+      ORIGIN_VERIFY_SECRET: randomBytes(32).toString('base64url'),
       REGION_VARIANT: region,
       OUTBOX_DIR: path.join(scratch, 'outbox'),
     };

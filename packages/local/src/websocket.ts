@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type http from 'node:http';
+import http from 'node:http';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import type { WebSocketEvent, WebSocketResult } from '@stormline/functions/ws/websocket-event';
@@ -21,7 +21,8 @@ function wsEvent(
 
 /**
  * The local WebSocket API: upgrades on /ws run the same $connect and $disconnect handlers as the
- * cloud, and POST /@connections/{id} delivers a message the way API Gateway's management API does.
+ * cloud, and the @connections endpoint works as API Gateway's management API does: POST delivers
+ * a message, DELETE closes the connection, an unknown id answers 410 GoneException.
  */
 export function attachWebSocketGateway(server: http.Server) {
   const wss = new WebSocketServer({ noServer: true });
@@ -39,7 +40,8 @@ export function attachWebSocketGateway(server: http.Server) {
       const [connect, disconnect] = await handlers;
       const result = await connect(wsEvent('$connect', connectionId, Object.fromEntries(url.searchParams)));
       if (result.statusCode !== 200) {
-        socket.end(`HTTP/1.1 ${result.statusCode} Unauthorized\r\nconnection: close\r\n\r\n`);
+        const reason = http.STATUS_CODES[result.statusCode] ?? 'Refused';
+        socket.end(`HTTP/1.1 ${result.statusCode} ${reason}\r\nconnection: close\r\n\r\n`);
         return;
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
@@ -65,7 +67,10 @@ export function attachWebSocketGateway(server: http.Server) {
     if (!match) return false;
     const ws = sockets.get(decodeURIComponent(match[1]!));
     if (!ws) {
-      res.writeHead(410, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Gone' }));
+      // As API Gateway answers: the SDK names the error from x-amzn-errortype (GoneException).
+      res
+        .writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' })
+        .end(JSON.stringify({ message: 'Gone' }));
       return true;
     }
     if (req.method === 'DELETE') {

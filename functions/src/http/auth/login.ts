@@ -1,27 +1,36 @@
 import { authRoutes } from '@stormline/contract/areas/auth';
 import { UnauthorizedError } from '@stormline/domain/errors';
+import { roleById } from '@stormline/domain/roles';
 import { findUserByEmail } from '@stormline/data/users';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { verifyAgainstDecoy, verifyPassword } from '../../lib/passwords';
 import { issueToken } from '../../lib/tokens';
-import { assertNotThrottled, forgetFailures, noteFailure } from '../../lib/login-throttle';
+import { beginSignInAttempt } from '../../lib/login-throttle';
 
 const route = authRoutes.login;
 
 /** One message for an unknown email and a wrong password, so the form does not reveal accounts. */
 const INVALID = 'Invalid email or password';
 
+/**
+ * The attempt is counted (and refused when locked) before argon2 runs, so a burst of guesses
+ * costs at most the limit's worth of password checks. An unknown email is counted and checked
+ * against the decoy hash like a known one: the answers and their timing are the same.
+ */
 export async function main({ body, viewerAddress, deps }: RouteRequest<typeof route>) {
-  await assertNotThrottled(deps, body.email, viewerAddress);
   const user = await findUserByEmail(deps.db, body.email);
+  const publicAccount = user ? (roleById(user.roleId)?.isReadOnly ?? false) : false;
+  const attempt = await beginSignInAttempt(deps, {
+    email: body.email,
+    address: viewerAddress,
+    lockable: !publicAccount,
+  });
   const valid = user?.passwordHash
     ? await verifyPassword(body.password, user.passwordHash)
     : await verifyAgainstDecoy(body.password);
-  if (!user || !valid) {
-    await noteFailure(deps, body.email, viewerAddress);
-    throw new UnauthorizedError(INVALID);
-  }
+  if (!user || !valid) throw new UnauthorizedError(INVALID);
+  await attempt.succeeded();
   if (user.status !== 'active') {
     throw new UnauthorizedError(
       user.status === 'invited'
@@ -29,8 +38,7 @@ export async function main({ body, viewerAddress, deps }: RouteRequest<typeof ro
         : 'Your account has been deactivated. Please contact your administrator.',
     );
   }
-  await forgetFailures(deps, body.email);
-  return { token: issueToken(user.id, deps.jwtSecret) };
+  return { token: issueToken(user.id, deps.jwtSecret, deps.now()) };
 }
 
 export const handler = httpRoute(route, main);

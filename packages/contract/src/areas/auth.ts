@@ -27,10 +27,11 @@ export const authRoutes = defineArea('auth', {
   logout: {
     method: 'POST',
     path: '/api/logout',
-    summary: 'Revoke the presented token (the /logout page calls it)',
+    summary: 'Revoke the presented token and close its WebSocket connections (the /logout page calls it)',
     access: signedIn,
     division: 'none',
     publicRead: true,
+    realtime: true,
     body: z.undefined(),
     query: z.strictObject({}),
     response: z.strictObject({ message: z.string() }),

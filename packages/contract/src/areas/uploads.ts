@@ -1,8 +1,30 @@
+import * as z from 'zod/mini';
 import { defineArea, permission, signedIn } from '../route';
+import { ID_PATTERN } from '../schemas';
+
+const ID = ID_PATTERN.source.replace(/^\^|\$$/g, '');
+
+/**
+ * The paths of the download links (the routes with `tokenInQuery`: /dl/{id} here and the
+ * reports area's /api/download/{reportId}.pdf), spelled out so this area does not import another.
+ */
+export const DOWNLOAD_PATH = new RegExp(`^(/dl/${ID}|/api/download/${ID}\\.pdf)$`);
+
+export const DownloadLinkBody = z.strictObject({
+  path: z
+    .string({ error: 'The path is required' })
+    .check(
+      z.maxLength(200, 'The path is not a download link'),
+      z.regex(DOWNLOAD_PATH, 'The path is not a download link'),
+    ),
+});
+
+export const DownloadLinkResponse = z.strictObject({ url: z.string() });
 
 /**
  * Spec 001 §7 and spec 002 §7: uploads and the documents of regulation groups, legend items and
- * projects (create, replace, rename, sort, destroy, convert), downloads by GUID and PDF annotations.
+ * projects (create, replace, rename, sort, destroy, convert), downloads by GUID and PDF annotations;
+ * and the short-lived download links the browser opens (docs/decisions/0009).
  */
 export const uploadsRoutes = defineArea('uploads', {
   createUpload: {
@@ -130,6 +152,19 @@ export const uploadsRoutes = defineArea('uploads', {
     publicRead: true,
     tokenInQuery: true,
     implemented: false,
+  },
+  createDownloadLink: {
+    method: 'POST',
+    path: '/api/download-links',
+    summary:
+      'A link that opens one download path (/dl/{id}, /api/download/{reportId}.pdf) for 5 minutes: the path with a download token in ?token=',
+    access: signedIn,
+    division: 'none',
+    publicRead: true,
+    query: z.strictObject({}),
+    body: DownloadLinkBody,
+    response: DownloadLinkResponse,
+    implemented: true,
   },
   getXfdf: {
     method: 'GET',
