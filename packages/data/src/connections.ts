@@ -1,7 +1,7 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { queryByParent } from './by-parent';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './dynamo';
 import { TTL_ATTRIBUTE } from './table';
+import { deleteStep, putStep, transact } from './transact';
 
 /**
  * A realtime (WebSocket) connection of a signed-in user, with the token it was opened with, so
@@ -15,38 +15,65 @@ export interface Connection {
   connectedAt: string;
 }
 
-const connectionKey = (connectionId: string) => ({ pk: `CONNECTION#${connectionId}`, sk: 'CONNECTION' });
-const connectionsOfUser = (userId: string) => `USER#${userId}#CONNECTIONS`;
+/**
+ * Two items a connection, written and deleted together: one by its id ($disconnect knows only
+ * that), one in the user's partition, so the user's connections are a consistent Query. An index
+ * would lag: a socket opened a moment before a password reset could be missed and stay open.
+ */
+const byId = (connectionId: string) => ({ pk: `CONNECTION#${connectionId}`, sk: 'CONNECTION' });
+const ofUser = (userId: string, connectionId: string) => ({
+  pk: `USER#${userId}`,
+  sk: `CONNECTION#${connectionId}`,
+});
 
 export async function saveConnection(db: Db, connection: Connection): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: {
-        ...connectionKey(connection.connectionId),
-        type: 'Connection',
-        gsi1pk: connectionsOfUser(connection.userId),
-        gsi1sk: connection.connectionId,
-        ...connection,
-        [TTL_ATTRIBUTE]: Math.floor(Date.parse(connection.connectedAt) / 1000) + 3 * 60 * 60,
-      },
-    }),
-  );
+  const fields = {
+    type: 'Connection',
+    ...connection,
+    [TTL_ATTRIBUTE]: Math.floor(Date.parse(connection.connectedAt) / 1000) + 3 * 60 * 60,
+  };
+  await transact(db, [
+    putStep(db, { ...byId(connection.connectionId), ...fields }),
+    putStep(db, { ...ofUser(connection.userId, connection.connectionId), ...fields }),
+  ]);
 }
 
+/** Forgets a connection (closed, or gone): both of its items. */
 export async function deleteConnection(db: Db, connectionId: string): Promise<void> {
-  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: connectionKey(connectionId) }));
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: byId(connectionId), ConsistentRead: true }),
+  );
+  await transact(db, [
+    deleteStep(db, byId(connectionId)),
+    ...(Item ? [deleteStep(db, ofUser(Item.userId as string, connectionId))] : []),
+  ]);
 }
 
-/** Every open connection of a user (one partition of byParent, bounded by the user's tabs). */
+/** Every open connection of a user, read consistently (bounded by the user's open tabs). */
 export async function connectionsOf(db: Db, userId: string): Promise<Connection[]> {
-  return (await queryByParent(db, connectionsOfUser(userId))).map((i) => ({
-    connectionId: i.connectionId as string,
-    userId: i.userId as string,
-    // Connections saved before tokens were recorded match no token; ending all sessions closes them.
-    tokenId: (i.tokenId as string | undefined) ?? '',
-    connectedAt: i.connectedAt as string,
-  }));
+  const connections: Connection[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CONNECTION#' },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      connections.push({
+        connectionId: item.connectionId as string,
+        userId: item.userId as string,
+        tokenId: item.tokenId as string,
+        connectedAt: item.connectedAt as string,
+      });
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return connections;
 }
 
 /** The connections opened with one token (signing it out closes them, not the user's others). */
