@@ -78,6 +78,21 @@ describe('divisions', () => {
     }
   });
 
+  it('fills each page with distinct divisions when a search matches a name at two words', async () => {
+    const token = await tokenFor('admin@example.com');
+    const tag = `zz${randomBytes(3).toString('hex')}`;
+    // '<tag> <tag>x NN' matches '<tag>' at its first and second word: two rows for each division.
+    const names = Array.from({ length: 30 }, (_, i) => `${tag} ${tag}x ${String(i).padStart(2, '0')}`);
+    for (const name of names) await call('/api/divisions', { method: 'POST', token, body: { name } });
+    const first = await eventually(
+      () => listDivisions(`?s=${tag}`),
+      (page) => expect(page.pageData).toHaveLength(25),
+    );
+    const second = await listDivisions(`?s=${tag}&cursor=${first.paginationState.nextCursor}`);
+    const shown = [...first.pageData, ...second.pageData].map((d) => d.name);
+    expect(shown).toEqual(names);
+  });
+
   it('finds a renamed division by its new name only', async () => {
     const token = await tokenFor('admin@example.com');
     const tag = randomBytes(3).toString('hex');

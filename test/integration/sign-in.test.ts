@@ -155,6 +155,29 @@ describe('the sign-in throttle', () => {
     expect(elsewhere.ms).toBeLessThan(late);
   });
 
+  it('slows guesses at one account spread over many addresses, and still lets the owner in', async () => {
+    const { email, password } = await createTestUser('BMP Contractor', [NORTH]);
+    const timings: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      // A fresh address each time (a fresh /64 for IPv6): no address is locked or slowed.
+      const attempt = await signIn(newViewerAddress(), email, `guess-${i}`);
+      expect(attempt.status, `guess ${i + 1}`).toBe(401);
+      timings.push(attempt.ms);
+    }
+    const early = Math.max(...timings.slice(0, 3));
+    expect(timings.at(-1)! - early, timings.map((t) => t.toFixed(0)).join(' ')).toBeGreaterThan(1000);
+    const owner = await signIn(newViewerAddress(), email, password);
+    expect(owner.status).toBe(200);
+  });
+
+  it('counts IPv6 viewers by their /64: addresses of one host share a lock', async () => {
+    const { email, password } = await createTestUser('BMP Contractor', [NORTH]);
+    const host = newViewerAddress().replace(/::1$/, '');
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(`${host}::${i + 10}`, email, `wrong-${i}`)).status).toBe(401);
+    expect((await signIn(`${host}::99`, email, password)).status).toBe(429);
+  });
+
   it('takes the viewer address from CloudFront only with the origin secret', async () => {
     const { email, password } = await createTestUser('BMP Contractor', [NORTH]);
     const spoofed = newViewerAddress();
@@ -270,6 +293,20 @@ describe('POST /api/logout', () => {
     const after = await call('/api/users/profile', { token });
     expect(after.status).toBe(401);
     expect(after.body).toEqual({ message: 'Your session has ended. Please sign in again.' });
+  });
+});
+
+describe('token spelling', () => {
+  it('accepts a token only as it was issued: no padded or standard-base64 spelling of its signature', async () => {
+    const token = await tokenFor('regulator@example.com');
+    expect((await call('/api/users/profile', { token })).status).toBe(200);
+    const [head, body, signature] = token.split('.');
+    const standard = Buffer.from(signature!, 'base64url').toString('base64');
+    for (const spelling of [`${signature}=`, standard, `${standard.replace(/=+$/, '')}==`]) {
+      if (spelling === signature) continue;
+      const response = await call('/api/users/profile', { token: `${head}.${body}.${spelling}` });
+      expect(response.status, spelling).toBe(401);
+    }
   });
 });
 

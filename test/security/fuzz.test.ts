@@ -121,6 +121,10 @@ describe.each(writes.map((r) => [r.key, r] as const))('%s with a malformed body'
     for (const body of [{ unexpected: 'field' }, [], [1, 2], 'text', 42, null]) {
       expectCleanRefusal(await send(route, { body }), JSON.stringify(body));
     }
+    // A valid body with one field too many says which field.
+    const extra = await send(route, { body: { ...VALID_BODIES[route.key], roleId: 'admin' } });
+    expect(extra.status).toBe(400);
+    expect(extra.body).toMatchObject({ message: 'Unrecognized key: "roleId"' });
   });
 
   it('refuses broken JSON and deep nesting', async () => {
@@ -166,9 +170,20 @@ describe.each(implemented.map((r) => [r.key, r] as const))('%s with a malformed 
   });
 });
 
-describe('malformed paths', () => {
+describe('malformed paths and headers', () => {
   it('answer 4xx for broken percent-encoding and very long ids', async () => {
     expectCleanRefusal(await call('/api/divisions/%E0%A4%A', { token }), 'bad encoding');
     expectCleanRefusal(await call(`/api/divisions/${'z'.repeat(5000)}`, { token }), 'long id');
+    const longDivision = await call(`/api/divisions/${'a'.repeat(1100)}/compliance`, { token });
+    expectCleanRefusal(longDivision, 'long division in the path');
+    expect(longDivision.body).toEqual({ message: 'The divisionId is not valid' });
+  });
+
+  it("answer 400 'The divisionId is not valid' for a divisionId header no division could have", async () => {
+    for (const divisionId of ['a'.repeat(1100), 'north-region#USERS', 'nörth']) {
+      const response = await call('/api/projects/abc', { token, divisionId });
+      expectCleanRefusal(response, divisionId.slice(0, 20));
+      expect(response.body, divisionId.slice(0, 20)).toEqual({ message: 'The divisionId is not valid' });
+    }
   });
 });

@@ -100,6 +100,10 @@ function requestedDivision(route: Route, event: GatewayEvent, params: Record<str
   return fromPath ?? header(event, 'divisionid') ?? null;
 }
 
+/** A division id that may go into a key; anything else is never looked up. */
+const usableDivision = (divisionId: string | null) =>
+  divisionId !== null && ID_PATTERN.test(divisionId) ? divisionId : null;
+
 /** The division must be named where required, and be one the caller belongs to whenever named. */
 function checkDivision(route: Route, caller: Caller | null, divisionId: string | null): string | null {
   if (route.division === 'none' || !caller) return null;
@@ -107,7 +111,7 @@ function checkDivision(route: Route, caller: Caller | null, divisionId: string |
     if (route.division === 'required') throw new ValidationError('divisionId is required!');
     return null;
   }
-  if (!ID_PATTERN.test(divisionId)) throw new ValidationError('The divisionId is not valid');
+  if (!usableDivision(divisionId)) throw new ValidationError('The divisionId is not valid');
   if (!caller.inRequestedDivision) throw new ForbiddenError('You do not have access to this division');
   return divisionId;
 }
@@ -153,7 +157,7 @@ function routeGuard(route: Route): MiddlewareObj<GatewayEvent, GatewayResult> {
       const deps = await getDeps();
       const rawParams = requestParams(route, event);
       const requested = requestedDivision(route, event, rawParams);
-      const caller = await authenticate(route, event, deps, requested);
+      const caller = await authenticate(route, event, deps, usableDivision(requested));
       enforceReadOnly(route, caller);
       const divisionId = checkDivision(route, caller, requested);
       authorize(route, caller);

@@ -94,8 +94,10 @@ export function verifyToken(
 ): TokenClaims {
   const [header, payload, signature, extra] = token.split('.');
   if (header !== HEADER || !payload || !signature || extra !== undefined) throw invalid();
-  const expected = sign(`${header}.${payload}`, secret);
-  const given = Buffer.from(signature, 'base64url');
+  // Compared as text in its one canonical spelling, so '=' padding or '+/' cannot make a second
+  // spelling of the same token.
+  const expected = Buffer.from(sign(`${header}.${payload}`, secret).toString('base64url'));
+  const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
   const { sub, jti, iat, exp, aud, path } = readClaims(payload);
   if (

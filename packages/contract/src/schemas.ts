@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import { ACTIONS, RESOURCES } from '@stormline/domain/permissions';
 import { ROLE_NAMES } from '@stormline/domain/roles';
 
@@ -7,6 +8,10 @@ import { ROLE_NAMES } from '@stormline/domain/roles';
  * same validation as classic zod in a fifth of the bytes, which every Lambda's cold start pays
  * for (docs/decisions/0007).
  */
+
+// zod/mini ships no messages of its own ("Invalid input" for everything); English, and only it,
+// for the failures a schema gives no message for: 'Unrecognized key: "roleId"' and the like.
+z.config(en());
 
 export const Email = z.pipe(
   z

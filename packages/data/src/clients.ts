@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, MissingParentError, NotFoundError } from '@stormline/domain/errors';
 import type { Db } from './dynamo';
 import { keys, nameOrder } from './keys';
@@ -8,7 +8,7 @@ import type { SearchEntry } from './search-terms';
 import {
   counterStep,
   putNewStep,
-  putStep,
+  anchoredUpdateStep,
   transact,
   transactWithCopies,
   versionedUpdateStep,
@@ -71,22 +71,36 @@ function divisionLinkItem(divisionId: string, client: Pick<ClientRecord, 'id' | 
   };
 }
 
-/** A client's copies in one division: the link row (with the name, for the list) and search rows. */
-function divisionCopies(
+/** A client's search rows in one division. */
+function searchCopies(
   db: Db,
   divisionId: string,
   before: Pick<ClientRecord, 'id' | 'name'> | null,
   after: Pick<ClientRecord, 'id' | 'name'>,
 ): TransactionStep[] {
+  return termRowSteps(
+    db,
+    clientKeys.clientsOfDivision(divisionId),
+    after.id,
+    before ? clientSearch(before) : null,
+    clientSearch(after),
+  );
+}
+
+/**
+ * A renamed client's copies in one division: the link row's name and order (only while the
+ * division still holds the client) and the search rows.
+ */
+function renamedCopies(
+  db: Db,
+  divisionId: string,
+  before: Pick<ClientRecord, 'id' | 'name'>,
+  after: Pick<ClientRecord, 'id' | 'name'>,
+): TransactionStep[] {
+  const { name, gsi1sk } = divisionLinkItem(divisionId, after);
   return [
-    putStep(db, divisionLinkItem(divisionId, after)),
-    ...termRowSteps(
-      db,
-      clientKeys.clientsOfDivision(divisionId),
-      after.id,
-      before ? clientSearch(before) : null,
-      clientSearch(after),
-    ),
+    anchoredUpdateStep(db, clientKeys.divisionLink(divisionId, after.id), { name, gsi1sk }),
+    ...searchCopies(db, divisionId, before, after),
   ];
 }
 
@@ -120,52 +134,73 @@ export async function createClient(
       { ...clientKeys.client(client.id), type: 'Client', ...client },
       () => new ConflictError('This client already exists'),
     ),
-    ...divisionCopies(db, divisionId, null, client),
+    putNewStep(db, divisionLinkItem(divisionId, client)),
+    ...searchCopies(db, divisionId, null, client),
   ]);
   return client;
 }
 
+function toClient(item: Record<string, unknown>): ClientRecord {
+  const { pk: _pk, sk: _sk, type: _type, ...record } = item;
+  return record as unknown as ClientRecord;
+}
+
 /**
  * A client as seen from one division: found only if the division holds its link, so another
- * division's client is not found even by its id. One consistent Query of the client's partition.
+ * division's client is not found even by its id. One consistent BatchGet: the client and the link.
  */
 export async function getClientInDivision(
   db: Db,
   divisionId: string,
   clientId: string,
 ): Promise<ClientRecord> {
-  const { client, divisionIds } = await readClient(db, clientId);
-  if (!client || !divisionIds.includes(divisionId)) throw new NotFoundError('Client not found');
-  return client;
+  const result = await db.doc.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [db.tableName]: {
+          Keys: [clientKeys.client(clientId), clientKeys.divisionLink(divisionId, clientId)],
+          ConsistentRead: true,
+        },
+      },
+    }),
+  );
+  const items = result.Responses?.[db.tableName] ?? [];
+  const client = items.find((i) => i.sk === 'CLIENT');
+  if (!client || !items.some((i) => i.sk === `DIVISION#${divisionId}`))
+    throw new NotFoundError('Client not found');
+  return toClient(client);
 }
 
-/** The client item and the divisions holding it (its link rows), read together and consistently. */
+/** The client item and the divisions holding it (its link rows), read consistently. */
 async function readClient(
   db: Db,
   clientId: string,
 ): Promise<{ client: ClientRecord | undefined; divisionIds: string[] }> {
-  let client: ClientRecord | undefined;
   const divisionIds: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': clientKeys.client(clientId).pk },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (item.sk === 'CLIENT') {
-        const { pk: _pk, sk: _sk, type: _type, ...record } = item;
-        client = record as unknown as ClientRecord;
-      } else if (item.type === 'DivisionClient') divisionIds.push(item.divisionId as string);
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return { client, divisionIds };
+  const { pk } = clientKeys.client(clientId);
+  const [{ Item }] = await Promise.all([
+    db.doc.send(
+      new GetCommand({ TableName: db.tableName, Key: clientKeys.client(clientId), ConsistentRead: true }),
+    ),
+    (async () => {
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.doc.send(
+          new QueryCommand({
+            TableName: db.tableName,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :links)',
+            ExpressionAttributeValues: { ':pk': pk, ':links': 'DIVISION#' },
+            ProjectionExpression: 'divisionId',
+            ConsistentRead: true,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        divisionIds.push(...(page.Items ?? []).map((i) => i.divisionId as string));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+    })(),
+  ]);
+  return { client: Item ? toClient(Item) : undefined, divisionIds };
 }
 
 /** Adds an existing client to another division (the Divisions screen's Clients tab). */
@@ -211,7 +246,7 @@ export async function renameClient(
         () => new NotFoundError('Client not found'),
       ),
     ],
-    divisionIds.flatMap((d) => divisionCopies(db, d, before, after)),
+    divisionIds.map((d) => renamedCopies(db, d, before, after)),
   );
   return after;
 }

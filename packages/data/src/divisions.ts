@@ -5,7 +5,7 @@ import type { Db } from './dynamo';
 import { keys, nameOrder } from './keys';
 import { queryPage } from './paging';
 import type { PageOf } from './paging';
-import { isFirstMatch, normalizeSearch, searchPartition, searchTerms, termRowSteps } from './search-terms';
+import { isFirstMatch, searchPartition, searchQuery, searchTerms, termRowSteps } from './search-terms';
 import type { SearchEntry } from './search-terms';
 import { counterStep, putNewStep, transact, versionedUpdateStep } from './transact';
 
@@ -51,13 +51,14 @@ export async function listDivisions(
   );
 }
 
-/** Divisions with a word of their name starting with `text`, a page at a time (search rows, no Scan). */
+/** Divisions whose name, from one of its words on, starts with `text`; a page at a time (search rows, no Scan). */
 export async function searchDivisions(
   db: Db,
   text: string,
   page: { pageSize: number; cursor?: string },
 ): Promise<PageOf<Division>> {
-  const query = normalizeSearch(text);
+  const query = searchQuery(text);
+  if (!query) return listDivisions(db, page);
   return queryPage(
     db,
     { partition: searchPartition(keys.allDivisions()), prefix: query },

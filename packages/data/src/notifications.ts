@@ -112,7 +112,7 @@ export async function listNotifications(
 
 export async function countUnread(db: Db, userId: string): Promise<number> {
   const { Item } = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: unreadCounterKey(userId) }),
+    new GetCommand({ TableName: db.tableName, Key: unreadCounterKey(userId), ConsistentRead: true }),
   );
   return Math.max(0, (Item?.count as number | undefined) ?? 0);
 }

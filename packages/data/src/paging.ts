@@ -72,8 +72,8 @@ export function encodeCursor(db: Db, source: ListSource, lastKey: Record<string,
 export function decodeCursor(db: Db, source: ListSource, cursor: string): Record<string, unknown> {
   const [payload, mac, extra] = cursor.split('.');
   if (!payload || !mac || extra !== undefined) throw new ValidationError(INVALID);
-  const expected = signature(db, source, payload);
-  const given = Buffer.from(mac, 'base64url');
+  const expected = Buffer.from(signature(db, source, payload).toString('base64url'));
+  const given = Buffer.from(mac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     throw new ValidationError(INVALID);
   const key = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;

@@ -4,9 +4,9 @@ import type { TransactionStep } from './transact';
 
 /**
  * Search without a Scan (docs/decisions/0008): a searchable record keeps one small row per
- * search term in its list's search partition, sort key `<term>#<id>`, so "starts with" is one
- * Query. Terms are the lower-cased whole values and each of their words: 'Acme Construction' is
- * found by 'acme', 'constr' and 'acme con'.
+ * search term in its list's search partition, sort key `<term>#<list order>`, so "starts with"
+ * is one Query. Terms are the lower-cased values from each of their words on: 'Acme Area 00' is
+ * found by 'acme', 'acme ar', 'area 0' and '00'.
  */
 
 const MAX_TERM_LENGTH = 100;
@@ -22,15 +22,35 @@ export interface SearchEntry {
   order: string;
 }
 
+/** The text a search asks for, or null when nothing searchable is left ('#', spaces). */
+export function searchQuery(text: string | undefined): string | null {
+  return normalizeSearch(text ?? '') || null;
+}
+
+/**
+ * Each value from each of its words to its end: every place a search may start matching. A term
+ * that begins another term is left out, since every search it matches matches the longer one.
+ */
 export function searchTerms(...values: (string | null | undefined)[]): string[] {
   const terms = new Set<string>();
   for (const value of values) {
-    const whole = normalizeSearch(value ?? '');
-    if (!whole) continue;
-    terms.add(whole);
-    for (const word of whole.split(' ')) terms.add(word);
+    const words = normalizeSearch(value ?? '')
+      .split(' ')
+      .filter(Boolean);
+    words.forEach((_, i) => terms.add(words.slice(i).join(' ')));
   }
-  return [...terms].sort();
+  const all = [...terms];
+  return all
+    .filter((term) => !all.some((other) => other !== term && other.startsWith(term)))
+    .sort(byKeyOrder);
+}
+
+/**
+ * The order DynamoDB reads the rows in: by the UTF-8 bytes of the sort key `<term>#...`, where
+ * ' ' (0x20) comes before '#' (0x23), so 'zeta block#' is read before 'zeta#'.
+ */
+function byKeyOrder(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(`${a}#`), Buffer.from(`${b}#`));
 }
 
 export const searchPartition = (listPartition: string) => `${listPartition}#SEARCH`;

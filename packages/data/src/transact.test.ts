@@ -3,7 +3,13 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DuplicateError, MissingParentError } from '@stormline/domain/errors';
 import type { Db } from './dynamo';
-import { putNewStep, transact, transactWithCopies, versionedUpdateStep } from './transact';
+import {
+  anchoredUpdateStep,
+  putNewStep,
+  transact,
+  transactWithCopies,
+  versionedUpdateStep,
+} from './transact';
 
 /**
  * How a cancelled transaction is read. DynamoDB Local produces real cancellations in the
@@ -90,10 +96,37 @@ describe('transact', () => {
 
   it('writes copies past 100 items in further transactions, the record in the first', async () => {
     const { db, sent } = playback([]);
-    const copies = Array.from({ length: 150 }, (_, i) => putNewStep(db, item(`copy-${i}`)));
+    const copies = Array.from({ length: 150 }, (_, i) => [putNewStep(db, item(`copy-${i}`))]);
     await transactWithCopies(db, [putNewStep(db, item('record'))], copies);
     const batches = sent as { TransactItems: { Put: { Item: { pk: string } } }[] }[];
     expect(batches.map((b) => b.TransactItems.length)).toEqual([100, 51]);
     expect(batches[0]!.TransactItems[0]!.Put.Item.pk).toBe('record');
+  });
+
+  it('drops a group of copies whose anchor was removed meanwhile, and writes the rest', async () => {
+    const { db, sent } = playback([cancelled('None', 'None', 'ConditionalCheckFailed', 'None'), {}]);
+    await transactWithCopies(
+      db,
+      [putNewStep(db, item('record'))],
+      [
+        [putNewStep(db, item('north-search'))],
+        [
+          anchoredUpdateStep(db, item('south-membership'), { gsi1sk: 'x' }),
+          putNewStep(db, item('south-search')),
+        ],
+      ],
+    );
+    const retried = (sent[1] as { TransactItems: { Put?: { Item: { pk: string } } }[] }).TransactItems;
+    expect(retried.map((write) => write.Put?.Item.pk)).toEqual(['record', 'north-search']);
+  });
+
+  it('refuses, with a message, a record whose own writes cannot fit one transaction', async () => {
+    const { db, sent } = playback([]);
+    const steps = Array.from({ length: 101 }, (_, i) => putNewStep(db, item(`record-${i}`)));
+    await expect(transactWithCopies(db, steps, [])).rejects.toMatchObject({
+      status: 400,
+      message: 'This change is too large to save at once. Save it in smaller parts.',
+    });
+    expect(sent).toEqual([]);
   });
 });

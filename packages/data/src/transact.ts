@@ -2,7 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { AppError, ConflictError } from '@stormline/domain/errors';
+import { AppError, ConflictError, ValidationError } from '@stormline/domain/errors';
 import type { Db } from './dynamo';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -57,22 +57,97 @@ export async function transact(db: Db, steps: readonly TransactionStep[]): Promi
 }
 
 /**
- * A record's own writes and the writes of its copies (list rows, search rows). The record and as
- * many copies as fit go in one transaction; copies past DynamoDB's 100 items follow in further
- * transactions. A copy is derived from the record (a whole item put, or a delete), so writing it
- * again is harmless, and one left stale by a failure in between misleads no one: search rows are
- * checked against the record when read, and list rows are rewritten by the record's next change.
+ * A copy's anchor is gone: the membership or link row a group of copies hangs on was removed
+ * while the record was being saved (the user left the division). That group is dropped.
+ */
+class CopyAnchorGone extends ConflictError {
+  constructor(readonly group: number) {
+    super('A copy of this record moved while it was saved');
+  }
+}
+
+/**
+ * A record's own writes and its copies, grouped by what they hang on (a user's membership row
+ * and search rows in one division). The record and as many whole groups as fit go in one
+ * transaction; groups past DynamoDB's 100 items follow in further transactions. A copy is derived
+ * from the record (whole puts, deletes, updates of copied fields), so writing it again is
+ * harmless, and one left stale by a failure in between misleads no one: search rows are checked
+ * against the record when read, and list rows are rewritten by the record's next change. A group
+ * whose anchor disappears meanwhile (see anchoredUpdateStep) is dropped, never written back.
  */
 export async function transactWithCopies(
   db: Db,
   recordSteps: readonly TransactionStep[],
-  copySteps: readonly TransactionStep[],
+  copyGroups: readonly (readonly TransactionStep[])[],
 ): Promise<void> {
-  const room = MAX_TRANSACTION_ITEMS - recordSteps.length;
-  await transact(db, [...recordSteps, ...copySteps.slice(0, room)]);
-  for (let i = room; i < copySteps.length; i += MAX_TRANSACTION_ITEMS) {
-    await transact(db, copySteps.slice(i, i + MAX_TRANSACTION_ITEMS));
+  if (recordSteps.length > MAX_TRANSACTION_ITEMS) throw new TooLargeError();
+  let pending = copyGroups.map((steps, group) => ({ group, steps }));
+  let first = true;
+  while (first || pending.length > 0) {
+    const batch: typeof pending = [];
+    let size = first ? recordSteps.length : 0;
+    for (const entry of pending) {
+      if (size + entry.steps.length > MAX_TRANSACTION_ITEMS) break;
+      batch.push(entry);
+      size += entry.steps.length;
+    }
+    if (!first && batch.length === 0) throw new TooLargeError();
+    try {
+      await transact(db, [
+        ...(first ? recordSteps : []),
+        ...batch.flatMap((entry) =>
+          entry.steps.map((step) => ({
+            ...step,
+            onConditionFailed: step.onConditionFailed && (() => new CopyAnchorGone(entry.group)),
+          })),
+        ),
+      ]);
+    } catch (error) {
+      if (!(error instanceof CopyAnchorGone)) throw error;
+      pending = pending.filter((entry) => entry.group !== error.group);
+      continue;
+    }
+    first = false;
+    pending = pending.slice(batch.length);
   }
+}
+
+/** A change whose own writes do not fit one transaction (a user added to every division at once). */
+export class TooLargeError extends ValidationError {
+  constructor() {
+    super('This change is too large to save at once. Save it in smaller parts.');
+  }
+}
+
+/**
+ * Sets copied fields on a copy that must still exist (a membership row's name order): if its row
+ * was removed meanwhile, the copy is not written back (transactWithCopies drops its group).
+ */
+export function anchoredUpdateStep(
+  db: Db,
+  key: { pk: string; sk: string },
+  fields: Record<string, unknown>,
+): TransactionStep {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(fields).map(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:v${i}`] = value;
+    return `#f${i} = :v${i}`;
+  });
+  return {
+    write: {
+      Update: {
+        TableName: db.tableName,
+        Key: key,
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    },
+    onConditionFailed: () => new ConflictError(),
+  };
 }
 
 /** A Put of a new item: its condition fails when the key is taken. */

@@ -6,7 +6,13 @@ import type { Db } from './dynamo';
 import { keys, nameOrder } from './keys';
 import { searchTerms, termRowSteps } from './search-terms';
 import type { SearchEntry } from './search-terms';
-import { counterStep, putNewStep, putStep, transactWithCopies, versionedUpdateStep } from './transact';
+import {
+  anchoredUpdateStep,
+  counterStep,
+  putNewStep,
+  transactWithCopies,
+  versionedUpdateStep,
+} from './transact';
 import type { TransactionStep } from './transact';
 
 export type UserStatus = 'invited' | 'active' | 'inactive';
@@ -68,7 +74,8 @@ function toUser(item: Record<string, unknown>): UserRecord {
 type UserListFields = Pick<UserRecord, 'id' | 'first_name' | 'last_name' | 'email'>;
 
 const userSearch = (user: UserListFields): SearchEntry => ({
-  terms: searchTerms(user.first_name, user.last_name, user.email),
+  // 'Avery Admin' finds Avery Admin: the whole name is a value of its own.
+  terms: searchTerms(`${user.first_name} ${user.last_name}`, user.last_name, user.email),
   order: nameOrder(user.last_name, user.first_name, user.id),
 });
 
@@ -106,7 +113,12 @@ function divisionCopies(
   before: UserListFields,
   after: UserListFields,
 ): TransactionStep[] {
-  return [putStep(db, membershipItem(after, divisionId)), ...searchCopies(db, divisionId, before, after)];
+  const { gsi1sk } = membershipItem(after, divisionId);
+  // Only while the user still belongs there: a membership removed meanwhile is not written back.
+  return [
+    anchoredUpdateStep(db, keys.membership(after.id, divisionId), { gsi1sk }),
+    ...searchCopies(db, divisionId, before, after),
+  ];
 }
 
 export type NewUser = Omit<UserRecord, 'id' | 'createdAt' | 'version' | 'sessionsValidAfter'> & {
@@ -157,7 +169,7 @@ export async function createUser(db: Db, input: NewUser, now = new Date()): Prom
         putNewStep(db, membershipItem(user, divisionId)),
       ]),
     ],
-    divisions.flatMap((divisionId) => searchCopies(db, divisionId, null, user)),
+    divisions.map((divisionId) => searchCopies(db, divisionId, null, user)),
   );
   return user;
 }
@@ -281,7 +293,7 @@ export async function updateOwnProfile(
         () => new NotFoundError('User not found'),
       ),
     ],
-    divisionIds.flatMap((divisionId) => divisionCopies(db, divisionId, before, after)),
+    divisionIds.map((divisionId) => divisionCopies(db, divisionId, before, after)),
   );
   return after;
 }

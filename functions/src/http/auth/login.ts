@@ -19,6 +19,9 @@ const INVALID = 'Invalid email or password';
  * against the decoy hash like a known one: the answers and their timing are the same.
  */
 export async function main({ body, viewerAddress, deps }: RouteRequest<typeof route>) {
+  // The token is stamped with the moment the account was read, not after the slow-down and the
+  // password check: a password reset committed in between then ends this session too.
+  const readAt = deps.now();
   const user = await findUserByEmail(deps.db, body.email);
   const publicAccount = user ? (roleById(user.roleId)?.isReadOnly ?? false) : false;
   const attempt = await beginSignInAttempt(deps, {
@@ -38,7 +41,7 @@ export async function main({ body, viewerAddress, deps }: RouteRequest<typeof ro
         : 'Your account has been deactivated. Please contact your administrator.',
     );
   }
-  return { token: issueToken(user.id, deps.jwtSecret, deps.now()) };
+  return { token: issueToken(user.id, deps.jwtSecret, readAt) };
 }
 
 export const handler = httpRoute(route, main);
