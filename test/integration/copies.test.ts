@@ -25,6 +25,14 @@ async function item(key: { pk: string; sk: string }) {
     .Item;
 }
 
+async function signInAs(user: { email: string; password: string }): Promise<string> {
+  const response = await call<{ token: string }>('/api/login', {
+    method: 'POST',
+    body: { email: user.email, password: user.password },
+  });
+  return response.body.token;
+}
+
 /** The search terms stored for a record in a list's search partition. */
 async function termsOf(listPartition: string, recordId: string): Promise<string[]> {
   const result = await db.doc.send(
@@ -42,12 +50,7 @@ async function termsOf(listPartition: string, recordId: string): Promise<string[
 describe('a renamed user', () => {
   it('has every membership row and search row of every division rewritten', async () => {
     const user = await createTestUser('Inspector', [NORTH, SOUTH]);
-    const token = (
-      await call<{ token: string }>('/api/login', {
-        method: 'POST',
-        body: { email: user.email, password: user.password },
-      })
-    ).body.token;
+    const token = await signInAs(user);
     const saved = await call('/api/users/profile', {
       method: 'POST',
       token,
@@ -75,12 +78,7 @@ describe('a renamed user', () => {
       'Admin',
       divisions.map((d) => d.id),
     );
-    const token = (
-      await call<{ token: string }>('/api/login', {
-        method: 'POST',
-        body: { email: user.email, password: user.password },
-      })
-    ).body.token;
+    const token = await signInAs(user);
     const saved = await call('/api/users/profile', {
       method: 'POST',
       token,

@@ -40,36 +40,26 @@ function issue(claims: Record<string, unknown>, secret: string): string {
  * `iat` keeps its milliseconds (a JWT NumericDate may be fractional), so a token issued a moment
  * after the user's sessions were ended still works and one issued a moment before does not.
  */
-const issuedAt = (now: Date) => now.getTime() / 1000;
+function issueFor(
+  audience: Audience,
+  userId: string,
+  lifetimeSeconds: number,
+  secret: string,
+  now: Date,
+  extra: Record<string, unknown> = {},
+): string {
+  const iat = now.getTime() / 1000;
+  const claims = { sub: userId, jti: randomUUID(), iat, exp: Math.floor(iat) + lifetimeSeconds };
+  return issue({ ...claims, aud: AUDIENCES[audience], ...extra }, secret);
+}
 
 export function issueToken(userId: string, secret: string, now = new Date()): string {
-  const iat = issuedAt(now);
-  return issue(
-    {
-      sub: userId,
-      jti: randomUUID(),
-      iat,
-      exp: Math.floor(iat) + TOKEN_LIFETIME_SECONDS,
-      aud: AUDIENCES.session,
-    },
-    secret,
-  );
+  return issueFor('session', userId, TOKEN_LIFETIME_SECONDS, secret, now);
 }
 
 /** A token that opens one download path for a few minutes: safe to put in a URL, unlike the session. */
 export function issueDownloadToken(userId: string, path: string, secret: string, now = new Date()): string {
-  const iat = issuedAt(now);
-  return issue(
-    {
-      sub: userId,
-      jti: randomUUID(),
-      iat,
-      exp: Math.floor(iat) + DOWNLOAD_TOKEN_LIFETIME_SECONDS,
-      aud: AUDIENCES.download,
-      path,
-    },
-    secret,
-  );
+  return issueFor('download', userId, DOWNLOAD_TOKEN_LIFETIME_SECONDS, secret, now, { path });
 }
 
 function invalid(): UnauthorizedError {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, MissingParentError, NotFoundError } from '@stormline/domain/errors';
 import type { Db } from './dynamo';
 import { keys, nameOrder } from './keys';
+import { readPartition } from './read-partition';
 import { searchTerms, termRowSteps } from './search-terms';
 import type { SearchEntry } from './search-terms';
 import {
@@ -176,31 +177,13 @@ async function readClient(
   db: Db,
   clientId: string,
 ): Promise<{ client: ClientRecord | undefined; divisionIds: string[] }> {
-  const divisionIds: string[] = [];
-  const { pk } = clientKeys.client(clientId);
-  const [{ Item }] = await Promise.all([
+  const [{ Item }, links] = await Promise.all([
     db.doc.send(
       new GetCommand({ TableName: db.tableName, Key: clientKeys.client(clientId), ConsistentRead: true }),
     ),
-    (async () => {
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.doc.send(
-          new QueryCommand({
-            TableName: db.tableName,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :links)',
-            ExpressionAttributeValues: { ':pk': pk, ':links': 'DIVISION#' },
-            ProjectionExpression: 'divisionId',
-            ConsistentRead: true,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        divisionIds.push(...(page.Items ?? []).map((i) => i.divisionId as string));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-    })(),
+    readPartition(db, clientKeys.client(clientId).pk, 'DIVISION#', 'divisionId'),
   ]);
-  return { client: Item ? toClient(Item) : undefined, divisionIds };
+  return { client: Item ? toClient(Item) : undefined, divisionIds: links.map((i) => i.divisionId as string) };
 }
 
 /** Adds an existing client to another division (the Divisions screen's Clients tab). */

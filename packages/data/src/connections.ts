@@ -1,5 +1,6 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './dynamo';
+import { readPartition } from './read-partition';
 import { TTL_ATTRIBUTE } from './table';
 import { deleteStep, putStep, transact } from './transact';
 
@@ -51,29 +52,12 @@ export async function deleteConnection(db: Db, connectionId: string): Promise<vo
 
 /** Every open connection of a user, read consistently (bounded by the user's open tabs). */
 export async function connectionsOf(db: Db, userId: string): Promise<Connection[]> {
-  const connections: Connection[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CONNECTION#' },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      connections.push({
-        connectionId: item.connectionId as string,
-        userId: item.userId as string,
-        tokenId: item.tokenId as string,
-        connectedAt: item.connectedAt as string,
-      });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return connections;
+  return (await readPartition(db, `USER#${userId}`, 'CONNECTION#')).map((item) => ({
+    connectionId: item.connectionId as string,
+    userId: item.userId as string,
+    tokenId: item.tokenId as string,
+    connectedAt: item.connectedAt as string,
+  }));
 }
 
 /** The connections opened with one token (signing it out closes them, not the user's others). */

@@ -128,6 +128,19 @@ export function anchoredUpdateStep(
   key: { pk: string; sk: string },
   fields: Record<string, unknown>,
 ): TransactionStep {
+  return { write: updateWrite(db, key, fields), onConditionFailed: () => new ConflictError() };
+}
+
+/**
+ * An Update that sets `fields` on an item that must exist; with `expectedVersion`, only at that
+ * version, and the version goes up by one.
+ */
+function updateWrite(
+  db: Db,
+  key: { pk: string; sk: string },
+  fields: Record<string, unknown>,
+  expectedVersion?: number,
+): TransactItem {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const sets = Object.entries(fields).map(([field, value], i) => {
@@ -135,18 +148,21 @@ export function anchoredUpdateStep(
     values[`:v${i}`] = value;
     return `#f${i} = :v${i}`;
   });
+  const versioned = expectedVersion !== undefined;
+  if (versioned) Object.assign(names, { '#version': 'version' });
+  if (versioned) Object.assign(values, { ':expected': expectedVersion, ':one': 1 });
   return {
-    write: {
-      Update: {
-        TableName: db.tableName,
-        Key: key,
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
+    Update: {
+      TableName: db.tableName,
+      Key: key,
+      UpdateExpression: `SET ${[...sets, ...(versioned ? ['#version = #version + :one'] : [])].join(', ')}`,
+      ConditionExpression: versioned
+        ? 'attribute_exists(pk) AND #version = :expected'
+        : 'attribute_exists(pk)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ...(versioned ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
     },
-    onConditionFailed: () => new ConflictError(),
   };
 }
 
@@ -209,25 +225,8 @@ export function versionedUpdateStep(
   expectedVersion: number,
   notFound: () => AppError,
 ): TransactionStep {
-  const names: Record<string, string> = { '#version': 'version' };
-  const values: Record<string, unknown> = { ':expected': expectedVersion, ':one': 1 };
-  const sets = Object.entries(fields).map(([field, value], i) => {
-    names[`#f${i}`] = field;
-    values[`:v${i}`] = value;
-    return `#f${i} = :v${i}`;
-  });
   return {
-    write: {
-      Update: {
-        TableName: db.tableName,
-        Key: key,
-        UpdateExpression: `SET ${[...sets, '#version = #version + :one'].join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-    },
+    write: updateWrite(db, key, fields, expectedVersion),
     onConditionFailed: (stored) => (stored ? new ConflictError() : notFound()),
   };
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, DuplicateError, MissingParentError, NotFoundError } from '@stormline/domain/errors';
 import type { PermissionEntry } from '@stormline/domain/permissions';
 import type { Db } from './dynamo';
 import { keys, nameOrder } from './keys';
+import { readPartition } from './read-partition';
 import { searchTerms, termRowSteps } from './search-terms';
 import type { SearchEntry } from './search-terms';
 import {
@@ -244,23 +245,7 @@ export async function getCaller(
 /** The divisions a user belongs to, from the membership rows (the one record of it). */
 export async function divisionIdsOf(db: Db, userId: string): Promise<string[]> {
   const { pk, skPrefix } = keys.membershipsOfUser(userId);
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ProjectionExpression: 'divisionId',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    ids.push(...(page.Items ?? []).map((i) => i.divisionId as string));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return ids;
+  return (await readPartition(db, pk, skPrefix, 'divisionId')).map((i) => i.divisionId as string);
 }
 
 export type OwnProfileFields = Pick<
