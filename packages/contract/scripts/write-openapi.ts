@@ -216,9 +216,7 @@ function main(): void {
       for (const [file] of stale) {
         console.error(`${relative(ROOT, file)} is out of date with the route table.`);
       }
-      console.error(
-        'Run `npm run openapi` (npx tsx packages/contract/scripts/write-openapi.ts) and commit the result.',
-      );
+      console.error('Run `npm run docs` and commit the result.');
       process.exit(1);
     }
     console.log(`docs/api is up to date (${ROUTES.length} routes).`);

@@ -102,14 +102,44 @@ export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 }
 
-function defaultParams(path: string): z.ZodMiniType {
-  return z.strictObject(Object.fromEntries(pathParamNames(path).map((n) => [n, Id])));
+/** Built on first use and kept: most routes' Lambdas never touch most schemas. */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
 }
 
-/** Unimplemented routes accept any query and body; their schemas arrive with their issue. */
-const anyQuery = z.record(z.string(), z.string());
-const anyBody = z.unknown();
-const noBody = z.undefined();
+/**
+ * The schemas a route gets when its issue has not declared them yet: its path's ids, any query,
+ * any body (none on GET), any response. They are built only when a request reaches such a route,
+ * not when the area loads: every schema built at load is start-up time of every Lambda of the
+ * area (docs/decisions/0007).
+ */
+const DEFAULT_SCHEMAS = {
+  params: (path: string) => z.strictObject(Object.fromEntries(pathParamNames(path).map((n) => [n, Id]))),
+  query: once(() => z.record(z.string(), z.string())),
+  body: once(() => z.unknown()),
+  noBody: once(() => z.undefined()),
+  response: once(() => z.unknown()),
+};
+
+function defaultSchema(spec: RouteSpec, part: 'params' | 'query' | 'body' | 'response'): z.ZodMiniType {
+  if (part === 'params') return DEFAULT_SCHEMAS.params(spec.path);
+  if (part === 'body') return spec.method === 'GET' ? DEFAULT_SCHEMAS.noBody() : DEFAULT_SCHEMAS.body();
+  return DEFAULT_SCHEMAS[part]();
+}
+
+/** A property computed on first read and then kept, as a plain value. */
+function lazyProperty<T extends object>(target: T, key: string, make: () => unknown): void {
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(target, key, { value, enumerable: true, writable: false, configurable: false });
+      return value;
+    },
+  });
+}
 
 /**
  * What a route's Lambda may do to the table: GET routes read, the rest read and write. The CDK
@@ -142,8 +172,7 @@ export function defineArea<const T extends Record<string, RouteSpec>>(
 } {
   const routes = Object.fromEntries(
     Object.entries(specs).map(([name, spec]) => {
-      const withBody = spec.method === 'POST' || spec.method === 'PUT' || spec.method === 'DELETE';
-      const route: Route = {
+      const route = {
         ...spec,
         area,
         name,
@@ -155,11 +184,10 @@ export function defineArea<const T extends Record<string, RouteSpec>>(
           body: spec.body !== undefined,
           response: spec.response !== undefined,
         },
-        params: spec.params ?? defaultParams(spec.path),
-        query: spec.query ?? anyQuery,
-        body: spec.body ?? (withBody ? anyBody : noBody),
-        response: spec.response ?? z.unknown(),
-      };
+      } as Route;
+      for (const part of ['params', 'query', 'body', 'response'] as const) {
+        if (spec[part] === undefined) lazyProperty(route, part, () => defaultSchema(spec, part));
+      }
       return [name, route];
     }),
   );

@@ -1,37 +1,16 @@
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
-import { ACTIONS, RESOURCES } from '@stormline/domain/permissions';
-import { ROLE_NAMES } from '@stormline/domain/roles';
+import { plainMessage } from './messages';
 
 /**
- * Shared field schemas, with the spec's limits and messages (spec 001 §5 and §9). zod/mini: the
- * same validation as classic zod in a fifth of the bytes, which every Lambda's cold start pays
- * for (docs/decisions/0007).
+ * The schemas nearly every route uses: ids, versions, counts and the list shape. zod/mini: the
+ * same validation as classic zod in a fifth of the bytes. Schemas only some areas use live in
+ * modules of their own (person.ts, access.ts), so a Lambda builds no schema it never uses: each
+ * one built at load is start-up time (docs/decisions/0007).
  */
 
-// zod/mini ships no messages of its own ("Invalid input" for everything); English, and only it,
-// for the failures a schema gives no message for: 'Unrecognized key: "roleId"' and the like.
-z.config(en());
-
-export const Email = z.pipe(
-  z
-    .string({ error: 'Email is required' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'Email is required'),
-      z.maxLength(200, 'Email must be at most 200 characters'),
-    ),
-  z.email('Please enter a valid email address'),
-);
-
-export const PersonName = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .check(
-      z.trim(),
-      z.minLength(1, `${label} is required`),
-      z.maxLength(100, `${label} must be at most 100 characters`),
-    );
+// zod/mini ships no messages ("Invalid input" for everything): ours, for the failures a schema
+// gives no message of its own, such as 'Unrecognized key: "roleId"'.
+z.config({ customError: plainMessage });
 
 /**
  * Record ids: letters, digits, '-' and '_' only. Ids become parts of keys ("USER#<id>") and URLs,
@@ -45,26 +24,13 @@ export const Version = z.number().check(z.int(), z.nonnegative());
 
 export const Count = z.number().check(z.int(), z.nonnegative());
 
-export const PermissionEntry = z.strictObject({
-  perm: z.enum(ACTIONS),
-  pageId: z.enum(RESOURCES.map((r) => r.id) as [string, ...string[]]),
-});
-
-export const RoleSummary = z.strictObject({
-  id: z.string(),
-  name: z.enum(ROLE_NAMES),
-  isAdmin: z.boolean(),
-  permissions: z.array(PermissionEntry),
-});
-
-export const DivisionSummary = z.strictObject({ id: Id, name: z.string() });
-
-export const Division = z.strictObject({
-  id: Id,
-  name: z.string(),
-  createdAt: z.iso.datetime(),
-  version: Version,
-});
+/**
+ * A moment as the server writes it (`Date.toISOString()`, UTC). A plain pattern rather than
+ * zod's iso.datetime(), whose regex is built at load, in every Lambda.
+ */
+export const IsoDateTime = z
+  .string()
+  .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/, 'Expected a UTC ISO 8601 date-time'));
 
 /**
  * The opaque position in a list that the server signed (docs/decisions/0008); base64url with a

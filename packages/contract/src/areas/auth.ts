@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { anonymous, defineArea, signedIn } from '../route';
-import { Email } from '../schemas';
+import { Email } from '../person';
 
 export const LoginBody = z.strictObject({
   email: Email,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineArea, permission } from '../route';
-import { Division, Id, ListQuery, Page, Version } from '../schemas';
+import { Id, IsoDateTime, ListQuery, Page, Version } from '../schemas';
 
 const DivisionName = z
   .string({ error: 'Division name is required' })
@@ -9,6 +9,13 @@ const DivisionName = z
     z.minLength(1, 'Division name is required'),
     z.maxLength(100, 'Division name must be at most 100 characters'),
   );
+
+export const Division = z.strictObject({
+  id: Id,
+  name: z.string(),
+  createdAt: IsoDateTime,
+  version: Version,
+});
 
 export const DivisionCreate = z.strictObject({ name: DivisionName });
 export const DivisionUpdate = z.strictObject({ name: DivisionName, version: Version });

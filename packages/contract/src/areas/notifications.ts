@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import { defineArea, signedIn } from '../route';
-import { Count, Cursor, Id, Page } from '../schemas';
+import { Count, Cursor, Id, IsoDateTime, Page } from '../schemas';
 
 export const Notification = z.strictObject({
   id: z.string(),
   title: z.string(),
   content: z.string(),
   /** When it was raised (ISO 8601). */
-  date: z.iso.datetime(),
+  date: IsoDateTime,
   /** An in-app path (or none) the notification opens. */
   link: z.nullable(z.string()),
   is_opened: z.boolean(),

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { ROLE_NAMES } from '@stormline/domain/roles';
-import { DivisionSummary, Id, PermissionEntry, PersonName, Version } from '../schemas';
+import { DivisionSummary, PermissionEntry } from '../access';
+import { PersonName } from '../person';
+import { Id, Version } from '../schemas';
 
 /** The signed-in user as GET /api/users/profile answers it (spec 000 §3, spec 001 §3). */
 export const Profile = z.strictObject({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineArea, permission, signedIn } from '../route';
-import { RoleSummary } from '../schemas';
+import { RoleSummary } from '../access';
 import { Profile, ProfileUpdate } from './profile';
 
 /** Spec 001 §7: the signed-in profile, users administration, roles. */
