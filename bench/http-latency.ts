@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { BenchClient, BenchResponse } from './bench-client';
 import type { LoadOptions, LoadOutcome } from './load-worker';
+import { WRITES_NOTHING } from './route-plans';
 import type { LoadPlan, RoutePlan, SequentialPlan } from './route-plans';
 import { mean, percentile, round } from './stats';
 
@@ -150,17 +151,23 @@ export async function measureHttp(
 }
 
 /**
- * DynamoDB answers PutItem, UpdateItem and DeleteItem with CapacityUnits only (no
- * WriteCapacityUnits); a tally that files those under reads shows writes as RCU and 0 WCU.
+ * A write that reports read units but no write units: either the capacity tally missed its writes
+ * (DynamoDB answers PutItem, UpdateItem and DeleteItem with a bare CapacityUnits, which
+ * packages/data/src/dynamo.ts files by the command), or it wrote nothing on this call. Routes known
+ * to write nothing (WRITES_NOTHING) are left out.
  */
 export function capacityWarning(results: readonly LatencyResult[]): string | undefined {
   const suspect = results.filter(
-    (r) => r.mode !== 'skipped' && !r.route.startsWith('GET ') && r.wcu === 0 && (r.rcu ?? 0) > 0,
+    (r) =>
+      r.mode !== 'skipped' &&
+      !r.route.startsWith('GET ') &&
+      !WRITES_NOTHING.has(r.route) &&
+      r.wcu === 0 &&
+      (r.rcu ?? 0) > 0,
   );
   if (suspect.length === 0) return undefined;
   return (
-    `${suspect.map((r) => r.route).join(', ')} report 0 WCU: the capacity tally in ` +
-    'packages/data/src/dynamo.ts adds the CapacityUnits of PutItem/UpdateItem/DeleteItem answers to ' +
-    "reads, so these routes' write units are in their RCU."
+    `${suspect.map((r) => r.route).join(', ')} report 0 WCU: either their sample call wrote nothing, ` +
+    'or the capacity tally in packages/data/src/dynamo.ts filed their write units under reads.'
   );
 }

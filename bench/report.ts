@@ -1,9 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { BundleReport } from './bundle-size';
+import type { BundleReport, RouteBudget } from './bundle-size';
 import { capacityWarning } from './http-latency';
 import type { LatencyResult } from './http-latency';
+import type { ListCase, ListScalingReport, PageOutcome, PageSample } from './list-scaling';
+import { initFailed } from './module-init';
+import type { InitOutcome } from './module-init';
 
 const RESULTS_DIR = path.join(import.meta.dirname, 'results');
 
@@ -37,9 +40,9 @@ export function table(header: string[], rows: string[][]): string {
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
-const num = (value: number | null | undefined, digits = 2) =>
+export const num = (value: number | null | undefined, digits = 2) =>
   value === undefined || value === null || Number.isNaN(value) ? '–' : value.toFixed(digits);
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 export function latencyTable(results: readonly LatencyResult[]): string {
   const rows = results
@@ -61,27 +64,143 @@ export function latencyTable(results: readonly LatencyResult[]): string {
   return lines.join('\n');
 }
 
+const ratioCell = (value: number | null | undefined) =>
+  value === null || value === undefined ? '–' : `${value.toFixed(2)}x`;
+const initCell = (init: InitOutcome) => (initFailed(init) ? 'failed' : num(init.medianMs));
+
+function budgetCell(row: RouteBudget): string {
+  if (!row.withinBudget) return 'not budgeted';
+  const over = [
+    ...(row.withinBudget.bytes ? [] : ['bytes']),
+    ...(row.withinBudget.init === false ? ['init'] : []),
+  ];
+  if (over.length > 0) return `OVER: ${over.join(', ')}`;
+  return row.withinBudget.init === null ? 'init unknown' : 'ok';
+}
+
+/** More than 20 points over what one import process at a time keeps busy: something else ran. */
+export function busyMachine(machine: { cpus: number; cpuBusyPercent: number }): boolean {
+  return machine.cpuBusyPercent > 100 / machine.cpus + 20;
+}
+
 export function bundleTable(report: BundleReport): string {
-  const rows = report.results.map((r) => [
-    r.bundle,
-    String(r.routes.length),
-    kb(r.minifiedBytes),
-    kb(r.gzipBytes),
-  ]);
+  const { baseline, budget, initSettings } = report;
+  const rows = [
+    [
+      `bare handler (${baseline.bundle})`,
+      kb(baseline.minifiedBytes),
+      '1.00x',
+      initCell(baseline.init),
+      '1.00x',
+      '',
+    ],
+    ...report.routes.map((r) => [
+      r.route,
+      kb(r.minifiedBytes),
+      ratioCell(r.bytesRatio),
+      initCell(r.init),
+      ratioCell(r.initRatio),
+      budgetCell(r),
+    ]),
+  ];
   const { smallest, median, largest } = report.summary;
   const size = (r: typeof smallest) => `${r.route} (${r.bundle}) ${kb(r.minifiedBytes)} KB`;
-  const largestBundle = report.results.find((r) => r.bundle === largest.bundle)!;
-  const init =
-    'error' in report.largestInit
-      ? `init of the largest failed: ${report.largestInit.error}`
-      : `init (await import) of ${report.largestInit.bundle}: ${num(report.largestInit.meanMs)} ms, mean of ${report.largestInit.runsMs.length} fresh node processes`;
+  const largestBundle = report.bundles.find((r) => r.bundle === largest.bundle)!;
   const inputs = largestBundle.largestInputs.map((i) => `${i.input} ${kb(i.bytes)} KB`).join(', ');
+  const failures = [baseline.init, ...report.routes.map((r) => r.init)].filter(initFailed);
   return [
-    table(['bundle', 'routes', 'minified KB', 'gzip KB'], rows),
-    `over all ${report.results.reduce((n, r) => n + r.routes.length, 0)} routes: smallest ${size(smallest)} · median ${size(median)} · largest ${size(largest)}`,
+    table(
+      ['route', 'KB', 'x bare (bytes)', 'init ms (median)', 'x bare (init)', `budget ${budget.ratio}x`],
+      rows,
+    ),
+    report.overBudget.length === 0
+      ? `every budgeted route is within ${budget.ratio}x the bare handler, in bytes and in init`
+      : `over ${budget.ratio}x the bare handler: ${report.overBudget
+          .map(
+            (o) =>
+              `${o.route} (${[
+                o.bytesRatio === undefined ? '' : `bytes ${o.bytesRatio.toFixed(2)}x`,
+                o.initRatio === undefined ? '' : `init ${o.initRatio.toFixed(2)}x`,
+              ]
+                .filter(Boolean)
+                .join(', ')})`,
+          )
+          .join('; ')}`,
+    ...failures.map((f) => `init failed: ${f.error}`),
+    ...(busyMachine(report.initMachine)
+      ? [
+          `WARNING: the CPUs were ${report.initMachine.cpuBusyPercent}% busy while the imports were timed (the imports alone keep about ${Math.round(100 / report.initMachine.cpus)}% busy): something else ran, so the init columns are noise; rerun on a quiet machine`,
+        ]
+      : []),
+    `init: await import() in a fresh node process, median of ${initSettings.runs} interleaved rounds (after ${initSettings.warmupRounds} untimed), ${(report.initMs / 1000).toFixed(0)} s in all; CPUs ${report.initMachine.cpuBusyPercent}% busy meanwhile (the imports alone: about ${Math.round(100 / report.initMachine.cpus)}%)`,
+    `over all ${report.bundles.reduce((n, r) => n + r.routes.length, 0)} contract routes: smallest ${size(smallest)} · median ${size(median)} · largest ${size(largest)}`,
     `largest bundle's biggest parts: ${inputs}`,
-    init,
-    `esbuild ${report.esbuild}, one build of ${report.results.length} entry points in ${report.buildMs} ms`,
+    `esbuild ${report.esbuild}, one build of ${report.bundles.length + 1} entry points (the baseline included) in ${report.buildMs} ms`,
     ...report.skipped.map((s) => `skipped ${s.route}: ${s.note}`),
+  ].join('\n');
+}
+
+/** A GitHub-flavoured markdown table, columns padded so it reads as plain text too. */
+export function markdownTable(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const rule = `| ${widths.map((w, i) => (i === 0 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+/** Writes a text results file (a markdown table) beside the JSON ones. */
+export async function writeResultsText(fileName: string, text: string): Promise<string> {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, fileName);
+  await writeFile(file, text.endsWith('\n') ? text : `${text}\n`);
+  return path.relative(process.cwd(), file);
+}
+
+export function listScalingTable(report: ListScalingReport): string {
+  const names = report.sizes.map((s) => s.name);
+  const cell = (outcome: PageOutcome | undefined, value: (s: PageSample) => string) =>
+    outcome === undefined || 'skipped' in outcome ? '–' : value(outcome);
+  const perSize = (c: ListCase, value: (s: PageSample) => string) =>
+    names.map((name) => cell(c.bySize[name], value));
+  const rows = report.cases.map((c) => [
+    c.name,
+    ...perSize(c, (s) => `${s.rows}${s.nextCursor ? '+' : ''}`),
+    ...perSize(c, (s) => num(s.rcu, 1)),
+    ...perSize(c, (s) => num(s.p50Ms)),
+    ...perSize(c, (s) => num(s.p99Ms)),
+  ]);
+  const header = [
+    'list, page',
+    ...['rows', 'RCU', 'p50 ms', 'p99 ms'].flatMap((column) => names.map((name) => `${column} ${name}`)),
+  ];
+  const sizes = report.sizes
+    .map(
+      (s) =>
+        `${s.name}: ${s.storedDivisions ?? '?'} divisions, ${s.unreadNotifications ?? '?'} unread notifications (the seed + ${s.addedDivisions} / ${s.addedNotifications} added in ${(s.writeMs / 1000).toFixed(1)} s)`,
+    )
+    .join(' · ');
+  const skipped = report.cases.flatMap((c) =>
+    Object.entries(c.bySize).flatMap(([size, outcome]) =>
+      outcome && 'skipped' in outcome && !outcome.skipped.startsWith('page 1 had no next page')
+        ? [`skipped ${c.name} (${size}): ${outcome.skipped}`]
+        : [],
+    ),
+  );
+  const notes = new Map(
+    report.cases.flatMap((c) => (c.note ? [[c.name.replace(/, page \d+$/, ''), c.note] as const] : [])),
+  );
+  return [
+    table(header, rows),
+    sizes,
+    ...[...notes].map(([list, note]) => `${list}: ${note}`),
+    `rows: shown on the page, + when it has a next page; page 2 follows page 1's cursor. ${report.settings.calls} sequential calls per page (after ${report.settings.warmupCalls} untimed); RCU of the first call.`,
+    report.capacityDiffers.length === 0
+      ? 'every page showing the same rows at both sizes read the same capacity'
+      : `same rows, different capacity at the two sizes: ${report.capacityDiffers.join('; ')}`,
+    ...(report.rowsDiffer.length === 0
+      ? []
+      : [`different rows shown at the two sizes: ${report.rowsDiffer.join('; ')}`]),
+    ...skipped,
   ].join('\n');
 }

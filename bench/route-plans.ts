@@ -60,6 +60,9 @@ function demoAccount(email: string): DemoAccount {
   return account;
 }
 
+/** Writes by method that store nothing, so 0 WCU is right for them (see capacityWarning). */
+export const WRITES_NOTHING: ReadonlySet<string> = new Set(['POST /api/download-links']);
+
 /** A non-admin account, so the admin's sign-in state is not what the login numbers measure. */
 const INSPECTOR = demoAccount('inspector@example.com');
 const RENAME_SUFFIX = ' (bench)';
@@ -146,6 +149,12 @@ const FIXTURES: Record<string, Fixture> = {
     kind: 'sequential',
     note: "measured sequentially: marks all of the admin's notifications read (none unread after the first call)",
     request: async (ctx, base) => jsonRequest('PUT', base.path, { token: ctx.adminToken }),
+  },
+  'POST /api/download-links': {
+    kind: 'load',
+    note: 'under load like a read: it signs a 5-minute link to one /dl/ path and writes nothing',
+    request: async (ctx, base) =>
+      jsonRequest('POST', base.path, { token: ctx.adminToken, body: { path: '/dl/bench-upload' } }),
   },
   'POST /api/divisions': {
     kind: 'sequential',

@@ -7,13 +7,15 @@ import { createBenchClient } from './bench-client';
 import { measureBundles } from './bundle-size';
 import { capacityWarning, LOAD, measureHttp, SEQUENTIAL } from './http-latency';
 import type { LatencyResult } from './http-latency';
-import { bundleTable, latencyTable, writeResults } from './report';
+import { measureListScaling } from './list-scaling';
+import { bundleTable, latencyTable, listScalingTable, writeResults } from './report';
 import { planRoute } from './route-plans';
 import type { RoutePlan } from './route-plans';
 
 /**
  * `npm run bench`: latency, throughput and DynamoDB capacity of every implemented route against
- * the local gateway, then the size of every route's Lambda bundle. Numbers, not thresholds.
+ * the local gateway; the list routes at two data sizes; then every route's Lambda bundle and
+ * module init against the bare handler's. Numbers, not thresholds.
  */
 
 const started = performance.now();
@@ -44,8 +46,11 @@ try {
   await runtime.stop();
 }
 
-log('Bundling the handlers…');
-const bundles = await measureBundles(ROUTES);
+log('Lists at two data sizes (a fresh runtime)…');
+const lists = await measureListScaling(log);
+
+log('Bundling the handlers and timing their init…');
+const bundles = await measureBundles(ROUTES, log);
 
 const latencyFile = await writeResults('http-latency', {
   settings: {
@@ -55,18 +60,16 @@ const latencyFile = await writeResults('http-latency', {
   capacityWarning: capacityWarning(latency),
   results: latency,
 });
-const bundleFile = await writeResults('bundle-size', {
-  esbuild: bundles.esbuild,
-  buildMs: bundles.buildMs,
-  summary: bundles.summary,
-  largestInit: bundles.largestInit,
-  skipped: bundles.skipped,
-  results: bundles.results,
-});
+const listFile = await writeResults('list-scaling', { ...lists });
+const bundleFile = await writeResults('bundle-size', { ...bundles });
 
 log('');
 log(latencyTable(latency));
 log('');
+log(listScalingTable(lists));
+log('');
 log(bundleTable(bundles));
 log('');
-log(`Wrote ${latencyFile} and ${bundleFile} in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+log(
+  `Wrote ${latencyFile}, ${listFile} and ${bundleFile} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+);

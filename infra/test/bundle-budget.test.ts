@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREAS, ROUTES } from '@stormline/contract/route-table';
 import type { Metafile } from 'esbuild';
-import { BASELINE_HANDLER, BUNDLE_BUDGET_RATIO, bundleHandlers, handlerModule } from '../src/handler-bundles';
+import {
+  BASELINE_HANDLER,
+  BUNDLE_BUDGET_RATIO,
+  bundleHandlers,
+  handlerModule,
+  WEBSOCKET_HANDLERS,
+} from '../src/handler-bundles';
 
 /**
  * Every implemented route's Lambda, bundled exactly as the CDK app bundles it, against the bare
@@ -18,7 +24,10 @@ let dirs: Map<string, string>;
 let metafile: Metafile;
 
 beforeAll(() => {
-  ({ dirs, metafile } = bundleHandlers([BASELINE_HANDLER, ...implemented.map(handlerModule)], scratch));
+  ({ dirs, metafile } = bundleHandlers(
+    [BASELINE_HANDLER, ...implemented.map(handlerModule), ...Object.values(WEBSOCKET_HANDLERS)],
+    scratch,
+  ));
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -41,6 +50,13 @@ describe('Lambda bundles', () => {
       expect(ratio, `${(bytesOf(handlerModule(route)) / 1024).toFixed(0)} KB`).toBeLessThanOrEqual(
         BUNDLE_BUDGET_RATIO,
       );
+    },
+  );
+
+  it.each(Object.entries(WEBSOCKET_HANDLERS))(
+    'the WebSocket $%s handler is within the same budget',
+    (_name, module) => {
+      expect(bytesOf(module) / bytesOf(BASELINE_HANDLER)).toBeLessThanOrEqual(BUNDLE_BUDGET_RATIO);
     },
   );
 
