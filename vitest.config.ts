@@ -18,6 +18,16 @@ export default defineConfig({
         },
       },
       {
+        // Components in a simulated browser (happy-dom) with Testing Library: error, forbidden,
+        // empty and conflict states without the whole stack. Whole flows stay in e2e.
+        test: {
+          name: 'components',
+          include: ['web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['web/src/testing/setup.ts'],
+        },
+      },
+      {
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'test/security/**/*.test.ts'],

@@ -3,13 +3,23 @@ import type { Route } from '@stormline/contract/route';
 import { getRuntimeConfig } from './runtime-config';
 import { storage } from './storage';
 
-/** A failed call: the HTTP status (0 when the server could not be reached) and the server's message. */
+/** One field's problem, as the server's 400 names it: `path` is the field ('name', 'address.phone'). */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * A failed call: the HTTP status (0 when the server could not be reached), the server's message
+ * and, on a 400, the server's issue for each field it refused.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     /** "METHOD /path" of the contract route that failed. */
     readonly routeKey: string,
+    readonly issues: readonly FieldIssue[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -94,6 +104,17 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+function serverIssues(body: unknown): FieldIssue[] {
+  if (!body || typeof body !== 'object' || !('issues' in body) || !Array.isArray(body.issues)) return [];
+  return body.issues.filter(
+    (issue): issue is FieldIssue =>
+      typeof issue === 'object' &&
+      issue !== null &&
+      typeof (issue as FieldIssue).path === 'string' &&
+      typeof (issue as FieldIssue).message === 'string',
+  );
+}
+
 function serverMessage(body: unknown): string | null {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
     return body.message;
@@ -147,6 +168,7 @@ export async function callApi<R extends AnyRoute>(
       response.status,
       serverMessage(body) ?? `The request failed (HTTP ${response.status}).`,
       route.key,
+      serverIssues(body),
     );
     if (response.status === 401 && token && tokenKind === 'login') {
       unauthorizedListeners.forEach((listener) => listener(error));

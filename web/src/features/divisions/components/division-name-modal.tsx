@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import type * as z from 'zod/mini';
 import { DivisionCreate } from '@stormline/contract/areas/divisions';
-import { errorMessage } from '../../../lib/errors';
+import { placeServerError } from '../../../lib/form-errors';
 import { ServerError } from '../../../components/server-error';
 
 type NameValues = z.input<typeof DivisionCreate>;
@@ -22,6 +22,7 @@ function DivisionNameForm({ onClose, submitLabel, initialName, onSubmit }: NameF
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<NameValues, unknown, z.output<typeof DivisionCreate>>({
     resolver: zodResolver(DivisionCreate),
@@ -34,7 +35,7 @@ function DivisionNameForm({ onClose, submitLabel, initialName, onSubmit }: NameF
       await onSubmit(name);
       onClose();
     } catch (error) {
-      setServerError(errorMessage(error));
+      setServerError(placeServerError(error, ['name'], setError));
     }
   });
 

@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import * as z from 'zod/mini';
 import { ProfileUpdate, type Profile } from '@stormline/contract/areas/profile';
 import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/errors';
+import { placeServerError } from '../../../lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { ServerError } from '../../../components/server-error';
 
@@ -25,6 +25,8 @@ function valuesOf(profile: Profile): ProfileValues {
   };
 }
 
+const PROFILE_FIELDS = ['first_name', 'last_name', 'position', 'phone', 'phone_ext'] as const;
+
 const emptyToNull = (value: string | null | undefined) => (value ? value : null);
 
 export function ProfileForm({ profile, onReload }: { profile: Profile; onReload: () => Promise<unknown> }) {
@@ -34,6 +36,7 @@ export function ProfileForm({ profile, onReload }: { profile: Profile; onReload:
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<ProfileValues, unknown, z.output<typeof ProfileFields>>({
     resolver: zodResolver(ProfileFields),
@@ -54,10 +57,8 @@ export function ProfileForm({ profile, onReload }: { profile: Profile; onReload:
       reset(valuesOf(saved));
       notifications.show({ color: 'teal', title: 'Profile saved', message: 'Profile saved' });
     } catch (error) {
-      setServerError({
-        message: errorMessage(error),
-        stale: error instanceof ApiError && error.status === 409,
-      });
+      const message = placeServerError(error, PROFILE_FIELDS, setError);
+      if (message) setServerError({ message, stale: error instanceof ApiError && error.status === 409 });
     }
   });
 
