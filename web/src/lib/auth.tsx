@@ -41,6 +41,8 @@ export async function setCachedProfile(profile: Profile): Promise<void> {
  * and makes sure a valid working division is stored.
  */
 export async function signIn(email: string, password: string): Promise<Profile> {
+  // Whoever was signed in before (an ended session, another account), nothing of theirs stays cached.
+  await mutateCache(() => true, undefined, { revalidate: false });
   const { token } = await callApi(AREAS.auth.login, {
     body: { email, password },
     auth: 'none',
@@ -60,6 +62,16 @@ export async function signIn(email: string, password: string): Promise<Profile> 
   return profile;
 }
 
+/**
+ * The one end of a session, whatever ended it (signing out, a 401, another account signing in):
+ * the token goes, and so does every cached answer, so the next user never sees the last one's.
+ */
+export async function endSession(notice?: string): Promise<void> {
+  if (notice) setSessionNotice(notice);
+  storage.clearToken();
+  await mutateCache(() => true, undefined, { revalidate: false });
+}
+
 /** POST /api/logout (its failure does not matter: the token is dropped either way), then forget the session. */
 let signingOut: Promise<void> | null = null;
 export function signOut(): Promise<void> {
@@ -71,8 +83,7 @@ export function signOut(): Promise<void> {
         // An expired or revoked token cannot be revoked again; signing out goes on.
       }
     }
-    storage.clearToken();
-    await mutateCache(() => true, undefined, { revalidate: false });
+    await endSession();
   })().finally(() => {
     signingOut = null;
   });

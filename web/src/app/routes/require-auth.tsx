@@ -3,9 +3,8 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { paths } from '../../config/paths';
 import { ApiError, onUnauthorized } from '../../lib/api-client';
-import { SessionProvider, setSessionNotice, useProfileQuery, useToken } from '../../lib/auth';
+import { endSession, SessionProvider, useProfileQuery, useToken } from '../../lib/auth';
 import { errorMessage } from '../../lib/errors';
-import { storage } from '../../lib/storage';
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
@@ -18,23 +17,15 @@ export function RequireAuth() {
   const location = useLocation();
   const { data: profile, error } = useProfileQuery();
 
-  useEffect(
-    () =>
-      onUnauthorized(() => {
-        setSessionNotice(SESSION_ENDED);
-        storage.clearToken();
-      }),
-    [],
-  );
+  useEffect(() => onUnauthorized(() => void endSession(SESSION_ENDED)), []);
 
   useEffect(() => {
     if (!error) return;
-    setSessionNotice(
+    void endSession(
       error instanceof ApiError && error.status === 401
         ? SESSION_ENDED
         : `Your profile could not be loaded (${errorMessage(error)}). Please sign in again.`,
     );
-    storage.clearToken();
   }, [error]);
 
   if (!token) {
