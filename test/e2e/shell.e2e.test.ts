@@ -365,6 +365,38 @@ describe('divisions (spec 001 §2)', () => {
     await page.getByRole('heading', { name: `${name} renamed`, level: 1 }).waitFor();
   });
 
+  it('after a 409 reads the division again, so the second save succeeds', async () => {
+    const name = `Conflict Test ${randomUUID().slice(0, 8)}`;
+    const db = createDb({ tableName: runtimeEnv().TABLE_NAME!, endpoint: runtimeEnv().DYNAMODB_ENDPOINT });
+    const division = await createDivision(db, { name });
+    db.doc.destroy();
+    const [mine, theirs] = [await newPage(), await newPage()];
+    for (const page of [mine, theirs]) {
+      await signIn(page, ADMIN);
+      await page.goto(`/divisions/${division.id}`);
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
+    }
+    const rename = async (page: Page, to: string) => {
+      await page.getByRole('button', { name: 'Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit division' });
+      await dialog.getByLabel('Division name').fill(to);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      return dialog;
+    };
+    await (await rename(theirs, `${name} theirs`)).waitFor({ state: 'hidden' });
+
+    const dialog = await rename(mine, `${name} mine`);
+    await dialog
+      .getByRole('alert')
+      .getByText('This record was changed by someone else. Reload it and try again.')
+      .waitFor();
+    // The page read the division again: its heading shows their name, and saving again works.
+    await mine.getByRole('heading', { name: `${name} theirs`, level: 1 }).waitFor();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await mine.getByRole('heading', { name: `${name} mine`, level: 1 }).waitFor();
+  });
+
   it('pages with Next and Previous through the server’s cursors', async () => {
     const db = createDb({ tableName: runtimeEnv().TABLE_NAME!, endpoint: runtimeEnv().DYNAMODB_ENDPOINT });
     const tag = `Zzpager${randomUUID().slice(0, 6)}`;
