@@ -14,6 +14,7 @@ import { RequireAuth } from './routes/require-auth';
 import { RootFrame } from './routes/root-frame';
 import { RootRedirect } from './routes/root-redirect';
 import { RouteError } from './routes/route-error';
+import { withScreenErrors } from './routes/screen-error';
 
 /** Route modules load on first visit, so each screen (and its heavy libraries, later) is its own chunk. */
 function page(load: () => Promise<{ default: ComponentType }>) {
@@ -114,7 +115,8 @@ export function createAppRouter() {
           children: [
             {
               element: <AppLayout />,
-              children: [
+              // A screen that crashes keeps the navigation around it (screen-error.tsx).
+              children: withScreenErrors([
                 {
                   path: paths.app.divisions.path,
                   handle: handle('divisions'),
@@ -148,7 +150,7 @@ export function createAppRouter() {
                   path: '*',
                   lazy: async () => ({ Component: (await import('./routes/scope-redirect')).ScopeRedirect }),
                 },
-              ],
+              ]),
             },
           ],
         },
