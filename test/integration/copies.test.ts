@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addClientToDivision, createClient, renameClient } from '@stormline/data/clients';
 import { createDivision } from '@stormline/data/divisions';
-import { createDb } from '@stormline/data/dynamo';
 import { keys, nameOrder } from '@stormline/data/keys';
 import { createUser } from '@stormline/data/users';
 import { call, NORTH, SOUTH } from '../support/api';
-import { runtimeEnv } from '../support/runtime';
+import { storedItem, testTable } from '../support/table';
 import { createTestUser } from '../support/users';
 
 /**
@@ -16,14 +15,8 @@ import { createTestUser } from '../support/users';
  * a record and reads every copy back from the table.
  */
 
-const env = runtimeEnv();
-const db = createDb({ tableName: env.TABLE_NAME!, endpoint: env.DYNAMODB_ENDPOINT });
+const db = testTable();
 afterAll(() => db.doc.destroy());
-
-async function item(key: { pk: string; sk: string }) {
-  return (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true })))
-    .Item;
-}
 
 async function signInAs(user: { email: string; password: string }): Promise<string> {
   const response = await call<{ token: string }>('/api/login', {
@@ -59,7 +52,7 @@ describe('a renamed user', () => {
     expect(saved.status).toBe(200);
 
     for (const division of [NORTH, SOUTH]) {
-      const membership = await item(keys.membership(user.id, division));
+      const membership = await storedItem(db, keys.membership(user.id, division));
       expect(membership?.gsi1sk, division).toBe(nameOrder('Okonkwo Hale', 'Marguerite', user.id));
       expect(await termsOf(keys.usersOfDivision(division), user.id), division).toEqual(
         [user.email, 'hale', 'marguerite okonkwo hale', 'okonkwo hale'].sort(),
@@ -86,7 +79,7 @@ describe('a renamed user', () => {
     });
     expect(saved.status).toBe(200);
     for (const { id } of divisions) {
-      expect((await item(keys.membership(user.id, id)))?.gsi1sk, id).toBe(
+      expect((await storedItem(db, keys.membership(user.id, id)))?.gsi1sk, id).toBe(
         nameOrder('Achterberg', 'Wilhelmina', user.id),
       );
       expect(await termsOf(keys.usersOfDivision(id), user.id), id).toEqual(
@@ -117,13 +110,13 @@ describe('a renamed user', () => {
       message: 'Division no-such-division not found',
     });
     // Nothing half-written: the email is still free.
-    expect(await item(keys.emailClaim(email))).toBeUndefined();
+    expect(await storedItem(db, keys.emailClaim(email))).toBeUndefined();
     const user = await createUser(db, { ...base, email, divisionIds: [NORTH] });
     await expect(createUser(db, { ...base, email, divisionIds: [NORTH] })).rejects.toMatchObject({
       status: 409,
       message: `A user with the email ${email} already exists`,
     });
-    expect(await item(keys.user(user.id))).toBeDefined();
+    expect(await storedItem(db, keys.user(user.id))).toBeDefined();
   });
 });
 
@@ -146,9 +139,9 @@ describe('a renamed client', () => {
     await addClientToDivision(db, SOUTH, client.id);
     await renameClient(db, SOUTH, client.id, 'Estuary Civil', 0);
 
-    expect((await item({ pk: `CLIENT#${client.id}`, sk: 'CLIENT' }))?.name).toBe('Estuary Civil');
+    expect((await storedItem(db, { pk: `CLIENT#${client.id}`, sk: 'CLIENT' }))?.name).toBe('Estuary Civil');
     for (const division of [NORTH, SOUTH]) {
-      const link = await item({ pk: `CLIENT#${client.id}`, sk: `DIVISION#${division}` });
+      const link = await storedItem(db, { pk: `CLIENT#${client.id}`, sk: `DIVISION#${division}` });
       expect(link, division).toMatchObject({
         name: 'Estuary Civil',
         gsi1sk: nameOrder('Estuary Civil', client.id),
@@ -178,6 +171,6 @@ describe('a renamed client', () => {
         disable_images: false,
       }),
     ).rejects.toMatchObject({ status: 404, message: 'Division not found' });
-    expect(await item({ pk: 'CLIENT#client-nowhere', sk: 'CLIENT' })).toBeUndefined();
+    expect(await storedItem(db, { pk: 'CLIENT#client-nowhere', sk: 'CLIENT' })).toBeUndefined();
   });
 });

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ROUTES } from '@stormline/contract/route-table';
 import { pathParamNames } from '@stormline/contract/route';
 import type { Route } from '@stormline/contract/route';
-import { createDb } from '@stormline/data/dynamo';
 import { createNotification } from '@stormline/data/notifications';
 import { call, NORTH, SOUTH } from '../support/api';
-import { runtimeEnv } from '../support/runtime';
+import { storedItem, testTable } from '../support/table';
 import { createTestUser } from '../support/users';
 
 /**
@@ -16,14 +14,8 @@ import { createTestUser } from '../support/users';
  * say in COMPANY_WIDE why its records belong to no one division.
  */
 
-const env = runtimeEnv();
-const db = createDb({ tableName: env.TABLE_NAME!, endpoint: env.DYNAMODB_ENDPOINT });
+const db = testTable();
 afterAll(() => db.doc.destroy());
-
-async function storedItem(key: { pk: string; sk: string }) {
-  return (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true })))
-    .Item;
-}
 
 /** Records that are the company's, not a division's: spec 001 §2 lists and opens every division. */
 const COMPANY_WIDE: Record<string, string> = {
@@ -50,7 +42,7 @@ const FOREIGN: Record<string, () => Promise<ForeignCase>> = {
     });
     return {
       path: `/api/notifications/${notification.id}`,
-      snapshot: () => storedItem({ pk: `USER#${owner.id}`, sk: `NOTIFICATION#${notification.id}` }),
+      snapshot: () => storedItem(db, { pk: `USER#${owner.id}`, sk: `NOTIFICATION#${notification.id}` }),
     };
   },
 };

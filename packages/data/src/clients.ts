@@ -55,9 +55,12 @@ export const clientKeys = {
   clientsOfDivision: (divisionId: string) => `DIVISION#${divisionId}#CLIENTS`,
 };
 
+/** Where a client sorts in a division's list, and among the results of one search term. */
+const listOrder = (client: Pick<ClientRecord, 'id' | 'name'>) => nameOrder(client.name, client.id);
+
 const clientSearch = (client: Pick<ClientRecord, 'id' | 'name'>): SearchEntry => ({
   terms: searchTerms(client.name),
-  order: nameOrder(client.name, client.id),
+  order: listOrder(client),
 });
 
 function divisionLinkItem(divisionId: string, client: Pick<ClientRecord, 'id' | 'name'>) {
@@ -65,7 +68,7 @@ function divisionLinkItem(divisionId: string, client: Pick<ClientRecord, 'id' | 
     ...clientKeys.divisionLink(divisionId, client.id),
     type: 'DivisionClient',
     gsi1pk: clientKeys.clientsOfDivision(divisionId),
-    gsi1sk: nameOrder(client.name, client.id),
+    gsi1sk: listOrder(client),
     divisionId,
     clientId: client.id,
     name: client.name,
@@ -98,9 +101,11 @@ function renamedCopies(
   before: Pick<ClientRecord, 'id' | 'name'>,
   after: Pick<ClientRecord, 'id' | 'name'>,
 ): TransactionStep[] {
-  const { name, gsi1sk } = divisionLinkItem(divisionId, after);
   return [
-    anchoredUpdateStep(db, clientKeys.divisionLink(divisionId, after.id), { name, gsi1sk }),
+    anchoredUpdateStep(db, clientKeys.divisionLink(divisionId, after.id), {
+      name: after.name,
+      gsi1sk: listOrder(after),
+    }),
     ...searchCopies(db, divisionId, before, after),
   ];
 }

@@ -25,15 +25,18 @@ function toDivision(item: Record<string, unknown>): Division {
   };
 }
 
+/** Where a division sorts in the list, and among the results of one search term. */
+const listOrder = (division: Pick<Division, 'id' | 'name'>) => nameOrder(division.name, division.id);
+
 function listKeys(id: string, name: string) {
-  return { gsi1pk: keys.allDivisions(), gsi1sk: nameOrder(name, id) };
+  return { gsi1pk: keys.allDivisions(), gsi1sk: listOrder({ id, name }) };
 }
 
 const notFound = () => new NotFoundError('Division not found');
 
 const divisionSearch = (division: Pick<Division, 'id' | 'name'>): SearchEntry => ({
   terms: searchTerms(division.name),
-  order: nameOrder(division.name, division.id),
+  order: listOrder(division),
 });
 
 /** Divisions by name, a page at a time. */

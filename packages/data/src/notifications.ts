@@ -5,7 +5,7 @@ import type { Db } from './dynamo';
 import { queryPage } from './paging';
 import type { PageOf } from './paging';
 import { INDEXES } from './table';
-import { putNewStep, transact } from './transact';
+import { counterStep, putNewStep, transact } from './transact';
 import type { TransactionStep } from './transact';
 
 export interface NotificationRecord {
@@ -43,19 +43,8 @@ function toNotification(item: Record<string, unknown>): NotificationRecord {
   };
 }
 
-function unreadCountStep(db: Db, userId: string, by: number): TransactionStep {
-  return {
-    write: {
-      Update: {
-        TableName: db.tableName,
-        Key: unreadCounterKey(userId),
-        UpdateExpression: 'ADD #count :by SET #type = :type',
-        ExpressionAttributeNames: { '#count': 'count', '#type': 'type' },
-        ExpressionAttributeValues: { ':by': by, ':type': 'UnreadCount' },
-      },
-    },
-  };
-}
+const unreadCountStep = (db: Db, userId: string, by: number): TransactionStep =>
+  counterStep(db, unreadCounterKey(userId), 'count', by);
 
 /** Marks one unread notification read; its condition fails when it is missing or already read. */
 function markReadStep(db: Db, userId: string, id: string): TransactionStep {

@@ -18,7 +18,6 @@ export interface ListSource {
   prefix?: string;
   /** Newest first, say; default ascending sort-key order. */
   descending?: boolean;
-  projection?: string;
 }
 
 export interface PageRequest<T> {
@@ -107,7 +106,6 @@ export async function queryPage<T = Record<string, unknown>>(
           ':pk': source.partition,
           ...(source.prefix ? { ':prefix': source.prefix } : {}),
         },
-        ProjectionExpression: source.projection,
         ScanIndexForward: !source.descending,
         Limit: request.pageSize - items.length,
         ExclusiveStartKey: startKey,

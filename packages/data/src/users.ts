@@ -74,10 +74,13 @@ function toUser(item: Record<string, unknown>): UserRecord {
  */
 type UserListFields = Pick<UserRecord, 'id' | 'first_name' | 'last_name' | 'email'>;
 
+/** Where a user sorts in a division's list, and among the results of one search term. */
+const listOrder = (user: UserListFields) => nameOrder(user.last_name, user.first_name, user.id);
+
 const userSearch = (user: UserListFields): SearchEntry => ({
   // 'Avery Admin' finds Avery Admin: the whole name is a value of its own.
   terms: searchTerms(`${user.first_name} ${user.last_name}`, user.last_name, user.email),
-  order: nameOrder(user.last_name, user.first_name, user.id),
+  order: listOrder(user),
 });
 
 function membershipItem(user: UserListFields, divisionId: string) {
@@ -85,7 +88,7 @@ function membershipItem(user: UserListFields, divisionId: string) {
     ...keys.membership(user.id, divisionId),
     type: 'Membership',
     gsi1pk: keys.usersOfDivision(divisionId),
-    gsi1sk: nameOrder(user.last_name, user.first_name, user.id),
+    gsi1sk: listOrder(user),
     userId: user.id,
     divisionId,
   };
@@ -114,10 +117,9 @@ function divisionCopies(
   before: UserListFields,
   after: UserListFields,
 ): TransactionStep[] {
-  const { gsi1sk } = membershipItem(after, divisionId);
   // Only while the user still belongs there: a membership removed meanwhile is not written back.
   return [
-    anchoredUpdateStep(db, keys.membership(after.id, divisionId), { gsi1sk }),
+    anchoredUpdateStep(db, keys.membership(after.id, divisionId), { gsi1sk: listOrder(after) }),
     ...searchCopies(db, divisionId, before, after),
   ];
 }
