@@ -47,6 +47,14 @@ module.exports = {
       },
       to: { path: '^packages/contract/src/route-table\\.ts$' },
     },
+    {
+      name: 'web-imports-areas-not-the-route-table',
+      comment:
+        'The SPA imports the contract areas it calls, never the whole route table: every area’s schemas would land in the first load (issue 8 budgets).',
+      severity: 'error',
+      from: { path: '^web/src/' },
+      to: { path: '^packages/contract/src/route-table\\.ts$' },
+    },
     onlyOurs(
       'domain-imports-nothing-of-ours',
       'packages/domain holds pure rules with no I/O: it imports nothing of ours.',

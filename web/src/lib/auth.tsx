@@ -2,7 +2,8 @@ import { createContext, useContext, useSyncExternalStore, type ReactNode } from 
 import { useLocation } from 'react-router-dom';
 import useSWR, { mutate as mutateCache } from 'swr';
 import type { Profile } from '@stormline/contract/areas/profile';
-import { AREAS } from '@stormline/contract/route-table';
+import { authRoutes } from '@stormline/contract/areas/auth';
+import { usersRoutes } from '@stormline/contract/areas/users';
 import { callApi } from './api-client';
 import { chooseDivisionId, isUserDivision, splitDivisionPath } from './division';
 import { storage } from './storage';
@@ -19,7 +20,7 @@ export function useStoredDivisionId(): string | null {
 export const profileKey = (token: string) => ['users/profile', token] as const;
 
 export function getProfile(): Promise<Profile> {
-  return callApi(AREAS.users.getProfile);
+  return callApi(usersRoutes.getProfile);
 }
 
 export function useProfileQuery() {
@@ -43,7 +44,7 @@ export async function setCachedProfile(profile: Profile): Promise<void> {
 export async function signIn(email: string, password: string): Promise<Profile> {
   // Whoever was signed in before (an ended session, another account), nothing of theirs stays cached.
   await mutateCache(() => true, undefined, { revalidate: false });
-  const { token } = await callApi(AREAS.auth.login, {
+  const { token } = await callApi(authRoutes.login, {
     body: { email, password },
     auth: 'none',
     divisionId: null,
@@ -51,7 +52,7 @@ export async function signIn(email: string, password: string): Promise<Profile> 
   storage.setToken(token);
   let profile: Profile;
   try {
-    profile = await callApi(AREAS.users.getProfile, { divisionId: null });
+    profile = await callApi(usersRoutes.getProfile, { divisionId: null });
   } catch (error) {
     storage.clearToken();
     throw error;
@@ -78,7 +79,7 @@ export function signOut(): Promise<void> {
   signingOut ??= (async () => {
     if (storage.getToken()) {
       try {
-        await callApi(AREAS.auth.logout, { auth: 'login' });
+        await callApi(authRoutes.logout, { auth: 'login' });
       } catch {
         // An expired or revoked token cannot be revoked again; signing out goes on.
       }

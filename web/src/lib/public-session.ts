@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { AREAS } from '@stormline/contract/route-table';
+import { authRoutes } from '@stormline/contract/areas/auth';
 import { callApi } from './api-client';
 import { getRuntimeConfig } from './runtime-config';
 import { storage } from './storage';
@@ -16,7 +16,7 @@ export async function ensurePublicToken(): Promise<string> {
   if (held) return held;
   const publicUser = getRuntimeConfig().publicUser;
   if (!publicUser) throw new Error(PUBLIC_NOT_CONFIGURED);
-  const { token } = await callApi(AREAS.auth.login, { body: publicUser, auth: 'none', divisionId: null });
+  const { token } = await callApi(authRoutes.login, { body: publicUser, auth: 'none', divisionId: null });
   storage.setPublicToken(token);
   return token;
 }

@@ -1,12 +1,12 @@
 import { mutate } from 'swr';
-import { AREAS } from '@stormline/contract/route-table';
+import { divisionsRoutes } from '@stormline/contract/areas/divisions';
 import { callApi } from '../../../lib/api-client';
 import { divisionKey } from './get-division';
 import { refreshDivisions } from './refresh-divisions';
 
 /** DELETE /api/divisions/{id}. */
 export async function deleteDivision(id: string): Promise<void> {
-  await callApi(AREAS.divisions.deleteDivision, { params: { id } });
+  await callApi(divisionsRoutes.deleteDivision, { params: { id } });
   await mutate(divisionKey(id), undefined, { revalidate: false });
   await refreshDivisions();
 }

@@ -1,10 +1,10 @@
 import useSWR from 'swr';
-import { AREAS } from '@stormline/contract/route-table';
+import { divisionsRoutes } from '@stormline/contract/areas/divisions';
 import { callApi } from '../../../lib/api-client';
 
 /** GET /api/divisions/{id}: name, createdAt and the version an edit must send back. */
 export function getDivision(id: string) {
-  return callApi(AREAS.divisions.getDivision, { params: { id } });
+  return callApi(divisionsRoutes.getDivision, { params: { id } });
 }
 
 export const divisionKey = (id: string) => ['divisions', 'one', id] as const;

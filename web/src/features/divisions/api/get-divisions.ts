@@ -1,12 +1,12 @@
 import useSWR from 'swr';
-import { AREAS } from '@stormline/contract/route-table';
+import { divisionsRoutes } from '@stormline/contract/areas/divisions';
 import { callApi, type ApiQuery } from '../../../lib/api-client';
 
-export type DivisionsQuery = ApiQuery<typeof AREAS.divisions.listDivisions>;
+export type DivisionsQuery = ApiQuery<typeof divisionsRoutes.listDivisions>;
 
 /** GET /api/divisions?cursor=&s= : one page of divisions, by name (the first page without a cursor). */
 export function getDivisions(query: DivisionsQuery) {
-  return callApi(AREAS.divisions.listDivisions, { query });
+  return callApi(divisionsRoutes.listDivisions, { query });
 }
 
 export const divisionsListKey = (cursor: string | undefined, search: string) =>

@@ -1,11 +1,11 @@
 import { mutate } from 'swr';
-import { AREAS } from '@stormline/contract/route-table';
+import { divisionsRoutes } from '@stormline/contract/areas/divisions';
 import { callApi, type ApiBody } from '../../../lib/api-client';
 import { refetchOnConflict } from '../../../lib/conflict';
 import { divisionKey } from './get-division';
 import { refreshDivisions } from './refresh-divisions';
 
-export type UpdateDivisionInput = ApiBody<typeof AREAS.divisions.updateDivision>;
+export type UpdateDivisionInput = ApiBody<typeof divisionsRoutes.updateDivision>;
 
 /**
  * PUT /api/divisions/{id} with the version read; a stale version answers 409 with the server's
@@ -13,7 +13,7 @@ export type UpdateDivisionInput = ApiBody<typeof AREAS.divisions.updateDivision>
  */
 export async function updateDivision(id: string, body: UpdateDivisionInput) {
   const division = await refetchOnConflict(divisionKey(id), () =>
-    callApi(AREAS.divisions.updateDivision, { params: { id }, body }),
+    callApi(divisionsRoutes.updateDivision, { params: { id }, body }),
   );
   await mutate(divisionKey(id), division, { revalidate: false });
   await refreshDivisions();

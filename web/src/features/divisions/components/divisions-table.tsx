@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { Anchor, Skeleton, Table, Text } from '@mantine/core';
-import type { AREAS } from '@stormline/contract/route-table';
+import type { divisionsRoutes } from '@stormline/contract/areas/divisions';
 import type { ApiResponse } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 
-type Division = ApiResponse<typeof AREAS.divisions.listDivisions>['pageData'][number];
+type Division = ApiResponse<typeof divisionsRoutes.listDivisions>['pageData'][number];
 
 /** Name and Created At (MM-DD-YYYY); a row opens the division only for users who may update divisions. */
 export function DivisionsTable({

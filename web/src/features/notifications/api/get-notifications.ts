@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { AREAS } from '@stormline/contract/route-table';
+import { notificationsRoutes } from '@stormline/contract/areas/notifications';
 import type { Notification } from '@stormline/contract/areas/notifications';
 import { callApi } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth';
@@ -8,7 +8,7 @@ export type NotificationItem = Notification;
 
 /** GET /api/notifications (spec 001 §7): the newest page and the unread count, for the bell. */
 export function getNotifications() {
-  return callApi(AREAS.notifications.listNotifications, { divisionId: null });
+  return callApi(notificationsRoutes.listNotifications, { divisionId: null });
 }
 
 export const notificationsKey = (token: string) => ['notifications', token] as const;

@@ -1,9 +1,9 @@
-import { AREAS } from '@stormline/contract/route-table';
+import { notificationsRoutes } from '@stormline/contract/areas/notifications';
 import { callApi } from '../../../lib/api-client';
 
 /** PUT /api/notifications/{id}: one notification read. */
 export function markNotificationRead(id: string) {
-  return callApi(AREAS.notifications.markNotificationRead, { params: { id }, divisionId: null });
+  return callApi(notificationsRoutes.markNotificationRead, { params: { id }, divisionId: null });
 }
 
 /**
@@ -13,7 +13,7 @@ export function markNotificationRead(id: string) {
 export async function markAllNotificationsRead() {
   let updated = 0;
   for (let call = 0; call < 10; call++) {
-    const result = await callApi(AREAS.notifications.markAllNotificationsRead, { divisionId: null });
+    const result = await callApi(notificationsRoutes.markAllNotificationsRead, { divisionId: null });
     updated += result.updated;
     if (result.remaining === 0) break;
   }

@@ -1,14 +1,14 @@
 import useSWRMutation from 'swr/mutation';
 import type { ProfileUpdate } from '@stormline/contract/areas/profile';
-import { AREAS } from '@stormline/contract/route-table';
+import { usersRoutes } from '@stormline/contract/areas/users';
 import { callApi, type ApiBody } from '../../../lib/api-client';
 import { profileKey, useToken } from '../../../lib/auth';
 
-export type UpdateProfileInput = ApiBody<typeof AREAS.users.updateProfile>;
+export type UpdateProfileInput = ApiBody<typeof usersRoutes.updateProfile>;
 
 /** POST /api/users/profile: answers the saved profile, or 409 when `version` is stale. */
 export function updateProfile(body: UpdateProfileInput) {
-  return callApi(AREAS.users.updateProfile, { body });
+  return callApi(usersRoutes.updateProfile, { body });
 }
 
 /** Saves and puts the answer in the profile cache, so the top bar and every page show the new name at once. */
