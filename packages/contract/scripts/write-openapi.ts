@@ -18,6 +18,53 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const OPENAPI_FILE = join(ROOT, 'docs/api/openapi.json');
 const ROUTES_FILE = join(ROOT, 'docs/api/routes.md');
 
+/**
+ * What each area (an OpenAPI tag) holds, for a reader of the API. Kept here rather than on
+ * defineArea: an area is the map of its routes that the table, the handlers and the CDK app
+ * iterate, and a docs-only string would ride in every Lambda of the area (docs/decisions/0007).
+ * Keyed by the route table's areas, so a new area does not type-check until it is described.
+ */
+const AREA_DESCRIPTIONS: Record<keyof typeof AREAS, string> = {
+  dashboard:
+    "The caller's dashboard: the widget layout and the data of each widget. The " +
+    "/api/divisions/{id}/... paths name the caller's working division.",
+  weather: 'The weather strip of the dashboard: day forecasts for a location.',
+  projects:
+    'Projects: lists, detail, creating, archiving and restoring, the next inspection date, document ' +
+    'types and post-storm entry for several projects at once.',
+  inspections:
+    'Inspections of a project: creating, editing, reopening, notes and reassigning an inspector’s ' +
+    'inspections to another user.',
+  certification: 'Signing and certifying inspections: the certification state and each signature.',
+  auth: 'Sign-in and sign-out, registration from an invitation, forgotten and reset password.',
+  users: 'The signed-in profile, administration of users (invite, status, delete) and roles.',
+  notifications: "The caller's in-app notifications and summary-email frequency.",
+  clients: 'Clients, their contacts and projects, and the address reference lists.',
+  divisions:
+    'Divisions and their resource tabs (users, clients, regulations, templates). The division in ' +
+    'the path is the subject, so the divisionId header is not required.',
+  regulations: 'Regulation groups (document groups); their documents are in the uploads area.',
+  'legend-items':
+    "Map legend items: the global list, and a project's own legend items (the map editor's control " +
+    'measures and pollutant sources).',
+  uploads:
+    'Uploads and the documents of regulation groups, legend items and projects (create, replace, ' +
+    'rename, sort, delete, convert), downloads and PDF annotations, and the short-lived download ' +
+    'links the browser opens.',
+  reports:
+    "Printed reports: the finished PDF of the caller's print job. The job runs over the WebSocket API.",
+  findings: 'Findings of an inspection: recording, completing, notes, reopening and images.',
+  questions:
+    'The questionnaire of an inspection, question comments and the question configuration it renders with.',
+  map: 'The positioned features of a site map and the map notes source model.',
+  public:
+    'Headers of the public read-only views. The other public reads are the ordinary GET routes ' +
+    'marked x-public-read.',
+  templates:
+    'Inspection templates: question groups, questions and their configuration, finding types, ' +
+    'signatures and the logo. Only user templates are editable.',
+};
+
 /** Error statuses every operation may answer, each with an ErrorBody. */
 const ERROR_RESPONSES: Record<string, string> = {
   '400': 'Invalid request (validation failed, or divisionId is required!)',
@@ -155,7 +202,18 @@ function buildOpenApi(routes: readonly Route[]): JsonSchema {
         'Construction-site and stormwater inspection management. Generated from packages/contract by ' +
         'packages/contract/scripts/write-openapi.ts; do not edit by hand.',
     },
-    tags: Object.keys(AREAS).map((name) => ({ name })),
+    servers: [
+      {
+        // Relative: CloudFront serves the API on the site's own origin (/api/* and the contract's
+        // other API paths), and `npm start` serves both on http://localhost:3000.
+        url: '/',
+        description: "The site's own origin (the SiteUrl output in the cloud, http://localhost:3000 locally)",
+      },
+    ],
+    tags: (Object.keys(AREAS) as (keyof typeof AREAS)[]).map((name) => ({
+      name,
+      description: AREA_DESCRIPTIONS[name],
+    })),
     paths,
     components: {
       schemas: { ErrorBody: jsonSchema(ErrorBody, 'output') },
