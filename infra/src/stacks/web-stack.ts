@@ -5,6 +5,12 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import {
+  contentSecurityPolicy,
+  FRAME_OPTIONS,
+  HSTS,
+  REFERRER_POLICY,
+} from '@stormline/contract/security-headers';
 import type { WebConfig } from '@stormline/contract/web-config';
 import { acknowledgeFindings } from '../nag';
 
@@ -63,31 +69,21 @@ export class WebStack extends Stack {
       autoDeleteObjects: false,
     });
 
+    // The values live in the contract, where the local gateway reads them too.
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365),
-          includeSubdomains: true,
+          accessControlMaxAge: Duration.seconds(HSTS.maxAgeSeconds),
+          includeSubdomains: HSTS.includeSubdomains,
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        frameOptions: { frameOption: FRAME_OPTIONS as cloudfront.HeadersFrameOption, override: true },
         referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy,
           override: true,
         },
-        contentSecurityPolicy: {
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            "img-src 'self' data: blob: https://*.amazonaws.com https://*.tile.openstreetmap.org",
-            "style-src 'self' 'unsafe-inline'",
-            "connect-src 'self' wss://*.amazonaws.com https://*.amazonaws.com https://api.open-meteo.com",
-            "frame-ancestors 'none'",
-            "object-src 'none'",
-            "base-uri 'self'",
-          ].join('; '),
-          override: true,
-        },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(), override: true },
       },
     });
 

@@ -7,6 +7,7 @@ import { createRouteMatcher, isApiPath } from '@stormline/contract/match-route';
 import type { Route } from '@stormline/contract/route';
 import { tableAccessOf } from '@stormline/contract/route';
 import { ROUTES } from '@stormline/contract/route-table';
+import { localSecurityHeaders } from '@stormline/contract/security-headers';
 import type { WebConfig } from '@stormline/contract/web-config';
 import { capacityTally, tableAccess } from '@stormline/data/dynamo';
 import type { GatewayEvent, GatewayResult } from '@stormline/functions/lib/gateway-event';
@@ -159,11 +160,27 @@ async function serveStatic(res: http.ServerResponse, webDist: string, pathname: 
     'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
     'content-length': info.size,
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'strict-origin-when-cross-origin',
   });
   createReadStream(file).pipe(res);
+}
+
+/** ws:// and the host the browser asked for, when it is a plain host[:port]; else our own port. */
+function webSocketOrigin(req: http.IncomingMessage): string {
+  const host = req.headers.host;
+  const plain = host !== undefined && /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d+)?$/i.test(host);
+  return `ws://${plain ? host : `localhost:${req.socket.localPort}`}`;
+}
+
+/**
+ * What CloudFront's response headers policy adds to every response of the site, the SPA's and
+ * the API's alike, from the same source (@stormline/contract/security-headers). Set before the
+ * response's own headers, which would win a clash here where CloudFront's override does not:
+ * test/integration/gateway.test.ts checks what reaches the browser.
+ */
+function setSecurityHeaders(req: http.IncomingMessage, res: http.ServerResponse): void {
+  for (const [name, value] of Object.entries(localSecurityHeaders(webSocketOrigin(req)))) {
+    res.setHeader(name, value);
+  }
 }
 
 export interface GatewayOptions {
@@ -213,6 +230,7 @@ export function createGateway(options: GatewayOptions): http.Server {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const work = async () => {
       if (options.extra && (await options.extra(req, res, url))) return;
+      setSecurityHeaders(req, res);
       if (url.pathname === '/config.json') return sendJson(res, 200, options.webConfig);
       if (isApiPath(url.pathname, ROUTES)) return handleApi(req, res, url);
       if (req.method !== 'GET' && req.method !== 'HEAD')
