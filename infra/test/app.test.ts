@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { ROUTES } from '@stormline/contract/route-table';
+import { cloudSecurityHeaders } from '@stormline/contract/security-headers';
 import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@stormline/data/table';
 import { gatewayPath } from '../src/stacks/route-stack';
 import { synthWithCli } from './cloud-assembly';
@@ -192,13 +193,56 @@ describe('web stack', () => {
         }),
       }),
     });
-    web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
-      ResponseHeadersPolicyConfig: Match.objectLike({
-        SecurityHeadersConfig: Match.objectLike({
-          StrictTransportSecurity: Match.objectLike({ Override: true }),
-        }),
-      }),
-    });
+  });
+});
+
+interface SecurityHeadersConfig {
+  StrictTransportSecurity: { AccessControlMaxAgeSec: number; IncludeSubdomains?: boolean; Override: boolean };
+  ContentTypeOptions: { Override: boolean };
+  FrameOptions: { FrameOption: string; Override: boolean };
+  ReferrerPolicy: { ReferrerPolicy: string; Override: boolean };
+  ContentSecurityPolicy: { ContentSecurityPolicy: string; Override: boolean };
+}
+
+/** The headers a synthesized response headers policy makes CloudFront send, as a browser sees them. */
+function headersSent(config: SecurityHeadersConfig): Record<string, string> {
+  const hsts = config.StrictTransportSecurity;
+  return {
+    'strict-transport-security': `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}`,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': config.FrameOptions.FrameOption,
+    'referrer-policy': config.ReferrerPolicy.ReferrerPolicy,
+    'content-security-policy': config.ContentSecurityPolicy.ContentSecurityPolicy,
+  };
+}
+
+describe('security headers', () => {
+  it('CloudFront sends the contract’s security headers, overriding the origin’s, on the SPA and every API behaviour', () => {
+    const web = stack('Web');
+    const policies = Object.entries(web.findResources('AWS::CloudFront::ResponseHeadersPolicy')) as [
+      string,
+      { Properties: { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: SecurityHeadersConfig } } },
+    ][];
+    expect(policies).toHaveLength(1);
+    const [policyId, policy] = policies[0]!;
+    const config = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headersSent(config)).toEqual(cloudSecurityHeaders());
+    for (const [name, header] of Object.entries(config)) expect(header.Override, name).toBe(true);
+
+    const distribution = Object.values(web.findResources('AWS::CloudFront::Distribution'))[0] as {
+      Properties: {
+        DistributionConfig: {
+          DefaultCacheBehavior: { ResponseHeadersPolicyId?: unknown };
+          CacheBehaviors: { PathPattern: string; ResponseHeadersPolicyId?: unknown }[];
+        };
+      };
+    };
+    const { DefaultCacheBehavior, CacheBehaviors } = distribution.Properties.DistributionConfig;
+    expect(DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    expect(CacheBehaviors.length).toBeGreaterThan(1);
+    for (const behaviour of CacheBehaviors) {
+      expect(behaviour.ResponseHeadersPolicyId, behaviour.PathPattern).toEqual({ Ref: policyId });
+    }
   });
 });
 
