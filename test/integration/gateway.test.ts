@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@stormline/contract/route-table';
+import { cloudSecurityHeaders, localSecurityHeaders } from '@stormline/contract/security-headers';
 import { WebConfig } from '@stormline/contract/web-config';
 import { createDivision, getDivision } from '@stormline/data/divisions';
 import { createDb } from '@stormline/data/dynamo';
 import { asRoute } from '@stormline/local/gateway';
-import { baseUrl, NORTH } from '../support/api';
+import { baseUrl, NORTH, tokenFor } from '../support/api';
 import { runtimeEnv } from '../support/runtime';
 
 const routeByKey = (key: string) => ROUTES.find((r) => r.key === key)!;
@@ -50,5 +51,65 @@ describe('the local gateway', () => {
       expect(text, attempt).not.toContain('"workspaces"');
       expect(response.status, attempt).toBeLessThan(500);
     }
+  });
+});
+
+describe('security headers on one machine, as CloudFront sends them', () => {
+  const SECURITY_HEADERS = [
+    'strict-transport-security',
+    'x-content-type-options',
+    'x-frame-options',
+    'referrer-policy',
+    'content-security-policy',
+  ];
+  const sent = (response: Response) =>
+    Object.fromEntries(
+      SECURITY_HEADERS.filter((name) => response.headers.has(name)).map((name) => [
+        name,
+        response.headers.get(name),
+      ]),
+    );
+  const directives = (policy: string) =>
+    Object.fromEntries(
+      policy.split(';').map((directive) => {
+        const [name, ...sources] = directive.trim().split(/\s+/);
+        return [name!, sources];
+      }),
+    );
+  const webSocketOrigin = () => `ws://${new URL(baseUrl()).host}`;
+
+  it('sends them on the SPA page, an /assets/ file, /config.json and an API answer', async () => {
+    const page = await fetch(`${baseUrl()}/`);
+    const html = await page.text();
+    const asset = html.match(/\/assets\/[^"']+\.js/)?.[0];
+    expect(asset, 'index.html loads a script from /assets/').toBeDefined();
+    const responses = {
+      '/': page,
+      [asset!]: await fetch(`${baseUrl()}${asset}`),
+      '/config.json': await fetch(`${baseUrl()}/config.json`),
+      'GET /api/divisions, no token (401)': await fetch(`${baseUrl()}/api/divisions`),
+      'GET /api/users/profile': await fetch(`${baseUrl()}/api/users/profile`, {
+        headers: { authorization: `Bearer ${await tokenFor('admin@example.com')}` },
+      }),
+    };
+    for (const [what, response] of Object.entries(responses)) {
+      expect(response.status, what).toBeLessThan(500);
+      expect(sent(response), what).toEqual(localSecurityHeaders(webSocketOrigin()));
+    }
+    expect(responses['GET /api/divisions, no token (401)'].status).toBe(401);
+    expect(responses['GET /api/users/profile'].status).toBe(200);
+  });
+
+  it('sends the Content-Security-Policy synthesized into CloudFront, with only its own WebSocket origin added to connect-src', async () => {
+    const local = directives((await fetch(`${baseUrl()}/`)).headers.get('content-security-policy')!);
+    const cloud = directives(cloudSecurityHeaders()['content-security-policy']!);
+    expect(local).toEqual({ ...cloud, 'connect-src': [...cloud['connect-src']!, webSocketOrigin()] });
+    expect(webSocketOrigin()).toMatch(/^ws:\/\/localhost:\d+$/);
+  });
+
+  it('sends no Strict-Transport-Security over plain HTTP, where browsers ignore it', async () => {
+    const response = await fetch(`${baseUrl()}/`);
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+    expect(cloudSecurityHeaders()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 });
