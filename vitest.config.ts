@@ -13,16 +13,16 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts'],
           environment: 'node',
         },
       },
       {
-        // Components in a simulated browser (happy-dom) with Testing Library: error, forbidden,
-        // empty and conflict states without the whole stack. Whole flows stay in e2e.
+        // The SPA's own tests in a simulated browser (happy-dom) with Testing Library: error,
+        // forbidden, empty and conflict states without the whole stack. Whole flows stay in e2e.
         test: {
           name: 'components',
-          include: ['web/src/**/*.test.tsx'],
+          include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['web/src/testing/setup.ts'],
         },

@@ -215,6 +215,54 @@ describe('route conventions (spec 000 §2, 001 §2)', () => {
     await page.waitForURL((url) => url.pathname === '/divisions/south-region/dashboard');
   });
 
+  it('keeps two tabs on two divisions apart: no rewriting each other, no remount, no borrowed division', async () => {
+    const first = await newPage();
+    await signIn(first, ADMIN);
+    // A second tab of the same browser: the same local storage, so the same session.
+    const second = await first.context().newPage();
+    const sent = new Map<Page, (string | undefined)[]>([
+      [first, []],
+      [second, []],
+    ]);
+    for (const page of [first, second]) {
+      await page.addInitScript(() => {
+        const counted = window as unknown as { divisionWrites: number };
+        counted.divisionWrites = 0;
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key: string, value: string) {
+          if (key === 'divisionId') counted.divisionWrites++;
+          return setItem.call(this, key, value);
+        };
+      });
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/'))
+          sent.get(page)!.push(request.headers()['divisionid']);
+      });
+    }
+    await first.goto('/divisions/north-region/my-profile');
+    await second.goto('/divisions/south-region/my-profile');
+    await first.bringToFront();
+    await first.getByLabel('Position').fill('Typed in the north tab');
+
+    await first.waitForTimeout(3000);
+    for (const [page, divisionId] of [
+      [first, 'north-region'],
+      [second, 'south-region'],
+    ] as const) {
+      expect(new URL(page.url()).pathname).toBe(`/divisions/${divisionId}/my-profile`);
+      expect(
+        await page.evaluate(() => (window as unknown as { divisionWrites: number }).divisionWrites),
+      ).toBeLessThanOrEqual(1);
+      await expect
+        .poll(() => divisionSwitcher(page).inputValue())
+        .toBe(divisionId === 'north-region' ? 'North Region' : 'South Region');
+      // A call either names no division (the profile, notifications) or this tab's own.
+      expect(sent.get(page)!.filter((header) => header !== undefined && header !== divisionId)).toEqual([]);
+    }
+    // Nothing remounted the form: what was typed is still there.
+    expect(await first.getByLabel('Position').inputValue()).toBe('Typed in the north tab');
+  });
+
   it('logs out: back to sign-in, and signed-in pages ask for sign-in again', async () => {
     const page = await newPage();
     await signIn(page, ADMIN);
@@ -352,7 +400,7 @@ describe('divisions (spec 001 §2)', () => {
     await dialog.getByRole('button', { name: 'Add Division' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await page.getByRole('textbox', { name: 'Search divisions' }).fill(name);
+    await page.getByRole('searchbox', { name: 'Search divisions' }).fill(name);
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
     await table.getByText(name).click();
     await page.waitForURL(/\/divisions\/[^/]+$/);
@@ -408,7 +456,7 @@ describe('divisions (spec 001 §2)', () => {
     await page.goto('/divisions');
     const table = page.getByTestId('divisions-table');
     await table.getByText('North Region').waitFor();
-    await page.getByRole('textbox', { name: 'Search divisions' }).fill(tag.toLowerCase());
+    await page.getByRole('searchbox', { name: 'Search divisions' }).fill(tag.toLowerCase());
     // The search has answered when the divisions it does not match are gone.
     await expect.poll(() => table.getByText('North Region').count()).toBe(0);
     await table.getByText(`${tag} 00`).waitFor();

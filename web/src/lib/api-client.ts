@@ -51,7 +51,11 @@ export interface CallOptions<R extends AnyRoute> {
    * pages and the login token everywhere else (spec 000 §7); 'none' sends no Authorization.
    */
   auth?: 'auto' | 'login' | 'public' | 'none';
-  /** Overrides the divisionId header, which otherwise comes from local storage (not sent on /public pages). */
+  /**
+   * The divisionId header: the division of the page that calls (useDivisionId()), never a stored
+   * one, so a tab always speaks for the division in its own URL. A route that requires a division
+   * refuses to be called without it.
+   */
   divisionId?: string | null;
   signal?: AbortSignal;
 }
@@ -123,8 +127,8 @@ function serverMessage(body: unknown): string | null {
 }
 
 /**
- * Calls one contract route: fills `{param}` placeholders, adds the bearer token and divisionId
- * header, sends JSON, and answers the response parsed by the route's response schema. A non-2xx
+ * Calls one contract route: fills `{param}` placeholders, adds the bearer token and the divisionId
+ * header the caller passes, sends JSON, and answers the response parsed by the route's response schema. A non-2xx
  * answer throws an ApiError carrying the server's `message`.
  */
 export async function callApi<R extends AnyRoute>(
@@ -136,8 +140,10 @@ export async function callApi<R extends AnyRoute>(
   const tokenKind = auth === 'auto' ? (onPublicPage ? 'public' : 'login') : auth;
   const token =
     tokenKind === 'login' ? storage.getToken() : tokenKind === 'public' ? storage.getPublicToken() : null;
-  const divisionId =
-    options.divisionId !== undefined ? options.divisionId : onPublicPage ? null : storage.getDivisionId();
+  const divisionId = options.divisionId ?? null;
+  if (route.division === 'required' && !divisionId && !route.divisionParam) {
+    throw new Error(`${route.key} needs the page's division: pass { divisionId: useDivisionId() }`);
+  }
 
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;

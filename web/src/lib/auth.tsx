@@ -5,6 +5,7 @@ import type { Profile } from '@stormline/contract/areas/profile';
 import { authRoutes } from '@stormline/contract/areas/auth';
 import { usersRoutes } from '@stormline/contract/areas/users';
 import { callApi } from './api-client';
+import { cacheKey, isResourceKey } from './cache-keys';
 import { chooseDivisionId, isUserDivision, splitDivisionPath } from './division';
 import { storage } from './storage';
 
@@ -12,12 +13,9 @@ export function useToken(): string | null {
   return useSyncExternalStore(storage.subscribe, storage.getToken, () => null);
 }
 
-export function useStoredDivisionId(): string | null {
-  return useSyncExternalStore(storage.subscribe, storage.getDivisionId, () => null);
-}
-
 // The profile's cache key carries the token, so a different sign-in never sees the last user's profile.
-export const profileKey = (token: string) => ['users/profile', token] as const;
+export const profileKey = (token: string) => cacheKey(null, 'users/profile', token);
+export const isProfileKey = isResourceKey('users/profile');
 
 export function getProfile(): Promise<Profile> {
   return callApi(usersRoutes.getProfile);
@@ -117,14 +115,15 @@ export function useSession(): Profile {
 }
 
 /**
- * The working division: the one in the URL on division pages (when it is the user's), else the
- * stored one while valid, else the user's first division.
+ * The shell's division (switcher, navigation links): the one in the URL on division pages (when it
+ * is the user's), else this tab's last one while valid, else the user's first division. Screens
+ * inside a division use useDivisionId() (lib/division-context.tsx) instead.
  */
 export function useCurrentDivisionId(): string | null {
   const { pathname } = useLocation();
   const profile = useSession();
-  const stored = useStoredDivisionId();
   const fromUrl = splitDivisionPath(pathname)?.divisionId;
   if (isUserDivision(profile, fromUrl)) return fromUrl!;
-  return chooseDivisionId(profile, stored);
+  // Read, not subscribed: the URL is what changes a page's division (lib/storage.ts).
+  return chooseDivisionId(profile, storage.getDivisionId());
 }

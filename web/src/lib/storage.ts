@@ -1,7 +1,10 @@
 /**
- * The browser-held session: the login token, the public account's token and the working
- * division, under the local-storage keys the spec names ('token', 'publicToken', 'divisionId').
- * Components subscribe so a sign-out in one place (or another tab) re-renders every guard.
+ * The browser-held session: the login token, the public account's token and the last division
+ * used, under the local-storage keys the spec names ('token', 'publicToken', 'divisionId').
+ * Components subscribe to the tokens, so a sign-out in one place (or another tab) re-renders every
+ * guard. The division is different: the URL says which division a page shows, so each tab has its
+ * own; the stored one only picks the division of a landing page (/, /projects, after sign-in).
+ * Nothing subscribes to it, so two tabs on two divisions never make each other re-render.
  */
 const KEYS = { token: 'token', publicToken: 'publicToken', divisionId: 'divisionId' } as const;
 type Key = keyof typeof KEYS;
@@ -18,7 +21,7 @@ function read(key: Key): string | null {
   }
 }
 
-function write(key: Key, value: string | null): void {
+function write(key: Key, value: string | null, { notify = true } = {}): void {
   memory.set(key, value);
   try {
     if (value === null) window.localStorage.removeItem(KEYS[key]);
@@ -26,12 +29,15 @@ function write(key: Key, value: string | null): void {
   } catch {
     // kept in memory above
   }
-  listeners.forEach((listener) => listener());
+  if (notify) listeners.forEach((listener) => listener());
 }
+
+// This tab's last division: another tab storing its own does not change where this one lands.
+let tabDivisionId: string | null = null;
 
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === null || (Object.values(KEYS) as string[]).includes(event.key)) {
+    if (event.key === null || event.key === KEYS.token || event.key === KEYS.publicToken) {
       listeners.forEach((listener) => listener());
     }
   });
@@ -44,8 +50,13 @@ export const storage = {
   getPublicToken: () => read('publicToken'),
   setPublicToken: (token: string) => write('publicToken', token),
   clearPublicToken: () => write('publicToken', null),
-  getDivisionId: () => read('divisionId'),
-  setDivisionId: (divisionId: string) => write('divisionId', divisionId),
+  /** The last division this tab used, else the last any tab used (for landing pages only). */
+  getDivisionId: () => tabDivisionId ?? read('divisionId'),
+  setDivisionId: (divisionId: string) => {
+    if (divisionId === tabDivisionId && divisionId === read('divisionId')) return;
+    tabDivisionId = divisionId;
+    write('divisionId', divisionId, { notify: false });
+  },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);

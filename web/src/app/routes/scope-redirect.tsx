@@ -1,6 +1,7 @@
 import { Navigate, useLocation } from 'react-router-dom';
-import { useSession, useStoredDivisionId } from '../../lib/auth';
+import { useSession } from '../../lib/auth';
 import { chooseDivisionId, needsDivisionPrefix, withDivision } from '../../lib/division';
+import { storage } from '../../lib/storage';
 import { NoDivision } from './no-division';
 import { NotFound } from './not-found';
 
@@ -11,9 +12,8 @@ import { NotFound } from './not-found';
 export function ScopeRedirect() {
   const { pathname, search, hash } = useLocation();
   const profile = useSession();
-  const stored = useStoredDivisionId();
   if (!needsDivisionPrefix(pathname)) return <NotFound />;
-  const divisionId = chooseDivisionId(profile, stored);
+  const divisionId = chooseDivisionId(profile, storage.getDivisionId());
   if (!divisionId) return <NoDivision />;
   return <Navigate to={`${withDivision(divisionId, pathname)}${search}${hash}`} replace />;
 }

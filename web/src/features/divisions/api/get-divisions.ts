@@ -1,23 +1,20 @@
-import useSWR from 'swr';
 import { divisionsRoutes } from '@stormline/contract/areas/divisions';
-import { callApi, type ApiQuery } from '../../../lib/api-client';
+import { callApi, type ApiResponse } from '../../../lib/api-client';
+import { isResourceKey } from '../../../lib/cache-keys';
+import { useServerList, type ListRequest } from '../../../lib/list/server-list';
 
-export type DivisionsQuery = ApiQuery<typeof divisionsRoutes.listDivisions>;
+export type DivisionRow = ApiResponse<typeof divisionsRoutes.listDivisions>['pageData'][number];
+
+/** The divisions list's cache resource; the list is company-wide, so its key names no division. */
+const DIVISIONS_LIST = 'divisions/list';
+export const isDivisionsListKey = isResourceKey(DIVISIONS_LIST);
 
 /** GET /api/divisions?cursor=&s= : one page of divisions, by name (the first page without a cursor). */
-export function getDivisions(query: DivisionsQuery) {
-  return callApi(divisionsRoutes.listDivisions, { query });
+export function getDivisions({ cursor, s }: ListRequest) {
+  return callApi(divisionsRoutes.listDivisions, { query: { cursor, s } });
 }
 
-export const divisionsListKey = (cursor: string | undefined, search: string) =>
-  ['divisions', 'list', cursor ?? '', search] as const;
-
-export function isDivisionsListKey(key: unknown): boolean {
-  return Array.isArray(key) && key[0] === 'divisions' && key[1] === 'list';
-}
-
-export function useDivisions(cursor: string | undefined, search: string) {
-  return useSWR(divisionsListKey(cursor, search), () => getDivisions({ cursor, s: search || undefined }), {
-    keepPreviousData: true,
-  });
+/** The /divisions list: page and search in the URL (useServerList). */
+export function useDivisionsList() {
+  return useServerList({ resource: DIVISIONS_LIST, divisionId: null, load: getDivisions });
 }

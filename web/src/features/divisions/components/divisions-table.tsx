@@ -1,89 +1,67 @@
 import { Link } from 'react-router-dom';
-import { Anchor, Skeleton, Table, Text } from '@mantine/core';
-import type { divisionsRoutes } from '@stormline/contract/areas/divisions';
-import type { ApiResponse } from '../../../lib/api-client';
+import { Anchor, Text } from '@mantine/core';
+import { ServerTable, tableColumns } from '../../../components/data-table';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
+import type { ServerList } from '../../../lib/list/server-list';
+import type { DivisionRow } from '../api/get-divisions';
 
-type Division = ApiResponse<typeof divisionsRoutes.listDivisions>['pageData'][number];
+const column = tableColumns<DivisionRow>();
 
-/** Name and Created At (MM-DD-YYYY); a row opens the division only for users who may update divisions. */
+/** Name (a link for users who may update divisions) and Created At (MM-DD-YYYY). */
+function divisionColumns(canOpen: boolean) {
+  return column.columns([
+    column.accessor('name', {
+      header: 'Name',
+      enableSorting: false,
+      cell: ({ row }) =>
+        canOpen ? (
+          <Anchor
+            component={Link}
+            to={paths.app.division.getHref(row.original.id)}
+            fw={500}
+            c="harbor.9"
+            onClick={(event) => event.stopPropagation()}
+          >
+            {row.original.name}
+          </Anchor>
+        ) : (
+          <Text fw={500}>{row.original.name}</Text>
+        ),
+    }),
+    column.accessor('createdAt', {
+      header: 'Created At',
+      enableSorting: false,
+      cell: ({ getValue }) => (
+        <Text fz="sm" c="dimmed">
+          {formatDate(getValue())}
+        </Text>
+      ),
+    }),
+  ]);
+}
+
+// Built once per permission: a new columns array each render would rebuild the table model.
+const COLUMNS = { canOpen: divisionColumns(true), readOnly: divisionColumns(false) };
+
 export function DivisionsTable({
-  divisions,
-  loading,
+  list,
   canOpen,
   onOpen,
 }: {
-  divisions: Division[] | undefined;
-  loading: boolean;
+  list: ServerList<DivisionRow>;
   canOpen: boolean;
   onOpen: (id: string) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={300}>
-      <Table
-        highlightOnHover={canOpen}
-        verticalSpacing="sm"
-        horizontalSpacing="md"
-        data-testid="divisions-table"
-      >
-        <Table.Thead bg="gray.0">
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th w={140}>Created At</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading && !divisions
-            ? Array.from({ length: 4 }, (_, index) => (
-                <Table.Tr key={index}>
-                  <Table.Td>
-                    <Skeleton h={14} w="60%" />
-                  </Table.Td>
-                  <Table.Td>
-                    <Skeleton h={14} w={90} />
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            : divisions?.map((division) => (
-                <Table.Tr
-                  key={division.id}
-                  className={canOpen ? 'clickable-row' : undefined}
-                  onClick={canOpen ? () => onOpen(division.id) : undefined}
-                >
-                  <Table.Td>
-                    {canOpen ? (
-                      <Anchor
-                        component={Link}
-                        to={paths.app.division.getHref(division.id)}
-                        fw={500}
-                        c="harbor.9"
-                        onClick={(event) => event.stopPropagation()}
-                      >
-                        {division.name}
-                      </Anchor>
-                    ) : (
-                      <Text fw={500}>{division.name}</Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm" c="dimmed">
-                      {formatDate(division.createdAt)}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-          {divisions && divisions.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={2}>
-                <Text ta="center" c="dimmed" py="lg">
-                  No Divisions found
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ServerTable
+      list={list}
+      label="Divisions"
+      testId="divisions-table"
+      columns={canOpen ? COLUMNS.canOpen : COLUMNS.readOnly}
+      getRowId={(division) => division.id}
+      emptyText="No Divisions found"
+      onRowClick={canOpen ? (division) => onOpen(division.id) : undefined}
+    />
   );
 }

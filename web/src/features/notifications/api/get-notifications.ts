@@ -3,6 +3,7 @@ import { notificationsRoutes } from '@stormline/contract/areas/notifications';
 import type { Notification } from '@stormline/contract/areas/notifications';
 import { callApi } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth';
+import { cacheKey } from '../../../lib/cache-keys';
 
 export type NotificationItem = Notification;
 
@@ -11,7 +12,7 @@ export function getNotifications() {
   return callApi(notificationsRoutes.listNotifications, { divisionId: null });
 }
 
-export const notificationsKey = (token: string) => ['notifications', token] as const;
+export const notificationsKey = (token: string) => cacheKey(null, 'notifications', token);
 
 export function useNotifications() {
   const token = useToken();

@@ -1,0 +1,149 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { useDebouncedValue } from '@mantine/hooks';
+import { ApiError } from '../api-client';
+import { cacheKey } from '../cache-keys';
+import { readListPlace, writeListPlace, type ListSort } from './list-url';
+
+/** Spec 001 §9: the list search asks the server 120 ms after the last keystroke. */
+export const LIST_SEARCH_DELAY_MS = 120;
+
+/** The route pattern's page: `Page(item)` in packages/contract/src/schemas.ts. */
+export interface ServerPage<Row> {
+  pageData: Row[];
+  paginationState: { pageSize: number; numModels: number | null; nextCursor: string | null };
+}
+
+export interface ListRequest {
+  cursor?: string;
+  s?: string;
+  sort?: ListSort;
+}
+
+export type ListStatus = 'loading' | 'ready' | 'error' | 'forbidden';
+
+export interface ServerList<Row> {
+  status: ListStatus;
+  /** The rows of the page in the URL; while another page loads, the last ones (`refreshing`). */
+  rows: Row[] | undefined;
+  refreshing: boolean;
+  error: unknown;
+  reload: () => void;
+  /** All rows that match, when the server counts them. */
+  total: number | null;
+  pageSize: number | null;
+  page: number;
+  pageCount: number | null;
+  /** The pages a link can open: the server pages by cursor, so only the ones whose cursor is known. */
+  reachablePages: number[];
+  goToPage: (page: number) => void;
+  /** What is typed in the search box; the server is asked LIST_SEARCH_DELAY_MS later. */
+  searchText: string;
+  setSearchText: (text: string) => void;
+  search: string;
+  sort: ListSort | null;
+  setSort: (sort: ListSort | null) => void;
+}
+
+// The cursor of each page seen, per list, so Previous and the page links go back without asking
+// the server to remember anything. A page opened from a link still works: its cursor is in the URL.
+const cursorTrails = new Map<string, (string | undefined)[]>();
+
+/**
+ * One server list: page, search and sort live in the URL (Back and links restore them), the
+ * answer is cached under [division, resource, place], and the status says what the table shows.
+ * Every list screen uses it with its own loader:
+ *
+ *   const list = useServerList({ resource: 'divisions/list', divisionId: null, load: getDivisions });
+ */
+export function useServerList<Row>({
+  resource,
+  divisionId,
+  load,
+}: {
+  resource: string;
+  divisionId: string | null;
+  load: (request: ListRequest) => Promise<ServerPage<Row>>;
+}): ServerList<Row> {
+  const [params, setParams] = useSearchParams();
+  const place = readListPlace(params);
+  const trailKey = JSON.stringify([divisionId, resource, place.search, place.sort]);
+  const trail = cursorTrails.get(trailKey) ?? [undefined];
+  trail[place.page - 1] = place.cursor;
+  cursorTrails.set(trailKey, trail);
+
+  const request: ListRequest = {
+    ...(place.cursor ? { cursor: place.cursor } : {}),
+    ...(place.search ? { s: place.search } : {}),
+    ...(place.sort ? { sort: place.sort } : {}),
+  };
+  const query = useSWR(cacheKey(divisionId, resource, request), () => load(request), {
+    keepPreviousData: true,
+  });
+  const search = useListSearch(place.search, (text) =>
+    setParams((current) => writeListPlace(current, { search: text }), { replace: true }),
+  );
+
+  const current = query.data && !query.isLoading ? query.data : undefined;
+  const state = (current ?? query.data)?.paginationState;
+  if (current?.paginationState.nextCursor) trail[place.page] = current.paginationState.nextCursor;
+  const pageCount =
+    state && state.numModels !== null ? Math.max(1, Math.ceil(state.numModels / state.pageSize)) : null;
+
+  return {
+    status: statusOf(query.error, query.data),
+    rows: query.error ? undefined : query.data?.pageData,
+    refreshing: query.isLoading && query.data !== undefined,
+    error: query.error,
+    reload: () => void query.mutate(),
+    total: state?.numModels ?? null,
+    pageSize: state?.pageSize ?? null,
+    page: place.page,
+    pageCount,
+    reachablePages: trail.flatMap((cursor, index) =>
+      index === 0 || cursor !== undefined ? [index + 1] : [],
+    ),
+    goToPage: (page) => {
+      if (page !== 1 && trail[page - 1] === undefined) return;
+      setParams((currentParams) => writeListPlace(currentParams, { page, cursor: trail[page - 1] }));
+    },
+    searchText: search.text,
+    setSearchText: search.setText,
+    search: place.search,
+    sort: place.sort,
+    setSort: (sort) => setParams((currentParams) => writeListPlace(currentParams, { sort })),
+  };
+}
+
+function statusOf(error: unknown, data: unknown): ListStatus {
+  if (error instanceof ApiError && error.status === 403) return 'forbidden';
+  if (error) return 'error';
+  return data === undefined ? 'loading' : 'ready';
+}
+
+/**
+ * The search box's text, debounced into the URL. The URL wins when it changes from outside
+ * (Back, a link), so the box always shows what the list is searching for.
+ */
+function useListSearch(inUrl: string, write: (text: string) => void) {
+  const [text, setText] = useState(inUrl);
+  const [debounced] = useDebouncedValue(text.trim(), LIST_SEARCH_DELAY_MS);
+  const written = useRef(inUrl);
+
+  useEffect(() => {
+    if (inUrl === written.current) return;
+    written.current = inUrl;
+    setText(inUrl);
+  }, [inUrl]);
+
+  useEffect(() => {
+    if (debounced === written.current) return;
+    written.current = debounced;
+    write(debounced);
+    // `write` is a new function each render; the debounced text is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  return { text, setText };
+}
