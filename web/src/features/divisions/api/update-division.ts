@@ -1,4 +1,4 @@
-import { mutate } from 'swr';
+import useSWRMutation from 'swr/mutation';
 import { divisionsRoutes } from '@stormline/contract/areas/divisions';
 import { callApi, type ApiBody } from '../../../lib/api-client';
 import { refetchOnConflict } from '../../../lib/conflict';
@@ -8,14 +8,15 @@ import { refreshDivisions } from './refresh-divisions';
 export type UpdateDivisionInput = ApiBody<typeof divisionsRoutes.updateDivision>;
 
 /**
- * PUT /api/divisions/{id} with the version read; a stale version answers 409 with the server's
- * message, and the division is read again so the next save sends the current version.
+ * PUT /api/divisions/{id} with the version read. The answer replaces the cached division; a stale
+ * version answers 409 with the server's message and the division is read again, so the next save
+ * sends the current version.
  */
-export async function updateDivision(id: string, body: UpdateDivisionInput) {
-  const division = await refetchOnConflict(divisionKey(id), () =>
-    callApi(divisionsRoutes.updateDivision, { params: { id }, body }),
+export function useUpdateDivision(id: string) {
+  return useSWRMutation(
+    divisionKey(id),
+    (key, { arg }: { arg: UpdateDivisionInput }) =>
+      refetchOnConflict(key, () => callApi(divisionsRoutes.updateDivision, { params: { id }, body: arg })),
+    { populateCache: true, revalidate: false, throwOnError: true, onSuccess: () => void refreshDivisions() },
   );
-  await mutate(divisionKey(id), division, { revalidate: false });
-  await refreshDivisions();
-  return division;
 }

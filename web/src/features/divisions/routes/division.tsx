@@ -21,9 +21,9 @@ import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { hasPermission } from '../../../lib/page-access';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { deleteDivision } from '../api/delete-division';
+import { useDeleteDivision } from '../api/delete-division';
 import { useDivision } from '../api/get-division';
-import { updateDivision } from '../api/update-division';
+import { useUpdateDivision } from '../api/update-division';
 import { DeleteDivisionModal } from '../components/delete-division-modal';
 import { DivisionNameModal } from '../components/division-name-modal';
 
@@ -41,6 +41,8 @@ export default function DivisionRoute() {
   const navigate = useNavigate();
   const profile = useSession();
   const { data: division, error, isLoading } = useDivision(divisionId);
+  const { trigger: updateDivision } = useUpdateDivision(divisionId);
+  const { trigger: deleteDivision } = useDeleteDivision(divisionId);
   const [editOpened, editModal] = useDisclosure(false);
   const [deleteOpened, deleteModal] = useDisclosure(false);
   const activeTab = TABS.some((t) => t.value === tab) ? tab! : TABS[0].value;
@@ -153,7 +155,7 @@ export default function DivisionRoute() {
             submitLabel="Save"
             initialName={division.name}
             onSubmit={async (name) => {
-              const saved = await updateDivision(division.id, { name, version: division.version });
+              const saved = await updateDivision({ name, version: division.version });
               notifications.show({
                 color: 'teal',
                 title: 'Division saved',
@@ -166,7 +168,7 @@ export default function DivisionRoute() {
             onClose={deleteModal.close}
             divisionName={division.name}
             onConfirm={async () => {
-              await deleteDivision(division.id);
+              await deleteDivision();
               notifications.show({
                 color: 'teal',
                 title: 'Division deleted',

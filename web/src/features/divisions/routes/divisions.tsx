@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth';
 import { hasPermission } from '../../../lib/page-access';
-import { createDivision } from '../api/create-division';
+import { useCreateDivision } from '../api/create-division';
 import { useDivisionsList } from '../api/get-divisions';
 import { DivisionNameModal } from '../components/division-name-modal';
 import { DivisionsTable } from '../components/divisions-table';
@@ -21,6 +21,7 @@ export default function DivisionsRoute() {
   const profile = useSession();
   const navigate = useNavigate();
   const list = useDivisionsList();
+  const { trigger: createDivision } = useCreateDivision();
   const [createOpened, createModal] = useDisclosure(false);
   const canCreate = hasPermission(profile, 'create', 'Divisions');
   const canOpen = hasPermission(profile, 'update', 'Divisions');
