@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import type * as z from 'zod/mini';
 import { DivisionCreate } from '@stormline/contract/areas/divisions';
-import { placeServerError } from '../../../lib/form-errors';
+import { TextField, useServerSubmit } from '../../../components/form';
 import { ServerError } from '../../../components/server-error';
 
 type NameValues = z.input<typeof DivisionCreate>;
@@ -18,39 +17,28 @@ interface NameFormProps {
 
 /** Mounted each time the modal opens, so every opening starts from the current name and no old error. */
 function DivisionNameForm({ onClose, submitLabel, initialName, onSubmit }: NameFormProps) {
-  const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<NameValues, unknown, z.output<typeof DivisionCreate>>({
+  const form = useForm<NameValues, unknown, z.output<typeof DivisionCreate>>({
     resolver: zodResolver(DivisionCreate),
     defaultValues: { name: initialName },
   });
-
-  const submit = handleSubmit(async ({ name }) => {
-    setServerError(null);
-    try {
-      await onSubmit(name);
-      onClose();
-    } catch (error) {
-      setServerError(placeServerError(error, ['name'], setError));
-    }
+  const { submit, serverError } = useServerSubmit(form, ['name'], async ({ name }) => {
+    await onSubmit(name);
+    onClose();
   });
+  const { isSubmitting } = form.formState;
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
+        <TextField
+          control={form.control}
+          name="name"
           label="Division name"
           placeholder="e.g. North Region"
           withAsterisk
           data-autofocus
-          error={errors.name?.message}
-          {...register('name')}
         />
-        {serverError && <ServerError>{serverError}</ServerError>}
+        {serverError && <ServerError>{serverError.message}</ServerError>}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={isSubmitting}>
             Cancel

@@ -1,15 +1,12 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-
 import * as z from 'zod/mini';
 import { ProfileUpdate, type Profile } from '@stormline/contract/areas/profile';
-import { ApiError } from '../../../lib/api-client';
-import { placeServerError } from '../../../lib/form-errors';
-import { useUpdateProfile } from '../api/update-profile';
+import { TextField, useServerSubmit } from '../../../components/form';
 import { ServerError } from '../../../components/server-error';
+import { useUpdateProfile } from '../api/update-profile';
 
 /** The fields a user edits on their own profile; the version travels with the save, not in the form. */
 const ProfileFields = z.omit(ProfileUpdate, { version: true });
@@ -31,42 +28,30 @@ const emptyToNull = (value: string | null | undefined) => (value ? value : null)
 
 export function ProfileForm({ profile, onReload }: { profile: Profile; onReload: () => Promise<unknown> }) {
   const { trigger } = useUpdateProfile();
-  const [serverError, setServerError] = useState<{ message: string; stale: boolean } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<ProfileValues, unknown, z.output<typeof ProfileFields>>({
+  const form = useForm<ProfileValues, unknown, z.output<typeof ProfileFields>>({
     resolver: zodResolver(ProfileFields),
     defaultValues: valuesOf(profile),
   });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const saved = await trigger({
-        first_name: values.first_name,
-        last_name: values.last_name,
-        position: emptyToNull(values.position),
-        phone: emptyToNull(values.phone),
-        phone_ext: emptyToNull(values.phone_ext),
-        version: profile.version,
-      });
-      reset(valuesOf(saved));
-      notifications.show({ color: 'teal', title: 'Profile saved', message: 'Profile saved' });
-    } catch (error) {
-      const message = placeServerError(error, PROFILE_FIELDS, setError);
-      if (message) setServerError({ message, stale: error instanceof ApiError && error.status === 409 });
-    }
+  const { control, reset } = form;
+  const { isSubmitting, isDirty } = form.formState;
+  const { submit, serverError, clearServerError } = useServerSubmit(form, PROFILE_FIELDS, async (values) => {
+    const saved = await trigger({
+      first_name: values.first_name,
+      last_name: values.last_name,
+      position: emptyToNull(values.position),
+      phone: emptyToNull(values.phone),
+      phone_ext: emptyToNull(values.phone_ext),
+      version: profile.version,
+    });
+    reset(valuesOf(saved));
+    notifications.show({ color: 'teal', title: 'Profile saved', message: 'Profile saved' });
   });
 
   const region = profile.appConstants.region;
 
   return (
     <Paper p={{ base: 'lg', sm: 'xl' }} radius="lg">
-      <form onSubmit={onSubmit} noValidate aria-label="Personal details">
+      <form onSubmit={submit} noValidate aria-label="Personal details">
         <Stack gap="lg">
           <div>
             <Title order={2} fz="h4" c="harbor.9">
@@ -77,46 +62,46 @@ export function ProfileForm({ profile, onReload }: { profile: Profile; onReload:
             </Text>
           </div>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
+            <TextField
+              control={control}
+              name="first_name"
               label="First name"
               withAsterisk
               autoComplete="given-name"
-              error={errors.first_name?.message}
-              {...register('first_name')}
             />
-            <TextInput
+            <TextField
+              control={control}
+              name="last_name"
               label="Last name"
               withAsterisk
               autoComplete="family-name"
-              error={errors.last_name?.message}
-              {...register('last_name')}
             />
           </SimpleGrid>
-          <TextInput
+          <TextField
+            control={control}
+            name="position"
             label="Position"
             placeholder="e.g. Site Inspector"
             autoComplete="organization-title"
-            error={errors.position?.message}
-            {...register('position')}
           />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextInput
+              <TextField
+                control={control}
+                name="phone"
                 label="Phone"
                 type="tel"
                 autoComplete="tel"
                 placeholder={region === 'US' ? '(555) 555-5555' : '020 7946 0000'}
-                error={errors.phone?.message}
-                {...register('phone')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput
+              <TextField
+                control={control}
+                name="phone_ext"
                 label="Extension"
                 inputMode="numeric"
                 placeholder="Optional"
-                error={errors.phone_ext?.message}
-                {...register('phone_ext')}
               />
             </Grid.Col>
           </Grid>
@@ -131,7 +116,7 @@ export function ProfileForm({ profile, onReload }: { profile: Profile; onReload:
             <ServerError testId="profile-error">
               <Stack gap={6}>
                 <Text fz="sm">{serverError.message}</Text>
-                {serverError.stale && (
+                {serverError.status === 409 && (
                   <Button
                     size="xs"
                     variant="light"
@@ -140,7 +125,7 @@ export function ProfileForm({ profile, onReload }: { profile: Profile; onReload:
                     onClick={async () => {
                       const latest = (await onReload()) as Profile | undefined;
                       if (latest) reset(valuesOf(latest));
-                      setServerError(null);
+                      clearServerError();
                     }}
                   >
                     Load the latest version

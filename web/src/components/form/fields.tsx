@@ -1,0 +1,131 @@
+import {
+  Checkbox,
+  NumberInput,
+  PasswordInput,
+  Select,
+  Textarea,
+  TextInput,
+  type CheckboxProps,
+  type NumberInputProps,
+  type PasswordInputProps,
+  type SelectProps,
+  type TextareaProps,
+  type TextInputProps,
+} from '@mantine/core';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+
+/**
+ * Mantine inputs bound to a react-hook-form field: the value, change, blur, focus-on-error ref and
+ * the field's message (the schema's, or the server's placed by useServerSubmit) in one prop set.
+ * A screen writes `<TextField control={form.control} name="name" label="Name" />` and nothing else.
+ */
+interface Bound<T extends FieldValues> {
+  control: Control<T>;
+  name: FieldPath<T>;
+}
+
+type Unbound<P> = Omit<P, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'name' | 'checked'>;
+
+export function TextField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: Bound<T> & Unbound<TextInputProps>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextInput
+      {...props}
+      {...field}
+      value={(field.value as string | null) ?? ''}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+export function PasswordField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: Bound<T> & Unbound<PasswordInputProps>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <PasswordInput
+      {...props}
+      {...field}
+      value={(field.value as string | null) ?? ''}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+export function TextareaField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: Bound<T> & Unbound<TextareaProps>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <Textarea
+      {...props}
+      {...field}
+      value={(field.value as string | null) ?? ''}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+export function NumberField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: Bound<T> & Unbound<NumberInputProps>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <NumberInput
+      {...props}
+      {...field}
+      value={(field.value as number | null) ?? ''}
+      // Mantine answers '' for an empty box: the form holds null, which the schemas read as "not given".
+      onChange={(value) => field.onChange(value === '' ? null : value)}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+export function SelectField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: Bound<T> & Unbound<SelectProps>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <Select
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | null) ?? null}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+export function CheckboxField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: Bound<T> & Unbound<CheckboxProps>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <Checkbox
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      checked={Boolean(field.value)}
+      onChange={(event) => field.onChange(event.currentTarget.checked)}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+    />
+  );
+}

@@ -1,0 +1,2 @@
+export { CheckboxField, NumberField, PasswordField, SelectField, TextareaField, TextField } from './fields';
+export { useServerSubmit, type FormServerError } from './use-server-submit';
