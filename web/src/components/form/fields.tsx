@@ -97,15 +97,18 @@ export function SelectField<T extends FieldValues>({
   name,
   ...props
 }: Bound<T> & Unbound<SelectProps>) {
-  const { field, fieldState } = useController({ control, name });
+  const {
+    field: { ref, ...input },
+    fieldState,
+  } = useController({ control, name });
   return (
     <Select
       {...props}
-      ref={field.ref}
-      name={field.name}
-      value={(field.value as string | null) ?? null}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
+      ref={ref}
+      name={input.name}
+      value={(input.value as string | null) ?? null}
+      onChange={input.onChange}
+      onBlur={input.onBlur}
       error={fieldState.error?.message}
     />
   );
@@ -116,15 +119,18 @@ export function CheckboxField<T extends FieldValues>({
   name,
   ...props
 }: Bound<T> & Unbound<CheckboxProps>) {
-  const { field, fieldState } = useController({ control, name });
+  const {
+    field: { ref, ...input },
+    fieldState,
+  } = useController({ control, name });
   return (
     <Checkbox
       {...props}
-      ref={field.ref}
-      name={field.name}
-      checked={Boolean(field.value)}
-      onChange={(event) => field.onChange(event.currentTarget.checked)}
-      onBlur={field.onBlur}
+      ref={ref}
+      name={input.name}
+      checked={Boolean(input.value)}
+      onChange={(event) => input.onChange(event.currentTarget.checked)}
+      onBlur={input.onBlur}
       error={fieldState.error?.message}
     />
   );
