@@ -28,10 +28,74 @@ const harbor: MantineColorsTuple = [
   '#1f4b73',
 ];
 
+/*
+ * Mantine's palettes where the light scheme draws text from them, darkened until that text reaches
+ * WCAG AA (4.5:1; checked by axe in test/e2e/accessibility.e2e.test.ts). In the light scheme Mantine
+ * draws dimmed text from gray 6, error text from red 6, white text on filled buttons from shade 7 and
+ * the text of light badges and alerts from shade 9 on shade 1. Mantine's own values fail: dimmed gray
+ * 3.3:1 on white, red 6 3.3:1, an orange light badge 3.6:1, a teal one 4.3:1.
+ */
+
+/** Shade 6 is the dimmed text: 5.3:1 on white, 5.1:1 on gray 0 (the page), 4.7:1 on storm 0 (an unread notification). */
+const gray: MantineColorsTuple = [
+  '#f8f9fa',
+  '#f1f3f5',
+  '#e9ecef',
+  '#dee2e6',
+  '#ced4da',
+  '#adb5bd',
+  '#646c74',
+  '#495057',
+  '#343a40',
+  '#212529',
+];
+
+/** Shade 6 is the error text (4.9:1 on white); shade 7 carries white text on a filled button (5.5:1). */
+const red: MantineColorsTuple = [
+  '#fff5f5',
+  '#ffe3e3',
+  '#ffc9c9',
+  '#ffa8a8',
+  '#ff8787',
+  '#ff6b6b',
+  '#d92b2b',
+  '#c92a2a',
+  '#b02525',
+  '#9b1c1c',
+];
+
+/** Shade 9 on shade 1 is a light badge ("Coming soon"): 5.8:1; shade 7 carries white text (5.1:1). */
+const orange: MantineColorsTuple = [
+  '#fff4e6',
+  '#ffe8cc',
+  '#ffd8a8',
+  '#ffc078',
+  '#ffa94d',
+  '#ff922b',
+  '#fd7e14',
+  '#b84f08',
+  '#a84a06',
+  '#9a3d06',
+];
+
+/** Shade 9 on shade 1 is a light badge ("Consent given"): 6.0:1; shade 7 carries white text (5.3:1). */
+const teal: MantineColorsTuple = [
+  '#e6fcf5',
+  '#c3fae8',
+  '#96f2d7',
+  '#63e6be',
+  '#38d9a9',
+  '#20c997',
+  '#12b886',
+  '#087a5a',
+  '#086b4f',
+  '#066649',
+];
+
 export const theme = createTheme({
   primaryColor: 'storm',
   primaryShade: { light: 7, dark: 5 },
-  colors: { storm, harbor },
+  colors: { storm, harbor, gray, red, orange, teal },
   defaultRadius: 'md',
   cursorType: 'pointer',
   fontFamily:

@@ -4,6 +4,7 @@ import { AppShell, Box, Burger, Group, Progress, UnstyledButton } from '@mantine
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Brand } from '../../components/brand';
+import { SkipLink } from '../../components/skip-link';
 import { AREA_INFO, isRouteHandle } from '../../config/areas';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useCurrentDivisionId, useSession } from '../../lib/auth';
@@ -38,6 +39,9 @@ function PageGuard() {
   return <Outlet />;
 }
 
+const MAIN_CONTENT_ID = 'main-content';
+const NAVIGATION_ID = 'main-navigation';
+
 /** Side navigation, top bar (division switcher, bell, user menu); a hamburger below 992 px (spec 001 §9). */
 export function AppLayout() {
   const profile = useSession();
@@ -51,59 +55,65 @@ export function AppLayout() {
   useEffect(close, [pathname, close]);
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !opened } }}
-      padding={{ base: 'md', sm: 'xl' }}
-      bg="gray.0"
-    >
-      <AppShell.Header px={{ base: 'sm', sm: 'md' }}>
-        <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="md"
-              size="sm"
-              aria-label={opened ? 'Close navigation' : 'Open navigation'}
-              data-testid="nav-burger"
+    <>
+      <SkipLink targetId={MAIN_CONTENT_ID} />
+      <AppShell
+        header={{ height: 64 }}
+        navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !opened } }}
+        padding={{ base: 'md', sm: 'xl' }}
+        bg="gray.0"
+      >
+        <AppShell.Header px={{ base: 'sm', sm: 'md' }}>
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="md"
+                size="sm"
+                aria-label={opened ? 'Close navigation' : 'Open navigation'}
+                aria-expanded={opened}
+                aria-controls={NAVIGATION_ID}
+                data-testid="nav-burger"
+              />
+              <UnstyledButton
+                component={Link}
+                to={landingHref(profile, divisionId)}
+                aria-label="Stormline home"
+              >
+                <Brand hideNameBelow="sm" />
+              </UnstyledButton>
+            </Group>
+            <Group gap={6} wrap="nowrap">
+              <DivisionSwitcher />
+              <NotificationBell />
+              <UserMenu />
+            </Group>
+          </Group>
+          {navigation.state !== 'idle' && (
+            <Progress
+              value={100}
+              animated
+              size={3}
+              radius={0}
+              pos="absolute"
+              left={0}
+              right={0}
+              bottom={-1}
+              aria-label="Loading page"
             />
-            <UnstyledButton
-              component={Link}
-              to={landingHref(profile, divisionId)}
-              aria-label="Stormline home"
-            >
-              <Brand hideNameBelow="sm" />
-            </UnstyledButton>
-          </Group>
-          <Group gap={6} wrap="nowrap">
-            <DivisionSwitcher />
-            <NotificationBell />
-            <UserMenu />
-          </Group>
-        </Group>
-        {navigation.state !== 'idle' && (
-          <Progress
-            value={100}
-            animated
-            size={3}
-            radius={0}
-            pos="absolute"
-            left={0}
-            right={0}
-            bottom={-1}
-            aria-label="Loading page"
-          />
-        )}
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main navigation" inert={narrow && !opened}>
-        <SideNavigation onNavigate={close} />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Box maw={1280} mx="auto">
-          <PageGuard />
-        </Box>
-      </AppShell.Main>
-    </AppShell>
+          )}
+        </AppShell.Header>
+        <AppShell.Navbar id={NAVIGATION_ID} p="sm" aria-label="Main navigation" inert={narrow && !opened}>
+          <SideNavigation onNavigate={close} />
+        </AppShell.Navbar>
+        {/* The skip link's target: focusable from script only, and without a ring around the whole page. */}
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+          <Box maw={1280} mx="auto">
+            <PageGuard />
+          </Box>
+        </AppShell.Main>
+      </AppShell>
+    </>
   );
 }

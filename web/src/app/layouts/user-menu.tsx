@@ -4,6 +4,15 @@ import { IconBooks, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/
 import { paths } from '../../config/paths';
 import { useCurrentDivisionId, useSession } from '../../lib/auth';
 import { initials } from '../../lib/format';
+import classes from './user-menu.module.css';
+
+/**
+ * The avatar's initials are drawn by CSS, not written as text: as text they would be words on the
+ * button missing from its accessible name (the name and role), which speech input relies on.
+ */
+function Initials({ name }: { name: string }) {
+  return <span aria-hidden="true" className={classes.initials} data-initials={initials(name)} />;
+}
 
 /** The user's name and role, with My Profile and Log Out (spec 001 §2). */
 export function UserMenu() {
@@ -12,10 +21,13 @@ export function UserMenu() {
   const profileHref = divisionId ? paths.app.myProfile.getHref(divisionId) : '/my-profile';
 
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+    // Without Mantine's focus placeholder: a role=presentation child is not allowed inside role=menu
+    // (axe aria-required-children). Arrow keys still move into the items, Escape returns to the button.
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
+        {/* The name starts with the words on the button (WCAG 2.5.3, axe label-content-name-mismatch). */}
         <UnstyledButton
-          aria-label="User menu"
+          aria-label={`${profile.name}, ${profile.roleName}: user menu`}
           data-testid="user-menu"
           style={{ borderRadius: 999 }}
           py={4}
@@ -24,13 +36,21 @@ export function UserMenu() {
         >
           <Group gap={10} wrap="nowrap">
             <Avatar color="storm" variant="filled" radius="xl" size={36}>
-              {initials(profile.name)}
+              <Initials name={profile.name} />
             </Avatar>
             <Box visibleFrom="sm" maw={180}>
-              <Text fz="sm" fw={600} lh={1.2} truncate="end" data-testid="user-menu-name">
+              <Text
+                component="span"
+                display="block"
+                fz="sm"
+                fw={600}
+                lh={1.2}
+                truncate="end"
+                data-testid="user-menu-name"
+              >
                 {profile.name}
-              </Text>
-              <Text fz="xs" c="dimmed" lh={1.3} truncate="end">
+              </Text>{' '}
+              <Text component="span" display="block" fz="xs" c="dimmed" lh={1.3} truncate="end">
                 {profile.roleName}
               </Text>
             </Box>

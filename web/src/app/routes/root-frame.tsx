@@ -1,5 +1,6 @@
-import { useLayoutEffect } from 'react';
-import { Outlet, ScrollRestoration, useMatches } from 'react-router-dom';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
+import { VisuallyHidden } from '@mantine/core';
 import { AREA_INFO, isRouteHandle } from '../../config/areas';
 import { getRuntimeConfig } from '../../lib/runtime-config';
 
@@ -23,12 +24,86 @@ function hasTitle(value: unknown): value is { title: string } {
   return typeof value === 'object' && value !== null && 'title' in value && typeof value.title === 'string';
 }
 
+/** How long a page that is still loading may take to show its heading before its title is announced instead. */
+const HEADING_WAIT_MS = 2000;
+
+function focusPageHeading(): boolean {
+  const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+  if (!heading) return false;
+  // Focusable from script only: the heading stays out of the Tab order.
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+  return true;
+}
+
+/**
+ * After a client-side navigation focus would stay on the link that was used (or fall to the body
+ * when that link went away), and a screen reader would say nothing of the new page. So focus moves
+ * to the new page's h1; a page that shows no h1 within HEADING_WAIT_MS has its document title
+ * announced in a polite live region instead. Until the user has pressed a key or a pointer nothing
+ * moves: the first page of a visit, and the redirects that lead to it, start at the top of the
+ * document, where the skip link is.
+ *
+ * A control inside the page that writes the URL and stays on screen (a tab, a pager, a search box
+ * keeping its query in the URL) keeps its focus: the user is still working with it.
+ */
+function useFocusOnNavigation(): string {
+  const { pathname } = useLocation();
+  const [announcement, setAnnouncement] = useState('');
+  const interacted = useRef(false);
+
+  useEffect(() => {
+    const mark = () => {
+      interacted.current = true;
+    };
+    document.addEventListener('keydown', mark, { capture: true, once: true });
+    document.addEventListener('pointerdown', mark, { capture: true, once: true });
+    return () => {
+      document.removeEventListener('keydown', mark, { capture: true });
+      document.removeEventListener('pointerdown', mark, { capture: true });
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!interacted.current) return;
+    const active = document.activeElement;
+    if (
+      active instanceof HTMLElement &&
+      active.isConnected &&
+      active.closest('main') &&
+      active.tagName !== 'MAIN'
+    )
+      return;
+    if (focusPageHeading()) return;
+
+    const observer = new MutationObserver(() => {
+      if (focusPageHeading()) stop();
+    });
+    const timer = window.setTimeout(() => {
+      stop();
+      setAnnouncement(document.title);
+    }, HEADING_WAIT_MS);
+    function stop() {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    }
+    observer.observe(document.body, { childList: true, subtree: true });
+    return stop;
+  }, [pathname]);
+
+  return announcement;
+}
+
 export function RootFrame() {
   useDocumentTitle();
+  const announcement = useFocusOnNavigation();
   return (
     <>
       <Outlet />
       <ScrollRestoration />
+      <VisuallyHidden aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+        {announcement}
+      </VisuallyHidden>
     </>
   );
 }

@@ -11,67 +11,127 @@ import {
   Stack,
   Text,
   ThemeIcon,
+  UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
-import { IconBell, IconBellOff } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBell, IconBellOff, IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../../lib/format';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { useNotifications } from '../api/get-notifications';
 import type { NotificationItem } from '../api/get-notifications';
-import { markAllNotificationsRead, markNotificationRead } from '../api/mark-read';
+import { useMarkRead } from '../api/mark-read';
+import classes from './notification-bell.module.css';
 
-/** A notification's link is followed only inside the app or to a web page, never as a script URL. */
-function NotificationTitle({ title, link }: { title: string; link: string | null | undefined }) {
-  const inside = safeRedirect(link);
-  if (inside) {
+/**
+ * One notification, as the control it is: a link when it has one (followed only inside the app or
+ * to a web page, never as a script URL), otherwise a button that marks it read. Either way the
+ * keyboard reaches it and Enter opens it.
+ */
+function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen: () => void }) {
+  const inside = safeRedirect(item.link);
+  const outside = !inside && item.link && /^https?:\/\//i.test(item.link) ? item.link : null;
+  const body = (
+    <>
+      <Text component="span" display="block" fz="sm" fw={item.is_opened ? 400 : 600}>
+        {!item.is_opened && <VisuallyHidden>Unread: </VisuallyHidden>}
+        {item.title}
+        {outside && (
+          <>
+            <IconExternalLink size={14} className={classes.external} aria-hidden="true" />
+            <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+          </>
+        )}
+      </Text>
+      {item.content && (
+        <Text component="span" fz="xs" c="dimmed" lineClamp={2}>
+          {item.content}
+        </Text>
+      )}
+      {item.date && (
+        <Text component="span" display="block" fz="xs" c="dimmed">
+          {formatDate(item.date)}
+        </Text>
+      )}
+    </>
+  );
+  const shared = {
+    className: classes.item,
+    px: 'md',
+    py: 'sm',
+    bg: item.is_opened ? undefined : 'storm.0',
+    'data-unread': !item.is_opened || undefined,
+    'data-testid': 'notification-item',
+  } as const;
+
+  if (inside)
     return (
-      <Anchor component={Link} to={inside} fz="sm" inherit>
-        {title}
-      </Anchor>
+      <UnstyledButton component={Link} to={inside} onClick={onOpen} {...shared}>
+        {body}
+      </UnstyledButton>
     );
-  }
-  if (link && /^https?:\/\//i.test(link)) {
+  if (outside)
     return (
-      <Anchor href={link} target="_blank" rel="noopener noreferrer" fz="sm" inherit>
-        {title}
-      </Anchor>
+      <UnstyledButton
+        component="a"
+        href={outside}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={onOpen}
+        {...shared}
+      >
+        {body}
+      </UnstyledButton>
     );
-  }
-  return <>{title}</>;
+  return (
+    <UnstyledButton onClick={onOpen} {...shared}>
+      {body}
+    </UnstyledButton>
+  );
 }
 
 /** The top bar's bell with the unread count (spec 001 §2). A failing call shows the bell without a badge. */
 export function NotificationBell() {
-  const { data, error, mutate } = useNotifications();
+  const { data, error } = useNotifications();
+  const { markRead } = useMarkRead();
+  const [opened, { close, toggle }] = useDisclosure(false);
   const items = data?.pageData ?? [];
   const unread = data?.unreadCount ?? 0;
-  // Reading marks it read on the server, then the bell reloads; a failure leaves it unread.
+  // Marking read shows at once and goes back if the server refuses (useMarkRead). A link leaves
+  // the page, so the panel closes behind it.
   const open = (item: NotificationItem) => {
-    if (!item.is_opened)
-      void markNotificationRead(item.id).then(
-        () => mutate(),
-        () => undefined,
-      );
+    if (item.link) close();
+    if (!item.is_opened) void markRead(item.id).catch(() => undefined);
   };
-  const openAll = () =>
-    void markAllNotificationsRead().then(
-      () => mutate(),
-      () => undefined,
-    );
+  const openAll = () => void markRead(null).catch(() => undefined);
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
 
   return (
-    <Popover position="bottom-end" width={340} shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator
-          disabled={unread === 0}
-          label={unread > 99 ? '99+' : unread}
-          size={18}
-          offset={6}
-          color="red"
-          withBorder
-          data-testid="notification-indicator"
-        >
+    // Focus moves into the panel when it opens (Tab stays inside it) and back to the bell when it closes.
+    <Popover
+      position="bottom-end"
+      width={340}
+      shadow="md"
+      withinPortal
+      opened={opened}
+      onChange={(next) => {
+        if (!next) close();
+      }}
+      trapFocus
+      returnFocus
+    >
+      {/* The indicator wraps the target, so the popover's aria-expanded lands on the button itself. */}
+      <Indicator
+        disabled={unread === 0}
+        label={unread > 99 ? '99+' : unread}
+        size={18}
+        offset={6}
+        color="red"
+        withBorder
+        data-testid="notification-indicator"
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -79,12 +139,13 @@ export function NotificationBell() {
             radius="xl"
             aria-label={label}
             data-testid="notification-bell"
+            onClick={toggle}
           >
             <IconBell size={22} stroke={1.6} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0}>
+        </Popover.Target>
+      </Indicator>
+      <Popover.Dropdown p={0} aria-label="Notifications">
         <Group justify="space-between" px="md" py="sm">
           <Text fw={600}>Notifications</Text>
           {unread > 0 && (
@@ -101,32 +162,13 @@ export function NotificationBell() {
         <Divider />
         {items.length > 0 ? (
           <ScrollArea.Autosize mah={360}>
-            <Stack gap={0}>
+            <Box component="ul" className={classes.list}>
               {items.map((item) => (
-                <Box
-                  key={item.id}
-                  px="md"
-                  py="sm"
-                  bg={item.is_opened ? undefined : 'storm.0'}
-                  onClick={() => open(item)}
-                  data-testid="notification-item"
-                >
-                  <Text fz="sm" fw={item.is_opened ? 400 : 600}>
-                    <NotificationTitle title={item.title} link={item.link} />
-                  </Text>
-                  {item.content && (
-                    <Text fz="xs" c="dimmed" lineClamp={2}>
-                      {item.content}
-                    </Text>
-                  )}
-                  {item.date && (
-                    <Text fz="xs" c="dimmed">
-                      {formatDate(item.date)}
-                    </Text>
-                  )}
-                </Box>
+                <li key={item.id}>
+                  <NotificationEntry item={item} onOpen={() => open(item)} />
+                </li>
               ))}
-            </Stack>
+            </Box>
           </ScrollArea.Autosize>
         ) : (
           <Stack align="center" gap={6} p="lg" ta="center">
