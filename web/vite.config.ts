@@ -1,11 +1,67 @@
-import { defineConfig } from 'vite';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** The local gateway (`npm start` at the root) answers the API and the runtime config. */
 const GATEWAY = process.env.STORMLINE_GATEWAY ?? 'http://localhost:3000';
 
+const require = createRequire(import.meta.url);
+const MANTINE_CORE = path.dirname(require.resolve('@mantine/core/styles.css'));
+const MANTINE_NOTIFICATIONS = path.dirname(require.resolve('@mantine/notifications/styles.css'));
+
+/**
+ * Each Mantine component brings its own stylesheet, so a chunk carries the CSS of exactly the
+ * components in it and a screen's components style themselves when the screen loads (a new
+ * component never needs its CSS added by hand). Mantine's components read their class names from
+ * `X.module.mjs`, one per component with a stylesheet of the same name in @mantine/core/styles;
+ * other @mantine packages ship one stylesheet. The `.layer.css` variants put Mantine in
+ * `@layer mantine`, so our own unlayered CSS wins whatever order the chunks' CSS arrives in.
+ * The import goes on the module's first line, so its source map stays line-for-line.
+ */
+function mantineStylesPerComponent(): Plugin {
+  const coreModule = /[\\/]@mantine[\\/]core[\\/]esm[\\/](?:.*[\\/])?([A-Za-z]+)\.module\.mjs$/;
+  const packageModule = /[\\/]@mantine[\\/]([a-z-]+)[\\/]esm[\\/](?:.*[\\/])?[A-Za-z]+\.module\.mjs$/;
+  return {
+    name: 'stormline:mantine-styles-per-component',
+    enforce: 'pre',
+    transform(code, id) {
+      const core = coreModule.exec(id);
+      if (core) {
+        const sheet = path.join(MANTINE_CORE, 'styles', `${core[1]}.layer.css`);
+        if (!existsSync(sheet)) this.error(`No stylesheet for Mantine's ${core[1]} at ${sheet}`);
+        return { code: `import '@mantine/core/styles/${core[1]}.layer.css';${code}`, map: null };
+      }
+      const other = packageModule.exec(id);
+      if (other && other[1] !== 'core')
+        return { code: `import '@mantine/${other[1]}/styles.layer.css';${code}`, map: null };
+      return undefined;
+    },
+  };
+}
+
+/**
+ * app/provider.tsx loads the toast container with `import('@mantine/notifications')` after the
+ * first render. Through the package's index that chunk would share a graph with the screens that
+ * import `notifications` (the small store) statically, and the bundler would put the container,
+ * its transitions and stylesheet in a chunk those screens load before they render. The dynamic
+ * import resolves to the container's own module instead.
+ */
+function notificationsContainerAlone(): Plugin {
+  return {
+    name: 'stormline:notifications-container-alone',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      if (source !== '@mantine/notifications' || options.kind !== 'dynamic-import') return undefined;
+      if (!importer?.endsWith(path.join('src', 'app', 'provider.tsx'))) return undefined;
+      return path.join(MANTINE_NOTIFICATIONS, 'esm', 'Notifications.mjs');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [notificationsContainerAlone(), mantineStylesPerComponent(), react()],
   server: {
     port: 5173,
     proxy: {
@@ -21,10 +77,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // infra/test/first-load-budget.test.ts reads it to add up what each page loads first.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Route modules are lazy (app/router.tsx); the libraries every screen needs get stable
-        // chunks of their own so a change in one screen does not invalidate them.
+        // Route modules and layouts are lazy (app/router.tsx). React and the router, which every
+        // page needs, get a stable chunk of their own so a change in a screen does not invalidate
+        // them; the rest of what the entry needs is one chunk (one request, one gzip window).
+        // Mantine, icons and form libraries are otherwise left to the bundler: a screen's chunk
+        // carries the components only it uses, and those several lazy screens share go into shared
+        // chunks. (One chunk for all of Mantine made every page download every screen's components.)
         codeSplitting: {
           groups: [
             {
@@ -32,9 +94,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
               priority: 30,
             },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, priority: 20 },
-            { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 20 },
-            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/, priority: 10 },
+            { name: 'app', tags: ['$initial'], priority: 20 },
           ],
         },
       },

@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ApiError } from '../lib/api-client';
 import { theme } from './theme';
@@ -16,11 +15,38 @@ const swrConfig: SWRConfiguration = {
   },
 };
 
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+
+/**
+ * The toast container (and its transitions and stylesheet) loads once the page has rendered: no
+ * first paint waits for it. `notifications.show()` before then is kept in the store and shown
+ * when the container mounts.
+ */
+function DeferredNotifications() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(() => setReady(true), 1);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(() => setReady(true), { timeout: 2000 });
+    return () => window.cancelIdleCallback(idle);
+  }, []);
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Spec 000 §9: toasts close after 5 seconds. */}
+      <Notifications position="top-right" autoClose={5000} limit={4} zIndex={1000} />
+    </Suspense>
+  );
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* Spec 000 §9: toasts close after 5 seconds. */}
-      <Notifications position="top-right" autoClose={5000} limit={4} zIndex={1000} />
+      <DeferredNotifications />
       <SWRConfig value={swrConfig}>{children}</SWRConfig>
     </MantineProvider>
   );

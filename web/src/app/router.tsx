@@ -3,9 +3,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { FullPageLoader } from '../components/full-page-loader';
 import type { AreaKey, RouteHandle } from '../config/areas';
 import { paths } from '../config/paths';
-import { AppLayout } from './layouts/app-layout';
-import { AuthLayout } from './layouts/auth-layout';
-import { PublicLayout } from './layouts/public-layout';
 import { DivisionScope } from './routes/division-scope';
 import { Logout } from './routes/logout';
 import { NoDivision } from './routes/no-division';
@@ -69,7 +66,7 @@ export function createAppRouter() {
         { path: paths.root.path, element: <RootRedirect /> },
         { path: paths.auth.logout.path, element: <Logout />, handle: { title: 'Signing out' } },
         {
-          element: <AuthLayout />,
+          lazy: async () => ({ Component: (await import('./layouts/auth-layout')).AuthLayout }),
           children: [
             {
               path: paths.auth.login.path,
@@ -95,7 +92,7 @@ export function createAppRouter() {
         },
         {
           path: '/public',
-          element: <PublicLayout />,
+          lazy: async () => ({ Component: (await import('./layouts/public-layout')).PublicLayout }),
           children: [
             {
               path: `${paths.public.project.path}/*`,
@@ -114,7 +111,8 @@ export function createAppRouter() {
           element: <RequireAuth />,
           children: [
             {
-              element: <AppLayout />,
+              // Layouts are lazy too: /login does not load the shell's menus and popovers.
+              lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
               // A screen that crashes keeps the navigation around it (screen-error.tsx).
               children: withScreenErrors([
                 {
