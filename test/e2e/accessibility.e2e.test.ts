@@ -151,10 +151,25 @@ describe.each([
       });
     }
 
+    it('the division switcher open', async () => {
+      await page.goto('/divisions/north-region/dashboard');
+      await page.getByRole('combobox', { name: 'Division' }).click();
+      await page.getByRole('option', { name: 'South Region' }).waitFor();
+      await expectNoSeriousAxeViolations(page, `the division switcher at ${size} px`);
+    });
+
     it('my profile', async () => {
       await page.goto('/divisions/north-region/my-profile');
       await page.getByTestId('profile-summary').waitFor();
       await expectNoSeriousAxeViolations(page, `my profile at ${size} px`);
+    });
+
+    it('my profile with validation errors', async () => {
+      await page.goto('/divisions/north-region/my-profile');
+      await page.getByLabel('First name').fill('');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('First name is required').waitFor();
+      await expectNoSeriousAxeViolations(page, `my profile with validation errors at ${size} px`);
     });
 
     it('divisions', async () => {
@@ -163,10 +178,32 @@ describe.each([
       await expectNoSeriousAxeViolations(page, `/divisions at ${size} px`);
     });
 
+    it('Add Division with a validation error', async () => {
+      await page.goto('/divisions');
+      await page.getByRole('button', { name: 'Add Division' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Division' });
+      await dialog.getByRole('button', { name: 'Add Division' }).click();
+      await dialog.getByText('Division name is required').waitFor();
+      await expectNoSeriousAxeViolations(page, `the Add Division dialog at ${size} px`);
+    });
+
     it('a division', async () => {
       await page.goto('/divisions/north-region');
       await page.getByRole('heading', { name: 'North Region', level: 1 }).waitFor();
       await expectNoSeriousAxeViolations(page, `/divisions/north-region at ${size} px`);
+    });
+
+    it('the Edit and Delete dialogs of a division', async () => {
+      await page.goto('/divisions/north-region');
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('dialog', { name: 'Edit division' }).getByLabel('Division name').waitFor();
+      await expectNoSeriousAxeViolations(page, `the Edit division dialog at ${size} px`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Edit division' }).waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Delete division' }).waitFor();
+      await expectNoSeriousAxeViolations(page, `the Delete division dialog at ${size} px`);
+      await page.keyboard.press('Escape');
     });
 
     for (const [name, path] of PLACEHOLDERS) {

@@ -113,7 +113,14 @@ export const theme = createTheme({
   components: {
     Paper: { defaultProps: { withBorder: true, shadow: 'xs' } },
     Card: { defaultProps: { withBorder: true, shadow: 'xs' } },
-    Modal: { defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } } },
+    Modal: {
+      defaultProps: {
+        centered: true,
+        overlayProps: { backgroundOpacity: 0.45, blur: 2 },
+        // Mantine's close button is an icon alone: without a name a screen reader says only "button".
+        closeButtonProps: { 'aria-label': 'Close' },
+      },
+    },
     Tooltip: { defaultProps: { withArrow: true } },
     TextInput: { defaultProps: { size: 'sm' } },
   },
