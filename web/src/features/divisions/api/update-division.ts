@@ -15,8 +15,14 @@ export type UpdateDivisionInput = ApiBody<typeof divisionsRoutes.updateDivision>
 export function useUpdateDivision(id: string) {
   return useSWRMutation(
     divisionKey(id),
-    (key, { arg }: { arg: UpdateDivisionInput }) =>
-      refetchOnConflict(key, () => callApi(divisionsRoutes.updateDivision, { params: { id }, body: arg })),
-    { populateCache: true, revalidate: false, throwOnError: true, onSuccess: () => void refreshDivisions() },
+    (_key, { arg }: { arg: UpdateDivisionInput }) =>
+      callApi(divisionsRoutes.updateDivision, { params: { id }, body: arg }),
+    {
+      populateCache: true,
+      revalidate: false,
+      throwOnError: true,
+      onSuccess: () => void refreshDivisions(),
+      onError: (error) => refetchOnConflict(error, divisionKey(id)),
+    },
   );
 }
