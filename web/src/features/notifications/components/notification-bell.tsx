@@ -60,7 +60,6 @@ function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen: (
     className: classes.item,
     px: 'md',
     py: 'sm',
-    bg: item.is_opened ? undefined : 'storm.0',
     'data-unread': !item.is_opened || undefined,
     'data-testid': 'notification-item',
   } as const;
