@@ -59,6 +59,10 @@ export interface DataTableProps<Row extends RowData> {
   columnToggle?: boolean;
   /** A totals row built from each column's `footer`. */
   totals?: boolean;
+  /**
+   * A mouse convenience: a row is not focusable, so the keyboard reaches the record through a real
+   * link in one of its cells (Divisions: the name). Give both or neither.
+   */
   onRowClick?: (row: Row) => void;
   skeletonRows?: number;
   toolbar?: ReactNode;
@@ -283,7 +287,7 @@ function ColumnMenu<Row extends RowData>({
 }) {
   const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide());
   return (
-    <Popover position="bottom-end" shadow="md" trapFocus>
+    <Popover position="bottom-end" shadow="md" trapFocus returnFocus>
       <Popover.Target>
         <Button variant="default" size="xs" leftSection={<IconColumns size={16} aria-hidden />}>
           Columns
