@@ -5,7 +5,7 @@ import {
   lighthouseMarkdown,
   lighthouseTable,
   measureLighthouseOnFreshRuntime,
-  readLighthouseBefore,
+  readLighthouseResults,
 } from './lighthouse';
 import { writeResults, writeResultsText } from './report';
 
@@ -13,7 +13,8 @@ import { writeResults, writeResultsText } from './report';
  * Lighthouse only (`npm run bench` runs it too, last):
  *
  *   npx tsx bench/lighthouse-run.ts                     # web/dist (built if stale) -> results/lighthouse.json
- *   npx tsx bench/lighthouse-run.ts --web-dist <dir> --label before   # -> results/lighthouse-before.json
+ *   npx tsx bench/lighthouse-run.ts --web-dist <dir> --label before --uncompressed   # -> results/lighthouse-before.json
+ *   npx tsx bench/lighthouse-run.ts --runs 1 --reports /tmp/lh        # and each run's full report
  */
 
 const { values } = parseArgs({
@@ -21,6 +22,10 @@ const { values } = parseArgs({
     'web-dist': { type: 'string' },
     label: { type: 'string' },
     runs: { type: 'string' },
+    /** Also keep each run's full Lighthouse report (JSON, opens in the Lighthouse viewer) here. */
+    reports: { type: 'string' },
+    /** Every file uncompressed, as the gateway served them before it compressed (for the before run). */
+    uncompressed: { type: 'boolean' },
   },
 });
 
@@ -31,12 +36,18 @@ log(`Lighthouse on /login and the dashboard (${webDist ?? 'web/dist'})…`);
 const report = await measureLighthouseOnFreshRuntime(log, {
   webDist,
   runs: values.runs ? Number(values.runs) : undefined,
+  reportDir: values.reports ? path.resolve(values.reports) : undefined,
+  uncompressed: values.uncompressed,
 });
 const name = values.label ? `lighthouse-${values.label}` : 'lighthouse';
 const file = await writeResults(name, { ...report });
 log('');
 log(lighthouseTable(report));
-if (!values.label) {
-  const before = await readLighthouseBefore();
-  log(`Wrote ${file} and ${await writeResultsText('lighthouse.md', lighthouseMarkdown(report, before))}.`);
-} else log(`Wrote ${file}.`);
+if (values.label) log(`Wrote ${file}.`);
+else {
+  const markdown = lighthouseMarkdown(
+    (await readLighthouseResults('lighthouse'))!,
+    await readLighthouseResults('lighthouse-before'),
+  );
+  log(`Wrote ${file} and ${await writeResultsText('lighthouse.md', markdown)}.`);
+}

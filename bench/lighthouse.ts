@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
@@ -56,6 +57,15 @@ export interface LighthouseReport {
   lighthouse: string;
   chrome: string;
   settings: { formFactor: string; throttlingMethod: string; runsPerPage: number; chromeFlags: string[] };
+  /**
+   * 1-minute load average before the runtime started and when the runs ended. Lighthouse times
+   * the page's CPU work unthrottled and scales it 4x, so other work on the machine inflates TBT
+   * and LCP: above the CPU count before we start, the scores are noise. (The runs themselves,
+   * chromium beside the gateway and DynamoDB Local, bring it to about 2.)
+   */
+  load: { cpus: number; atStart: number; atEnd: number };
+  /** Served without compression (`--uncompressed`: the gateway before it compressed). */
+  uncompressed?: boolean;
   pages: LighthousePageResult[];
 }
 
@@ -96,11 +106,21 @@ function summarise(lhr: LighthouseResult): LighthouseRun {
 }
 
 /** Lighthouse on each page of LIGHTHOUSE_PAGES against a running gateway at baseUrl. */
+export interface LighthouseOptions {
+  runs?: number;
+  /** Also keep each run's full report (JSON) here. */
+  reportDir?: string;
+  /** Ask for every file uncompressed (Accept-Encoding: identity), as the gateway once served them. */
+  uncompressed?: boolean;
+  /** The 1-minute load average before anything of the bench started. */
+  loadAtStart?: number;
+}
+
 export async function measureLighthouse(
   baseUrl: string,
   token: string,
   log: (line: string) => void,
-  runs = LIGHTHOUSE_RUNS,
+  { runs = LIGHTHOUSE_RUNS, reportDir, uncompressed, loadAtStart }: LighthouseOptions = {},
 ): Promise<LighthouseReport> {
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -108,6 +128,7 @@ export async function measureLighthouse(
     args: CHROME_FLAGS,
   });
   let version = '';
+  const atStart = loadAtStart ?? os.loadavg()[0] ?? 0;
   try {
     const chrome = await browser.version();
     const pages: LighthousePageResult[] = [];
@@ -121,7 +142,12 @@ export async function measureLighthouse(
             await page.evaluateOnNewDocument((value) => localStorage.setItem('token', value), token);
           const result = await lighthouse(
             `${baseUrl}${target.path}`,
-            { logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] },
+            {
+              logLevel: 'error',
+              output: 'json',
+              onlyCategories: [...CATEGORIES],
+              ...(uncompressed ? { extraHeaders: { 'Accept-Encoding': 'identity' } } : {}),
+            },
             undefined,
             page,
           );
@@ -129,6 +155,11 @@ export async function measureLighthouse(
           const lhr = result.lhr;
           if (lhr.runtimeError) throw new Error(`Lighthouse on ${target.path}: ${lhr.runtimeError.message}`);
           version = lhr.lighthouseVersion;
+          if (reportDir) {
+            await mkdir(reportDir, { recursive: true });
+            const name = `${target.name.replace(/\W+/g, '') || 'page'}-run${run + 1}.report.json`;
+            await writeFile(path.join(reportDir, name), JSON.stringify(lhr));
+          }
           const summary = summarise(lhr);
           if (new URL(summary.finalUrl).pathname !== target.path)
             throw new Error(`${target.path} ended on ${summary.finalUrl}: the page under test was not shown`);
@@ -158,6 +189,8 @@ export async function measureLighthouse(
         runsPerPage: runs,
         chromeFlags: CHROME_FLAGS,
       },
+      load: { cpus: os.cpus().length, atStart: round2(atStart), atEnd: round2(os.loadavg()[0] ?? 0) },
+      ...(uncompressed ? { uncompressed } : {}),
       pages,
     };
   } finally {
@@ -168,19 +201,29 @@ export async function measureLighthouse(
 /** A fresh in-memory runtime (seeded) serving webDist (default web/dist), the admin signed in. */
 export async function measureLighthouseOnFreshRuntime(
   log: (line: string) => void,
-  options: { webDist?: string; runs?: number } = {},
+  options: LighthouseOptions & { webDist?: string } = {},
 ): Promise<LighthouseReport> {
   const admin = DEMO_ACCOUNTS.find((a) => a.email === 'admin@example.com')!;
+  const loadAtStart = os.loadavg()[0] ?? 0;
   const runtime = await startRuntime({ port: 0, seed: true, region: 'UK', webDist: options.webDist });
   try {
     const token = await createBenchClient(runtime.url).signIn(admin.email, admin.password);
-    return await measureLighthouse(runtime.url, token, log, options.runs);
+    return await measureLighthouse(runtime.url, token, log, { loadAtStart, ...options });
   } finally {
     await runtime.stop();
   }
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+function busyWarning({ load }: LighthouseReport): string[] {
+  return load.atStart > load.cpus
+    ? [
+        `WARNING: load average ${load.atStart} on ${load.cpus} CPUs before the runs: other work inflates TBT and LCP; rerun on a quiet machine`,
+      ]
+    : [];
+}
 
 function rows(report: LighthouseReport): string[][] {
   return report.pages.map(({ page, median: m }) => [
@@ -208,32 +251,48 @@ export function lighthouseTable(report: LighthouseReport): string {
   return [
     table(HEADER, rows(report)),
     ...failures,
+    ...busyWarning(report),
     `Lighthouse ${report.lighthouse}, ${report.chrome}, mobile (simulated throttling); the median of ${report.settings.runsPerPage} runs by performance score; JS and CSS KB over the wire`,
   ].join('\n');
 }
 
-/** The markdown summary beside the JSON: this run, and a before run when one is given. */
-export function lighthouseMarkdown(after: LighthouseReport, before?: LighthouseReport): string {
+/** Where and when a results file was written (report.ts's envelope), when it was read back. */
+type Measured = LighthouseReport & { measuredAt?: string; machine?: { loadAverage?: number[] } };
+
+const when = (report: Measured) =>
+  report.measuredAt
+    ? `${report.measuredAt.slice(0, 16).replace('T', ' ')} UTC, load average ${report.machine?.loadAverage?.[0] ?? '?'}`
+    : 'this run';
+
+/** The markdown summary beside the JSON: this run, and the run before the first-load work when kept. */
+export function lighthouseMarkdown(after: Measured, before?: Measured): string {
   const sections = [
     '# Lighthouse: /login and the dashboard',
     '',
-    `Lighthouse ${after.lighthouse} (default mobile config, simulated throttling), ${after.chrome}, flags \`${after.settings.chromeFlags.join(' ')}\`; each row is the median of ${after.settings.runsPerPage} runs by performance score. JS and CSS KB are bytes over the wire. Written by \`npm run bench\` (or \`npx tsx bench/lighthouse-run.ts\`).`,
+    `Lighthouse ${after.lighthouse} (default mobile config: simulated slow 4G, 4x CPU slowdown), ${after.chrome}, flags \`${after.settings.chromeFlags.join(' ')}\`; each row is the median of ${after.settings.runsPerPage} runs by performance score. JS and CSS KB are bytes over the wire (compressed, headers included). Written by \`npm run bench\` or \`npx tsx bench/lighthouse-run.ts\` (bench/README.md).`,
+    '',
+    `## Now (${when(after)})`,
     '',
     markdownTable(HEADER, rows(after)),
+    ...busyWarning(after).map((w) => `\n${w}`),
   ];
   if (before)
     sections.push(
       '',
-      `## Before (${before.pages.length ? 'lighthouse-before.json' : ''})`,
+      `## Before the first-load work (lighthouse-before.json, ${when(before)})`,
       '',
       markdownTable(HEADER, rows(before)),
+      ...(before.load ? busyWarning(before).map((w) => `\n${w}`) : []),
     );
   return sections.join('\n');
 }
 
-/** The numbers measured before the first-load work (bench/results/lighthouse-before.json), if kept. */
-export async function readLighthouseBefore(): Promise<LighthouseReport | undefined> {
-  const file = path.join(import.meta.dirname, 'results', 'lighthouse-before.json');
+/**
+ * A Lighthouse results file as written (with its envelope), if it exists: `lighthouse`, or
+ * `lighthouse-before`, the numbers measured before the first-load work.
+ */
+export async function readLighthouseResults(name: string): Promise<Measured | undefined> {
+  const file = path.join(import.meta.dirname, 'results', `${name}.json`);
   const text = await readFile(file, 'utf8').catch(() => undefined);
-  return text ? (JSON.parse(text) as LighthouseReport) : undefined;
+  return text ? (JSON.parse(text) as Measured) : undefined;
 }

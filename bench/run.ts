@@ -3,19 +3,27 @@ import os from 'node:os';
 import { ROUTES } from '@stormline/contract/route-table';
 import { DEMO_ACCOUNTS } from '@stormline/local/seed';
 import { startRuntime } from '@stormline/local/runtime';
+import { buildWebIfStale } from '@stormline/local/web-build';
 import { createBenchClient } from './bench-client';
 import { measureBundles } from './bundle-size';
 import { capacityWarning, LOAD, measureHttp, SEQUENTIAL } from './http-latency';
 import type { LatencyResult } from './http-latency';
+import {
+  lighthouseMarkdown,
+  lighthouseTable,
+  measureLighthouseOnFreshRuntime,
+  readLighthouseResults,
+} from './lighthouse';
 import { measureListScaling } from './list-scaling';
-import { bundleTable, latencyTable, listScalingTable, writeResults } from './report';
+import { bundleTable, latencyTable, listScalingTable, writeResults, writeResultsText } from './report';
 import { planRoute } from './route-plans';
 import type { RoutePlan } from './route-plans';
 
 /**
  * `npm run bench`: latency, throughput and DynamoDB capacity of every implemented route against
- * the local gateway; the list routes at two data sizes; then every route's Lambda bundle and
- * module init against the bare handler's. Numbers, not thresholds.
+ * the local gateway; the list routes at two data sizes; every route's Lambda bundle and module
+ * init against the bare handler's; then Lighthouse on /login and the dashboard. Numbers, not
+ * thresholds.
  */
 
 const started = performance.now();
@@ -52,6 +60,11 @@ const lists = await measureListScaling(log);
 log('Bundling the handlers and timing their init…');
 const bundles = await measureBundles(ROUTES, log);
 
+// Last, on a fresh runtime: Lighthouse's CPU timings suffer from anything else running.
+log('Lighthouse on /login and the dashboard (a fresh runtime, web/dist built if stale)…');
+buildWebIfStale();
+const lighthouse = await measureLighthouseOnFreshRuntime(log);
+
 const latencyFile = await writeResults('http-latency', {
   settings: {
     load: { connections: LOAD.connections, durationSeconds: LOAD.durationSeconds },
@@ -62,6 +75,14 @@ const latencyFile = await writeResults('http-latency', {
 });
 const listFile = await writeResults('list-scaling', { ...lists });
 const bundleFile = await writeResults('bundle-size', { ...bundles });
+const lighthouseFile = await writeResults('lighthouse', { ...lighthouse });
+const lighthouseSummary = await writeResultsText(
+  'lighthouse.md',
+  lighthouseMarkdown(
+    (await readLighthouseResults('lighthouse'))!,
+    await readLighthouseResults('lighthouse-before'),
+  ),
+);
 
 log('');
 log(latencyTable(latency));
@@ -70,6 +91,8 @@ log(listScalingTable(lists));
 log('');
 log(bundleTable(bundles));
 log('');
+log(lighthouseTable(lighthouse));
+log('');
 log(
-  `Wrote ${latencyFile}, ${listFile} and ${bundleFile} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  `Wrote ${latencyFile}, ${listFile}, ${bundleFile}, ${lighthouseFile} and ${lighthouseSummary} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
 );
