@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { FullPageLoader } from '../components/full-page-loader';
 import type { AreaKey, RouteHandle } from '../config/areas';
-import { paths } from '../config/paths';
+import { paths, withinDivision } from '../config/paths';
 import { DivisionScope } from './routes/division-scope';
 import { Logout } from './routes/logout';
 import { NoDivision } from './routes/no-division';
@@ -27,24 +27,25 @@ const handle = (area: AreaKey, title?: string): RouteHandle => (title ? { area, 
 
 /** Division-scoped areas that are still placeholders: every path below the area root shows the area's panel. */
 const PLACEHOLDER_AREAS: { segment: string; area: PlaceholderArea }[] = [
-  { segment: 'projects', area: 'projects' },
-  { segment: 'clients', area: 'clients' },
-  { segment: 'groups', area: 'groups' },
-  { segment: 'map-legend', area: 'map-legend' },
-  { segment: 'admin', area: 'admin' },
+  { segment: withinDivision(paths.app.projects), area: 'projects' },
+  { segment: withinDivision(paths.app.clients), area: 'clients' },
+  { segment: withinDivision(paths.app.groups), area: 'groups' },
+  { segment: withinDivision(paths.app.mapLegend), area: 'map-legend' },
+  { segment: withinDivision(paths.app.admin), area: 'admin' },
+  // Only /user-profiles/:userId/edit so far (paths.app.editUser); the area catches what is below it.
   { segment: 'user-profiles', area: 'user-profiles' },
-  { segment: 'inspection-templates', area: 'inspection-templates' },
-  { segment: 'reports', area: 'reports' },
+  { segment: withinDivision(paths.app.inspectionTemplates), area: 'inspection-templates' },
+  { segment: withinDivision(paths.app.reports), area: 'reports' },
 ];
 
 const divisionScoped: RouteObject[] = [
   {
-    path: 'dashboard',
+    path: withinDivision(paths.app.dashboard),
     handle: handle('dashboard'),
     lazy: page(() => import('../features/dashboard/routes/dashboard')),
   },
   {
-    path: 'my-profile',
+    path: withinDivision(paths.app.myProfile),
     handle: handle('my-profile'),
     lazy: page(() => import('../features/profile/routes/my-profile')),
   },

@@ -141,3 +141,14 @@ export const paths = {
     },
   },
 } as const;
+
+const DIVISION_SCOPE = '/divisions/:divisionId/';
+
+/**
+ * A division page's pattern below /divisions/:divisionId ('dashboard'), for the router's routes
+ * nested under the division: the router takes its paths from here rather than spelling them again.
+ */
+export function withinDivision(entry: { path: string }): string {
+  if (!entry.path.startsWith(DIVISION_SCOPE)) throw new Error(`${entry.path} is not a division page`);
+  return entry.path.slice(DIVISION_SCOPE.length);
+}
