@@ -60,8 +60,28 @@ function notificationsContainerAlone(): Plugin {
   };
 }
 
-export default defineConfig({
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist',
+  'production',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [notificationsContainerAlone(), mantineStylesPerComponent(), react()],
+  resolve: {
+    // react-router's package exports name only its development build (warnings and checks for
+    // the developer); the production build beside it is what a user's browser should get.
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: path.join(REACT_ROUTER_PRODUCTION, 'index.mjs') },
+            {
+              find: /^react-router\/dom$/,
+              replacement: path.join(REACT_ROUTER_PRODUCTION, 'dom-export.mjs'),
+            },
+          ]
+        : [],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -100,4 +120,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
