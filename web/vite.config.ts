@@ -115,6 +115,15 @@ export default defineConfig(({ command }) => ({
               priority: 30,
             },
             { name: 'app', tags: ['$initial'], priority: 20 },
+            // Positioning and scroll locking serve the menus, popovers and modals that open on
+            // demand: in chunks of their own they are not pulled into a page's first load by a
+            // component that merely shares a chunk with them (the side navigation's ScrollArea).
+            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, priority: 10 },
+            {
+              name: 'remove-scroll',
+              test: /node_modules[\\/](react-remove-scroll|react-remove-scroll-bar|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|tslib)[\\/]/,
+              priority: 10,
+            },
           ],
         },
       },

@@ -8,7 +8,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProvider } from './app/provider';
-import { ConfigErrorPage } from './components/config-error-page';
 import { FullPageLoader } from './components/full-page-loader';
 import { CONFIG_ERROR_MESSAGE, RuntimeConfigError, loadRuntimeConfig } from './lib/runtime-config';
 
@@ -30,8 +29,10 @@ loadRuntimeConfig().then(
       </StrictMode>,
     );
   },
-  (error: unknown) => {
+  async (error: unknown) => {
     const detail = error instanceof RuntimeConfigError ? error.detail : String(error);
+    // Loaded only when needed: the page a broken deployment shows is not part of every first load.
+    const { ConfigErrorPage } = await import('./components/config-error-page');
     root.render(
       <AppProvider>
         <ConfigErrorPage message={CONFIG_ERROR_MESSAGE} detail={detail} />

@@ -68,7 +68,7 @@ const MANAGEMENT: Grant[] = [
   ['read create update', ['Admin']],
 ];
 
-const EVERY_RESOURCE = RESOURCES.map((r) => r.label);
+const EVERY_RESOURCE = /* @__PURE__ */ RESOURCES.map((r) => r.label);
 
 const READ_ONLY_SITE: Grant[] = [['read', ['Dashboard', 'Project', 'Inspection', 'Findings', 'Regulations']]];
 
@@ -120,7 +120,8 @@ function roleId(name: RoleName): string {
     .replace(/^-|-$/g, '');
 }
 
-export const ROLES: readonly Role[] = ROLE_NAMES.map((name) => ({
+// Pure: a bundle that reads only the role names (the SPA's first load) leaves the table out.
+export const ROLES: readonly Role[] = /* @__PURE__ */ ROLE_NAMES.map((name) => ({
   id: roleId(name),
   name,
   isAdmin: name === 'Admin',
@@ -128,8 +129,8 @@ export const ROLES: readonly Role[] = ROLE_NAMES.map((name) => ({
   permissions: expand(ROLE_GRANTS[name]),
 }));
 
-const ROLE_BY_ID = new Map(ROLES.map((r) => [r.id, r]));
-const ROLE_BY_NAME = new Map(ROLES.map((r) => [r.name, r]));
+const ROLE_BY_ID = /* @__PURE__ */ new Map(ROLES.map((r) => [r.id, r]));
+const ROLE_BY_NAME = /* @__PURE__ */ new Map(ROLES.map((r) => [r.name, r]));
 
 export function roleById(id: string): Role | undefined {
   return ROLE_BY_ID.get(id);

@@ -1,16 +1,14 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { FullPageLoader } from '../components/full-page-loader';
 import type { AreaKey, RouteHandle } from '../config/areas';
 import { paths, withinDivision } from '../config/paths';
 import { DivisionScope } from './routes/division-scope';
 import { Logout } from './routes/logout';
-import { NoDivision } from './routes/no-division';
 import { NotFound } from './routes/not-found';
 import { RequireAuth } from './routes/require-auth';
 import { RootFrame } from './routes/root-frame';
 import { RootRedirect } from './routes/root-redirect';
-import { RouteError } from './routes/route-error';
 import { withScreenErrors } from './routes/screen-error';
 
 /** Route modules load on first visit, so each screen (and its heavy libraries, later) is its own chunk. */
@@ -22,6 +20,14 @@ type PlaceholderArea = Parameters<typeof import('./routes/area-placeholder').pla
 function placeholder(area: PlaceholderArea) {
   return async () => ({ Component: (await import('./routes/area-placeholder')).placeholderRoute(area) });
 }
+
+// Shown only when something went wrong: loaded then, not with every first page.
+const RouteError = lazy(() => import('./routes/route-error').then((m) => ({ default: m.RouteError })));
+const routeError = (
+  <Suspense fallback={<FullPageLoader />}>
+    <RouteError />
+  </Suspense>
+);
 
 const handle = (area: AreaKey, title?: string): RouteHandle => (title ? { area, title } : { area });
 
@@ -61,7 +67,7 @@ export function createAppRouter() {
   return createBrowserRouter([
     {
       element: <RootFrame />,
-      errorElement: <RouteError />,
+      errorElement: routeError,
       hydrateFallbackElement: <FullPageLoader />,
       children: [
         { path: paths.root.path, element: <RootRedirect /> },
@@ -143,7 +149,10 @@ export function createAppRouter() {
                   handle: handle('user-manuals'),
                   lazy: placeholder('user-manuals'),
                 },
-                { path: paths.app.noDivision.path, element: <NoDivision /> },
+                {
+                  path: paths.app.noDivision.path,
+                  lazy: async () => ({ Component: (await import('./routes/no-division')).NoDivision }),
+                },
                 // Anything else: a division page without its prefix (spec 000 §2), or not found.
                 {
                   path: '*',

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { AppShell, Box, Burger, Group, Progress, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
@@ -6,12 +6,28 @@ import { notifications } from '@mantine/notifications';
 import { Brand } from '../../components/brand';
 import { SkipLink } from '../../components/skip-link';
 import { AREA_INFO, isRouteHandle } from '../../config/areas';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useCurrentDivisionId, useSession } from '../../lib/auth';
 import { canOpenPage, landingHref } from '../../lib/page-access';
-import { DivisionSwitcher } from './division-switcher';
 import { SideNavigation } from './side-navigation';
-import { UserMenu } from './user-menu';
+
+/*
+ * The top bar's three widgets load just after the page has rendered: with their menus, popovers,
+ * combobox and focus traps they weigh about as much as the rest of the shell, and the page is
+ * read before anyone opens them (the first-load budget, issue 8). Each keeps its place meanwhile.
+ */
+const DivisionSwitcher = lazy(() =>
+  import('./division-switcher').then((m) => ({ default: m.DivisionSwitcher })),
+);
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+
+function Reserved({ w }: { w: number | Record<string, number> }) {
+  return <Box w={w} h={36} aria-hidden />;
+}
 
 /**
  * A page the user's navigation does not list is not opened: the user goes to their start page with
@@ -85,9 +101,15 @@ export function AppLayout() {
               </UnstyledButton>
             </Group>
             <Group gap={6} wrap="nowrap">
-              <DivisionSwitcher />
-              <NotificationBell />
-              <UserMenu />
+              <Suspense fallback={<Reserved w={{ base: 156, xs: 200, sm: 230 }} />}>
+                <DivisionSwitcher />
+              </Suspense>
+              <Suspense fallback={<Reserved w={36} />}>
+                <NotificationBell />
+              </Suspense>
+              <Suspense fallback={<Reserved w={{ base: 40, sm: 180 }} />}>
+                <UserMenu />
+              </Suspense>
             </Group>
           </Group>
           {navigation.state !== 'idle' && (

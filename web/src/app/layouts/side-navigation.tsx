@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { AppShell, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, NavLink, Stack, Text } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { NavIcon } from '../../components/nav-icon';
 import { paths } from '../../config/paths';
@@ -29,7 +29,8 @@ export function SideNavigation({ onNavigate }: { onNavigate: () => void }) {
 
   return (
     <>
-      <AppShell.Section grow component={ScrollArea} mx="-sm" px="sm">
+      {/* The browser's own scrolling: Mantine's ScrollArea would bring floating-ui into every first load. */}
+      <AppShell.Section grow mx="-sm" px="sm" style={{ overflowY: 'auto' }}>
         <Text tt="uppercase" fz={11} fw={700} c="dimmed" px="sm" pt={4} pb={8} lts={0.6}>
           Workspace
         </Text>

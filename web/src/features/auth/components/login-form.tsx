@@ -1,10 +1,7 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
-import type * as z from 'zod/mini';
 import type { Profile } from '@stormline/contract/areas/profile';
 import { LoginBody } from '@stormline/contract/areas/auth';
 import { paths } from '../../../config/paths';
@@ -12,58 +9,96 @@ import { signIn } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { ServerError } from '../../../components/server-error';
 
-type LoginValues = z.input<typeof LoginBody>;
+type Field = 'email' | 'password';
+type FieldErrors = Partial<Record<Field, string>>;
 
-/** Email and password, validated by the contract's own schema; a refusal shows the server's message. */
+/** The contract's schema decides, as in every form; the first message of each field is shown. */
+function check(values: Record<Field, string>): FieldErrors {
+  const parsed = LoginBody.safeParse(values);
+  if (parsed.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Email and password, validated by the contract's own schema; a refusal shows the server's message.
+ * The one form of the first load: a plain form rather than react-hook-form (components/form), whose
+ * 15 KB would be a tenth of /login's budget for two fields (docs/decisions/0011).
+ */
 export function LoginForm({ onSuccess }: { onSuccess: (profile: Profile) => void }) {
+  const form = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginValues, unknown, z.output<typeof LoginBody>>({
-    resolver: zodResolver(LoginBody),
-    defaultValues: { email: '', password: '' },
-  });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const valuesOf = (element: HTMLFormElement) => {
+    const data = new FormData(element);
+    return { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = valuesOf(event.currentTarget);
+    const found = check(values);
+    setSubmitted(true);
+    setErrors(found);
+    const firstInvalid = (['email', 'password'] as const).find((field) => found[field]);
+    if (firstInvalid) {
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
     setServerError(null);
+    setSubmitting(true);
     try {
       onSuccess(await signIn(values.email, values.password));
     } catch (error) {
       setServerError(errorMessage(error));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  }
+
+  // After a first attempt, a field's message follows what is typed.
+  const recheck = () => {
+    if (submitted && form.current) setErrors(check(valuesOf(form.current)));
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+    <form ref={form} onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
       <Stack gap="md">
         {serverError && <ServerError testId="login-error">{serverError}</ServerError>}
         <TextInput
+          name="email"
           label="Email"
           type="email"
           autoComplete="username"
           placeholder="you@company.com"
           leftSection={<IconMail size={16} />}
-          error={errors.email?.message}
+          error={errors.email}
           size="md"
-          {...register('email')}
+          onChange={recheck}
         />
         <PasswordInput
+          name="password"
           label="Password"
           autoComplete="current-password"
           placeholder="Your password"
           leftSection={<IconLock size={16} />}
-          error={errors.password?.message}
+          error={errors.password}
           size="md"
-          {...register('password')}
+          onChange={recheck}
         />
         <Group justify="flex-end" mt={-6}>
           <Anchor component={Link} to={paths.auth.forgotPassword.getHref()} fz="sm">
             Forgot password?
           </Anchor>
         </Group>
-        <Button type="submit" size="md" fullWidth loading={isSubmitting}>
+        <Button type="submit" size="md" fullWidth loading={submitting}>
           Sign in
         </Button>
       </Stack>
