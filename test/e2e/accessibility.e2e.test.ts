@@ -193,17 +193,15 @@ describe.each([
       await expectNoSeriousAxeViolations(page, `/divisions/north-region at ${size} px`);
     });
 
-    it('the Edit and Delete dialogs of a division', async () => {
+    // The Delete dialog is offered once DELETE /api/divisions/{id} is implemented (issue 9).
+    it('the Edit dialog of a division', async () => {
       await page.goto('/divisions/north-region');
       await page.getByRole('button', { name: 'Edit' }).click();
       await page.getByRole('dialog', { name: 'Edit division' }).getByLabel('Division name').waitFor();
       await expectNoSeriousAxeViolations(page, `the Edit division dialog at ${size} px`);
       await page.keyboard.press('Escape');
       await page.getByRole('dialog', { name: 'Edit division' }).waitFor({ state: 'hidden' });
-      await page.getByRole('button', { name: 'Delete' }).click();
-      await page.getByRole('dialog', { name: 'Delete division' }).waitFor();
-      await expectNoSeriousAxeViolations(page, `the Delete division dialog at ${size} px`);
-      await page.keyboard.press('Escape');
+      expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     });
 
     for (const [name, path] of PLACEHOLDERS) {

@@ -60,7 +60,11 @@ export function Page<T extends z.ZodMiniType>(item: T) {
 }
 
 /** Search text as list calls send it (`s`): trimmed; an empty one lists everything. */
-export const SearchText = z.string().check(z.trim(), z.maxLength(100, 'The search is too long'));
+/** The longest list search the API takes; the SPA's search boxes stop there too. */
+export const SEARCH_TEXT_MAX_LENGTH = 100;
+export const SearchText = z
+  .string()
+  .check(z.trim(), z.maxLength(SEARCH_TEXT_MAX_LENGTH, 'The search is too long'));
 
 /** A list call's query: the cursor of the page wanted (none for the first) and the search `s`. */
 export const ListQuery = z.strictObject({

@@ -6,7 +6,7 @@ import { storage } from './storage';
 
 /** A screen that lists rows from the cache under one key, the way every list screen does. */
 function Rows({ load }: { load: () => Promise<string> }) {
-  const { data } = useSWR(['divisions', 'list'], load);
+  const { data } = useSWR(['', 'divisions/list'], load);
   return <p>{data ?? 'Loading…'}</p>;
 }
 
@@ -21,7 +21,7 @@ describe('the end of a session', () => {
     expect(storage.getToken()).toBeNull();
 
     // The next user's screen asks the server again and shows nothing until it answers.
-    render(<Rows load={() => new Promise<string>(() => {})} />);
+    render(<Rows list="clients/list" load={() => new Promise<string>(() => {})} />);
     expect(screen.getByText('Loading…')).toBeTruthy();
     expect(screen.queryByText('Rows the first user may see')).toBeNull();
   });

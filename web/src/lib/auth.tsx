@@ -6,6 +6,7 @@ import { authRoutes } from '@stormline/contract/areas/auth';
 import { usersRoutes } from '@stormline/contract/areas/users';
 import { callApi } from './api-client';
 import { cacheKey, isResourceKey } from './cache-keys';
+import { forgetListPlaces } from './list/list-places';
 import { chooseDivisionId, isUserDivision, splitDivisionPath } from './division';
 import { storage } from './storage';
 
@@ -63,13 +64,23 @@ export async function signIn(email: string, password: string): Promise<Profile> 
 
 /**
  * The one end of a session, whatever ended it (signing out, a 401, another account signing in):
- * the token goes, and so does every cached answer, so the next user never sees the last one's.
+ * the token goes, and so does every cached answer and remembered list page, so the next user
+ * never sees the last one's.
  */
 export async function endSession(notice?: string): Promise<void> {
   if (notice) setSessionNotice(notice);
   storage.clearToken();
+  storage.forgetTabDivision();
+  forgetListPlaces();
   await mutateCache(() => true, undefined, { revalidate: false });
 }
+
+// Another tab signed out, or in as another account: drop this tab's answers too. The screens on
+// show ask again with the token now stored (or go to sign-in when there is none).
+storage.onSessionChangedElsewhere(() => {
+  forgetListPlaces();
+  void mutateCache(() => true, undefined, { revalidate: storage.getToken() !== null });
+});
 
 /** POST /api/logout (its failure does not matter: the token is dropped either way), then forget the session. */
 let signingOut: Promise<void> | null = null;
@@ -122,8 +133,9 @@ export function useSession(): Profile {
 export function useCurrentDivisionId(): string | null {
   const { pathname } = useLocation();
   const profile = useSession();
+  // This tab's own last division: the switcher changes it on pages outside a division.
+  const tabDivisionId = useSyncExternalStore(storage.subscribeDivision, storage.getDivisionId, () => null);
   const fromUrl = splitDivisionPath(pathname)?.divisionId;
   if (isUserDivision(profile, fromUrl)) return fromUrl!;
-  // Read, not subscribed: the URL is what changes a page's division (lib/storage.ts).
-  return chooseDivisionId(profile, storage.getDivisionId());
+  return chooseDivisionId(profile, tabDivisionId);
 }

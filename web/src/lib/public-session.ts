@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { authRoutes } from '@stormline/contract/areas/auth';
 import { callApi } from './api-client';
+import { cacheKey } from './cache-keys';
 import { getRuntimeConfig } from './runtime-config';
 import { storage } from './storage';
 
@@ -22,5 +23,8 @@ export async function ensurePublicToken(): Promise<string> {
 }
 
 export function usePublicSession() {
-  return useSWR('public-session', ensurePublicToken, { shouldRetryOnError: false, revalidateIfStale: false });
+  return useSWR(cacheKey(null, 'public-session'), ensurePublicToken, {
+    shouldRetryOnError: false,
+    revalidateIfStale: false,
+  });
 }

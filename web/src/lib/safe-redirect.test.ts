@@ -14,6 +14,8 @@ describe('the sign-in return path (?to=)', () => {
       'https://evil.example',
       '//evil.example',
       '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
       'projects',
       '/login',
       '/logout?x=1',

@@ -4,7 +4,16 @@
  */
 export function safeRedirect(to: string | null | undefined): string | null {
   if (!to || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return null;
-  const path = to.split(/[?#]/)[0]!;
-  if (path === '/login' || path === '/logout') return null;
-  return to;
+  // What the browser would make of it: tabs and newlines are dropped from URLs ('/\t/x.org' is
+  // '//x.org'), so the resolved URL must still be this origin.
+  const origin = 'https://app.invalid';
+  let resolved: URL;
+  try {
+    resolved = new URL(to, origin);
+  } catch {
+    return null;
+  }
+  if (resolved.origin !== origin || resolved.pathname.startsWith('//')) return null;
+  if (resolved.pathname === '/login' || resolved.pathname === '/logout') return null;
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }

@@ -33,13 +33,19 @@ function write(key: Key, value: string | null, { notify = true } = {}): void {
 }
 
 // This tab's last division: another tab storing its own does not change where this one lands.
+// Only this tab's own components listen (the switcher, the navigation on pages outside a division).
 let tabDivisionId: string | null = null;
+const divisionListeners = new Set<() => void>();
+// Another tab signed out or in as someone else: what this tab cached belongs to the last session.
+const sessionElsewhereListeners = new Set<() => void>();
 
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key === null || event.key === KEYS.token || event.key === KEYS.publicToken) {
       listeners.forEach((listener) => listener());
     }
+    if (event.key === null || event.key === KEYS.token)
+      sessionElsewhereListeners.forEach((listener) => listener());
   });
 }
 
@@ -51,14 +57,30 @@ export const storage = {
   setPublicToken: (token: string) => write('publicToken', token),
   clearPublicToken: () => write('publicToken', null),
   /** The last division this tab used, else the last any tab used (for landing pages only). */
-  getDivisionId: () => tabDivisionId ?? read('divisionId'),
+  // Read once per session and then held, so another tab's choice never changes this tab's.
+  getDivisionId: () => (tabDivisionId ??= read('divisionId')),
   setDivisionId: (divisionId: string) => {
     if (divisionId === tabDivisionId && divisionId === read('divisionId')) return;
     tabDivisionId = divisionId;
     write('divisionId', divisionId, { notify: false });
+    divisionListeners.forEach((listener) => listener());
+  },
+  /** A session ended: the next one in this tab starts from the stored division, not this one's. */
+  forgetTabDivision: () => {
+    tabDivisionId = null;
   },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
+  },
+  /** This tab's division changed (never another tab's). */
+  subscribeDivision(listener: () => void): () => void {
+    divisionListeners.add(listener);
+    return () => divisionListeners.delete(listener);
+  },
+  /** Another tab changed the login token: signed out, or signed in as someone. */
+  onSessionChangedElsewhere(listener: () => void): () => void {
+    sessionElsewhereListeners.add(listener);
+    return () => sessionElsewhereListeners.delete(listener);
   },
 };

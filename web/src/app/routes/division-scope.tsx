@@ -22,7 +22,8 @@ export function DivisionScope() {
   }, [valid, divisionId]);
 
   if (!valid || !divisionId) {
-    const rest = splitDivisionPath(location.pathname)?.rest ?? '/';
+    // One leading slash: '/divisions/x//example.org' must not become a link to another site.
+    const rest = (splitDivisionPath(location.pathname)?.rest ?? '/').replace(/^\/+/, '/');
     return <Navigate to={`${rest}${location.search}${location.hash}`} replace />;
   }
   return (

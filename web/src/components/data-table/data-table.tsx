@@ -28,11 +28,13 @@ import { features, type TableColumn } from './table-features';
 /** Spec 001 §9: shown for a list the user has no read right on. */
 export const LIST_FORBIDDEN_MESSAGE = 'Resource listing is not permitted.';
 
-export interface DataTableSelection {
+export interface DataTableSelection<Row> {
   selectedIds: readonly string[];
   onChange: (ids: string[]) => void;
-  /** M in 'Selected N of M items': every matching row, not only this page's. */
-  total: number | null;
+  /** M in 'Selected N of M items': every matching row, not only this page's (a ServerTable's count by default). */
+  total?: number | null;
+  /** Names a row's checkbox for assistive technology ('Select North Region'). */
+  rowLabel?: (row: Row) => string;
 }
 
 export interface DataTableProps<Row extends RowData> {
@@ -54,7 +56,7 @@ export interface DataTableProps<Row extends RowData> {
    */
   sort?: ListSort | null;
   onSortChange?: (sort: ListSort | null) => void;
-  selection?: DataTableSelection;
+  selection?: DataTableSelection<Row>;
   /** A menu to show or hide the columns that allow it (`enableHiding`). */
   columnToggle?: boolean;
   /** A totals row built from each column's `footer`. */
@@ -224,7 +226,11 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                   {selection && (
                     <Table.Td onClick={(event) => event.stopPropagation()}>
                       <Checkbox
-                        aria-label={`Select row ${row.index + 1}`}
+                        aria-label={
+                          selection.rowLabel
+                            ? `Select ${selection.rowLabel(row.original)}`
+                            : `Select row ${row.index + 1}`
+                        }
                         checked={row.getIsSelected()}
                         onChange={row.getToggleSelectedHandler()}
                       />

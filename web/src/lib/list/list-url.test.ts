@@ -22,6 +22,10 @@ describe('a list’s place in the URL', () => {
     });
   });
 
+  it('treats a page beyond any real list (a crafted link) as the first page', () => {
+    expect(readListPlace(params('page=4294967295&cursor=x'))).toMatchObject({ page: 1, cursor: undefined });
+  });
+
   it('treats a later page without its cursor, or a page that is not a number, as the first page', () => {
     expect(readListPlace(params('page=4')).page).toBe(1);
     expect(readListPlace(params('page=x&cursor=abc'))).toMatchObject({ page: 1, cursor: undefined });

@@ -18,11 +18,14 @@ export interface ListSort {
 
 export const LIST_PARAMS = { page: 'page', cursor: 'cursor', search: 'search', sort: 'sort' } as const;
 
+/** More pages than anyone pages through by hand; a larger number in a URL is not a page. */
+export const MAX_PAGE = 1000;
+
 export function readListPlace(params: URLSearchParams): ListPlace {
   const page = Number(params.get(LIST_PARAMS.page));
   const cursor = params.get(LIST_PARAMS.cursor) || undefined;
   // A page without its cursor cannot be fetched: it is the first page.
-  const onLaterPage = Number.isInteger(page) && page > 1 && cursor !== undefined;
+  const onLaterPage = Number.isInteger(page) && page > 1 && page <= MAX_PAGE && cursor !== undefined;
   return {
     page: onLaterPage ? page : 1,
     cursor: onLaterPage ? cursor : undefined,

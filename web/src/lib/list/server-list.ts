@@ -4,7 +4,8 @@ import useSWR from 'swr';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ApiError } from '../api-client';
 import { cacheKey } from '../cache-keys';
-import { readListPlace, writeListPlace, type ListSort } from './list-url';
+import { knownCursors, rememberCursors } from './list-places';
+import { MAX_PAGE, readListPlace, writeListPlace, type ListSort } from './list-url';
 
 /** Spec 001 §9: the list search asks the server 120 ms after the last keystroke. */
 export const LIST_SEARCH_DELAY_MS = 120;
@@ -37,6 +38,9 @@ export interface ServerList<Row> {
   pageCount: number | null;
   /** The pages a link can open: the server pages by cursor, so only the ones whose cursor is known. */
   reachablePages: number[];
+  /** Where Previous and Next go; null when there is no such page (yet: Next waits for the answer). */
+  previousPage: number | null;
+  nextPage: number | null;
   goToPage: (page: number) => void;
   /** What is typed in the search box; the server is asked LIST_SEARCH_DELAY_MS later. */
   searchText: string;
@@ -45,10 +49,6 @@ export interface ServerList<Row> {
   sort: ListSort | null;
   setSort: (sort: ListSort | null) => void;
 }
-
-// The cursor of each page seen, per list, so Previous and the page links go back without asking
-// the server to remember anything. A page opened from a link still works: its cursor is in the URL.
-const cursorTrails = new Map<string, (string | undefined)[]>();
 
 /**
  * One server list: page, search and sort live in the URL (Back and links restore them), the
@@ -68,10 +68,7 @@ export function useServerList<Row>({
 }): ServerList<Row> {
   const [params, setParams] = useSearchParams();
   const place = readListPlace(params);
-  const trailKey = JSON.stringify([divisionId, resource, place.search, place.sort]);
-  const trail = cursorTrails.get(trailKey) ?? [undefined];
-  trail[place.page - 1] = place.cursor;
-  cursorTrails.set(trailKey, trail);
+  const listId = JSON.stringify([divisionId, resource, place.search, place.sort]);
 
   const request: ListRequest = {
     ...(place.cursor ? { cursor: place.cursor } : {}),
@@ -85,11 +82,30 @@ export function useServerList<Row>({
     setParams((current) => writeListPlace(current, { search: text }), { replace: true }),
   );
 
-  const current = query.data && !query.isLoading ? query.data : undefined;
-  const state = (current ?? query.data)?.paginationState;
-  if (current?.paginationState.nextCursor) trail[place.page] = current.paginationState.nextCursor;
+  // The answer for the page in the URL (not the last page's, kept on show while this one loads).
+  const shown = query.data && !query.isLoading && !query.error ? query.data : undefined;
+  const state = (shown ?? query.data)?.paginationState;
+  const nextCursor = shown?.paginationState.nextCursor ?? null;
+  const learnt: Record<number, string> = {
+    ...(place.cursor ? { [place.page]: place.cursor } : {}),
+    ...(nextCursor ? { [place.page + 1]: nextCursor } : {}),
+  };
+  const cursors: Record<number, string> = { ...knownCursors(listId), ...learnt };
+  useEffect(() => {
+    rememberCursors(listId, {
+      ...(place.cursor ? { [place.page]: place.cursor } : {}),
+      ...(nextCursor ? { [place.page + 1]: nextCursor } : {}),
+    });
+  }, [listId, place.page, place.cursor, nextCursor]);
+
   const pageCount =
     state && state.numModels !== null ? Math.max(1, Math.ceil(state.numModels / state.pageSize)) : null;
+  const reachable = (page: number) =>
+    page === 1 || (cursors[page] !== undefined && page <= (pageCount ?? MAX_PAGE));
+  const goToPage = (page: number) => {
+    if (!reachable(page)) return;
+    setParams((current) => writeListPlace(current, { page, cursor: cursors[page] }));
+  };
 
   return {
     status: statusOf(query.error, query.data),
@@ -101,18 +117,18 @@ export function useServerList<Row>({
     pageSize: state?.pageSize ?? null,
     page: place.page,
     pageCount,
-    reachablePages: trail.flatMap((cursor, index) =>
-      index === 0 || cursor !== undefined ? [index + 1] : [],
-    ),
-    goToPage: (page) => {
-      if (page !== 1 && trail[page - 1] === undefined) return;
-      setParams((currentParams) => writeListPlace(currentParams, { page, cursor: trail[page - 1] }));
-    },
+    reachablePages: [1, ...Object.keys(cursors).map(Number)]
+      .filter((page, index, all) => reachable(page) && all.indexOf(page) === index)
+      .sort((a, b) => a - b),
+    // Without the cursor of the page before (a link opened in a new tab), Previous goes to the first.
+    previousPage: place.page === 1 ? null : reachable(place.page - 1) ? place.page - 1 : 1,
+    nextPage: nextCursor ? place.page + 1 : null,
+    goToPage,
     searchText: search.text,
     setSearchText: search.setText,
     search: place.search,
     sort: place.sort,
-    setSort: (sort) => setParams((currentParams) => writeListPlace(currentParams, { sort })),
+    setSort: (sort) => setParams((current) => writeListPlace(current, { sort })),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   IconTrash,
   IconUsers,
 } from '@tabler/icons-react';
+import { divisionsRoutes } from '@stormline/contract/areas/divisions';
 import { ComingSoon } from '../../../components/coming-soon';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
@@ -52,7 +53,9 @@ export default function DivisionRoute() {
   }, [division]);
 
   const canUpdate = hasPermission(profile, 'update', 'Divisions');
-  const canDelete = hasPermission(profile, 'delete', 'Divisions');
+  // Offered once the server does it: deleting a division is not built yet (the route answers 501).
+  const canDelete =
+    hasPermission(profile, 'delete', 'Divisions') && divisionsRoutes.deleteDivision.implemented;
   const member = isUserDivision(profile, divisionId);
 
   return (

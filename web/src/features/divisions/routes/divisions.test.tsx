@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { divisionsRoutes } from '@stormline/contract/areas/divisions';
+import { forgetListPlaces } from '../../../lib/list/list-places';
 import { ok, refuse, serveApi, type ServedRequest } from '../../../testing/api';
 import { profileOf } from '../../../testing/profiles';
 import { renderScreen } from '../../../testing/render';
@@ -36,6 +37,9 @@ function pageOf(request: ServedRequest) {
 
 const openDivisions = (url = '/divisions') =>
   renderScreen(<DivisionsRoute />, { url, path: '/divisions', profile: admin });
+
+// Each test is a fresh tab: no page cursors remembered from the one before.
+beforeEach(() => forgetListPlaces());
 
 describe('the divisions list (the list pattern)', () => {
   it('shows the error, not the last page’s rows, when the next page fails', async () => {
@@ -125,5 +129,28 @@ describe('the divisions list (the list pattern)', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search divisions' }), 'Lakes');
     await waitFor(() => expect(requests.at(-1)?.query.get('s')).toBe('Lakes'));
     expect(requests.filter((request) => request.query.get('s'))).toHaveLength(1);
+  });
+
+  it('keeps the keyboard on Next while the next page loads', async () => {
+    await serveApi([[divisionsRoutes.listDivisions, pageOf]]);
+    openDivisions();
+    await screen.findByText('Division 1');
+    const next = screen.getByRole('button', { name: 'Next' });
+    next.focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByText('Division 3');
+    expect(document.activeElement).toBe(next);
+    // On the last page Next says it cannot be used, and still holds the focus.
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('offers the first page when a link opened a later page whose previous cursor is unknown', async () => {
+    const { requests } = await serveApi([[divisionsRoutes.listDivisions, pageOf]]);
+    const { router } = openDivisions('/divisions?page=3&cursor=page-2');
+    await screen.findByText('Division 3');
+    await userEvent.click(screen.getByRole('button', { name: 'First page' }));
+    await screen.findByText('Division 1');
+    expect(router.state.location.search).toBe('');
+    expect(requests.at(-1)?.query.get('cursor')).toBeNull();
   });
 });
