@@ -21,7 +21,7 @@ describe('the end of a session', () => {
     expect(storage.getToken()).toBeNull();
 
     // The next user's screen asks the server again and shows nothing until it answers.
-    render(<Rows list="clients/list" load={() => new Promise<string>(() => {})} />);
+    render(<Rows load={() => new Promise<string>(() => {})} />);
     expect(screen.getByText('Loading…')).toBeTruthy();
     expect(screen.queryByText('Rows the first user may see')).toBeNull();
   });

@@ -22,7 +22,8 @@ function AppFrame({ children }: { children: ReactNode }) {
 
 /** Renders a component as the app does (Mantine with our theme), for component tests. */
 export function renderWithApp(ui: ReactElement) {
-  return render(<AppFrame>{ui}</AppFrame>);
+  // As a wrapper, so rerender() keeps it.
+  return render(ui, { wrapper: AppFrame });
 }
 
 /**

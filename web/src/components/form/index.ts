@@ -1,2 +1,3 @@
 export { CheckboxField, NumberField, PasswordField, SelectField, TextareaField, TextField } from './fields';
-export { useServerSubmit, type FormServerError } from './use-server-submit';
+export { useServerSubmit, type ServerRefusal } from './use-server-submit';
+export { FormServerError } from './form-server-error';

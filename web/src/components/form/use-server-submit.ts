@@ -3,7 +3,7 @@ import type { FieldValues, Path, SubmitHandler, UseFormReturn } from 'react-hook
 import { ApiError } from '../../lib/api-client';
 import { placeServerError } from '../../lib/form-errors';
 
-export interface FormServerError {
+export interface ServerRefusal {
   message: string;
   /** The HTTP status (409: the record changed since it was read; 0: the server was not reached). */
   status: number | null;
@@ -22,7 +22,7 @@ export function useServerSubmit<TValues extends FieldValues, TOutput = TValues>(
   fields: readonly Path<TValues>[],
   save: SubmitHandler<TOutput>,
 ) {
-  const [serverError, setServerError] = useState<FormServerError | null>(null);
+  const [serverError, setServerError] = useState<ServerRefusal | null>(null);
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {

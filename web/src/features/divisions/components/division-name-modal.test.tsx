@@ -64,4 +64,38 @@ describe('the division name form', () => {
     expect(onSubmit).toHaveBeenCalledWith('Lakes');
     expect(onClose).toHaveBeenCalled();
   });
+
+  it('after a conflict says the latest version was read and can load it into the form', async () => {
+    const onClose = vi.fn();
+    const conflict = new ApiError(
+      409,
+      'This record was changed by someone else. Reload it and try again.',
+      'PUT /api/divisions/{id}',
+    );
+    const modal = (initialName: string) => (
+      <DivisionNameModal
+        opened
+        title="Edit division"
+        submitLabel="Save"
+        initialName={initialName}
+        onClose={onClose}
+        onSubmit={async () => {
+          throw conflict;
+        }}
+      />
+    );
+    const { rerender } = renderWithApp(modal('North Region'));
+    const name = screen.getByLabelText(/Division name/) as HTMLInputElement;
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Mine');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The latest version has been read');
+
+    // The page read the division again: someone renamed it.
+    rerender(modal('Theirs'));
+    expect(name.value).toBe('Mine');
+    await userEvent.click(screen.getByRole('button', { name: 'Load the latest version' }));
+    expect(name.value).toBe('Theirs');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -3,8 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type * as z from 'zod/mini';
 import { DivisionCreate } from '@stormline/contract/areas/divisions';
-import { TextField, useServerSubmit } from '../../../components/form';
-import { ServerError } from '../../../components/server-error';
+import { FormServerError, TextField, useServerSubmit } from '../../../components/form';
 
 type NameValues = z.input<typeof DivisionCreate>;
 
@@ -21,7 +20,7 @@ function DivisionNameForm({ onClose, submitLabel, initialName, onSubmit }: NameF
     resolver: zodResolver(DivisionCreate),
     defaultValues: { name: initialName },
   });
-  const { submit, serverError } = useServerSubmit(form, ['name'], async ({ name }) => {
+  const { submit, serverError, clearServerError } = useServerSubmit(form, ['name'], async ({ name }) => {
     await onSubmit(name);
     onClose();
   });
@@ -38,7 +37,14 @@ function DivisionNameForm({ onClose, submitLabel, initialName, onSubmit }: NameF
           withAsterisk
           data-autofocus
         />
-        {serverError && <ServerError>{serverError.message}</ServerError>}
+        <FormServerError
+          error={serverError}
+          // After a conflict the page has read the division again: its name now is `initialName`.
+          onLoadLatest={() => {
+            form.reset({ name: initialName });
+            clearServerError();
+          }}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={isSubmitting}>
             Cancel

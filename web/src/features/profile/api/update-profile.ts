@@ -3,6 +3,7 @@ import type { ProfileUpdate } from '@stormline/contract/areas/profile';
 import { usersRoutes } from '@stormline/contract/areas/users';
 import { callApi, type ApiBody } from '../../../lib/api-client';
 import { profileKey, useToken } from '../../../lib/auth';
+import { refetchOnConflict } from '../../../lib/conflict';
 
 export type UpdateProfileInput = ApiBody<typeof usersRoutes.updateProfile>;
 
@@ -17,6 +18,11 @@ export function useUpdateProfile() {
   return useSWRMutation(
     token ? profileKey(token) : null,
     (_key: readonly unknown[], { arg }: { arg: ProfileUpdate }) => updateProfile(arg),
-    { populateCache: true, revalidate: false, throwOnError: true },
+    {
+      populateCache: true,
+      revalidate: false,
+      throwOnError: true,
+      onError: (error) => token && refetchOnConflict(error, profileKey(token)),
+    },
   );
 }

@@ -4,8 +4,7 @@ import { Button, Grid, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title }
 import { notifications } from '@mantine/notifications';
 import * as z from 'zod/mini';
 import { ProfileUpdate, type Profile } from '@stormline/contract/areas/profile';
-import { TextField, useServerSubmit } from '../../../components/form';
-import { ServerError } from '../../../components/server-error';
+import { FormServerError, TextField, useServerSubmit } from '../../../components/form';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** The fields a user edits on their own profile; the version travels with the save, not in the form. */
@@ -112,28 +111,15 @@ export function ProfileForm({ profile, onReload }: { profile: Profile; onReload:
             disabled
             description="Your administrator changes sign-in emails."
           />
-          {serverError && (
-            <ServerError testId="profile-error">
-              <Stack gap={6}>
-                <Text fz="sm">{serverError.message}</Text>
-                {serverError.status === 409 && (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    w="fit-content"
-                    onClick={async () => {
-                      const latest = (await onReload()) as Profile | undefined;
-                      if (latest) reset(valuesOf(latest));
-                      clearServerError();
-                    }}
-                  >
-                    Load the latest version
-                  </Button>
-                )}
-              </Stack>
-            </ServerError>
-          )}
+          <FormServerError
+            testId="profile-error"
+            error={serverError}
+            onLoadLatest={async () => {
+              const latest = (await onReload()) as Profile | undefined;
+              if (latest) reset(valuesOf(latest));
+              clearServerError();
+            }}
+          />
           <Group justify="flex-end" gap="sm">
             <Button
               variant="default"
