@@ -97,8 +97,6 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // infra/test/first-load-budget.test.ts reads it to add up what each page loads first.
-    manifest: true,
     rolldownOptions: {
       output: {
         // Route modules and layouts are lazy (app/router.tsx). React and the router, which every

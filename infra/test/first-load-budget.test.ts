@@ -61,7 +61,20 @@ beforeAll(() => {
   // and a build that inherits it ships React's development bundles), into the scratch folder.
   const result = spawnSync(
     'npm',
-    ['run', 'build', '-w', 'web', '--', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    // --manifest only here: the deployed site has no use for it and should not publish it.
+    [
+      'run',
+      'build',
+      '-w',
+      'web',
+      '--',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--manifest',
+      '--logLevel',
+      'warn',
+    ],
     { cwd: REPO_ROOT, encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`The web build failed:\n${result.stdout}\n${result.stderr}`);

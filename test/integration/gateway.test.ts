@@ -77,6 +77,8 @@ describe('security headers on one machine, as CloudFront sends them', () => {
       }),
     );
   const webSocketOrigin = () => `ws://${new URL(baseUrl()).host}`;
+  // Presigned uploads and downloads go to the local storage (s3rver) on one machine.
+  const storageOrigin = () => new URL(runtimeEnv().S3_ENDPOINT!).origin;
 
   it('sends them on the SPA page, an /assets/ file, /config.json and an API answer', async () => {
     const page = await fetch(`${baseUrl()}/`);
@@ -94,17 +96,22 @@ describe('security headers on one machine, as CloudFront sends them', () => {
     };
     for (const [what, response] of Object.entries(responses)) {
       expect(response.status, what).toBeLessThan(500);
-      expect(sent(response), what).toEqual(localSecurityHeaders(webSocketOrigin()));
+      expect(sent(response), what).toEqual(localSecurityHeaders(webSocketOrigin(), storageOrigin()));
     }
     expect(responses['GET /api/divisions, no token (401)'].status).toBe(401);
     expect(responses['GET /api/users/profile'].status).toBe(200);
   });
 
-  it('sends the Content-Security-Policy synthesized into CloudFront, with only its own WebSocket origin added to connect-src', async () => {
+  it('sends the Content-Security-Policy synthesized into CloudFront, adding only its own WebSocket origin and its local storage', async () => {
     const local = directives((await fetch(`${baseUrl()}/`)).headers.get('content-security-policy')!);
     const cloud = directives(cloudSecurityHeaders()['content-security-policy']!);
-    expect(local).toEqual({ ...cloud, 'connect-src': [...cloud['connect-src']!, webSocketOrigin()] });
+    expect(local).toEqual({
+      ...cloud,
+      'connect-src': [...cloud['connect-src']!, webSocketOrigin(), storageOrigin()],
+      'img-src': [...cloud['img-src']!, storageOrigin()],
+    });
     expect(webSocketOrigin()).toMatch(/^ws:\/\/localhost:\d+$/);
+    expect(cloud['form-action']).toEqual(["'self'"]);
   });
 
   it('sends no Strict-Transport-Security over plain HTTP, where browsers ignore it', async () => {

@@ -26,12 +26,14 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'frame-ancestors': ["'none'"],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
+  // Forms post only to the site: form-action does not fall back to default-src.
+  'form-action': ["'self'"],
 };
 
-/** The policy as one header value; `connectSrc` adds sources to connect-src only. */
-export function contentSecurityPolicy(connectSrc: readonly string[] = []): string {
+/** The policy as one header value, with `extra` sources added to the directives they name. */
+export function contentSecurityPolicy(extra: Readonly<Record<string, readonly string[]>> = {}): string {
   return Object.entries(CSP_DIRECTIVES)
-    .map(([name, sources]) => [name, ...sources, ...(name === 'connect-src' ? connectSrc : [])].join(' '))
+    .map(([name, sources]) => [name, ...sources, ...(extra[name] ?? [])].join(' '))
     .join('; ');
 }
 
@@ -47,15 +49,27 @@ export function cloudSecurityHeaders(): Record<string, string> {
 }
 
 /**
- * The headers the local gateway sends: the cloud's, with two differences.
+ * The headers the local gateway sends: the cloud's, with these differences.
  * - connect-src also allows the gateway's own WebSocket origin (`ws://localhost:3000`), which
  *   the cloud never serves; the cloud policy is not loosened for it. CSP Level 3 lets 'self'
  *   cover it, but not every browser does.
+ * - connect-src and img-src also allow the local storage's origin (s3rver, `http://127.0.0.1:…`),
+ *   where presigned uploads and downloads go on one machine as they go to S3 in the cloud.
  * - No Strict-Transport-Security. The gateway speaks plain HTTP, where browsers must ignore it
  *   (RFC 6797 §8.1), so it would test nothing; and behind a local HTTPS proxy it would pin every
  *   development server on localhost to HTTPS for a year.
  */
-export function localSecurityHeaders(webSocketOrigin: string): Record<string, string> {
+export function localSecurityHeaders(
+  webSocketOrigin: string,
+  storageOrigin?: string,
+): Record<string, string> {
   const { 'strict-transport-security': _cloudOnly, ...headers } = cloudSecurityHeaders();
-  return { ...headers, 'content-security-policy': contentSecurityPolicy([webSocketOrigin]) };
+  const storage = storageOrigin ? [storageOrigin] : [];
+  return {
+    ...headers,
+    'content-security-policy': contentSecurityPolicy({
+      'connect-src': [webSocketOrigin, ...storage],
+      'img-src': storage,
+    }),
+  };
 }

@@ -247,8 +247,12 @@ function webSocketOrigin(req: http.IncomingMessage): string {
  * response's own headers, which would win a clash here where CloudFront's override does not:
  * test/integration/gateway.test.ts checks what reaches the browser.
  */
-function setSecurityHeaders(req: http.IncomingMessage, res: http.ServerResponse): void {
-  for (const [name, value] of Object.entries(localSecurityHeaders(webSocketOrigin(req)))) {
+function setSecurityHeaders(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  storageOrigin: string | undefined,
+): void {
+  for (const [name, value] of Object.entries(localSecurityHeaders(webSocketOrigin(req), storageOrigin))) {
     res.setHeader(name, value);
   }
 }
@@ -256,7 +260,12 @@ function setSecurityHeaders(req: http.IncomingMessage, res: http.ServerResponse)
 export interface GatewayOptions {
   webDist: string;
   webConfig: WebConfig;
-  /** Extra request handlers tried before the API and the SPA (the local @connections endpoint). */
+  /** The local storage's origin (s3rver), where the browser sends presigned uploads. */
+  storageOrigin?: string;
+  /**
+   * Extra request handlers tried before the API and the SPA: the local @connections endpoint,
+   * which only the handlers call (API Gateway's management API in the cloud), never a browser.
+   */
   extra?: (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => Promise<boolean>;
 }
 
@@ -300,7 +309,7 @@ export function createGateway(options: GatewayOptions): http.Server {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const work = async () => {
       if (options.extra && (await options.extra(req, res, url))) return;
-      setSecurityHeaders(req, res);
+      setSecurityHeaders(req, res, options.storageOrigin);
       if (url.pathname === '/config.json') return sendJson(res, 200, options.webConfig);
       if (isApiPath(url.pathname, ROUTES)) return handleApi(req, res, url);
       if (req.method !== 'GET' && req.method !== 'HEAD')

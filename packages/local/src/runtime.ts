@@ -125,6 +125,7 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
         region,
         publicUser: { email: publicAccount.email, password: publicAccount.password },
       },
+      storageOrigin: new URL(s3.endpoint).origin,
       extra: (req, res, url) => realtime.handleConnections(req, res, url),
     });
     const realtime = attachWebSocketGateway(server);
