@@ -1,23 +1,17 @@
 import { Badge, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCloudRain } from '@tabler/icons-react';
-
-function greetingDate(): string {
-  return new Intl.DateTimeFormat(undefined, {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(new Date());
-}
+import { formatLongDate } from '../../../lib/format';
 
 export function WelcomeBanner({
   firstName,
   divisionName,
   roleName,
+  region,
 }: {
   firstName: string;
   divisionName: string | null;
   roleName: string;
+  region: 'UK' | 'US';
 }) {
   return (
     <Paper
@@ -30,7 +24,7 @@ export function WelcomeBanner({
       <Group justify="space-between" align="center" wrap="nowrap" gap="lg">
         <Stack gap={6}>
           <Text fz="sm" c="rgba(255,255,255,0.75)">
-            {greetingDate()}
+            {formatLongDate(new Date(), region)}
           </Text>
           <Title order={2} c="white" fz={{ base: 24, sm: 30 }} data-testid="welcome">
             Welcome, {firstName}

@@ -70,6 +70,7 @@ export default function DashboardRoute() {
         firstName={profile.first_name}
         divisionName={division?.name ?? null}
         roleName={profile.roleName}
+        region={profile.appConstants.region}
       />
       {contractor ? (
         <ComingSoon
