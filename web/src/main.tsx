@@ -7,7 +7,6 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadProfile } from './lib/auth';
 import { AppProvider } from './app/provider';
 import { FullPageLoader } from './components/full-page-loader';
 import { CONFIG_ERROR_MESSAGE, RuntimeConfigError, loadRuntimeConfig } from './lib/runtime-config';
@@ -24,7 +23,6 @@ root.render(
 loadRuntimeConfig().then(
   (config) => {
     document.title = config.documentTitle;
-    preloadProfile();
     root.render(
       <StrictMode>
         <App />

@@ -1,10 +1,10 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import useSWR, { mutate as mutateCache, preload } from 'swr';
+import useSWR, { mutate as mutateCache } from 'swr';
 import type { Profile } from '@stormline/contract/areas/profile';
 import { authRoutes } from '@stormline/contract/areas/auth';
 import { usersRoutes } from '@stormline/contract/areas/users';
-import { callApi, isPublicPath } from './api-client';
+import { callApi } from './api-client';
 import { cacheKey, isResourceKey } from './cache-keys';
 import { forgetListPlaces } from './list/list-places';
 import { chooseDivisionId, isUserDivision, splitDivisionPath } from './division';
@@ -20,15 +20,6 @@ export const isProfileKey = isResourceKey('users/profile');
 
 export function getProfile(): Promise<Profile> {
   return callApi(usersRoutes.getProfile);
-}
-
-/**
- * Asks for the profile as soon as the configuration is known, while the router still fetches the
- * page's code: the signed-in pages wait for both, so they overlap instead of following each other.
- */
-export function preloadProfile(): void {
-  const token = storage.getToken();
-  if (token && !isPublicPath()) void preload(profileKey(token), getProfile).catch(() => {});
 }
 
 export function useProfileQuery() {
