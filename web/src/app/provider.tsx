@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ApiError } from '../lib/api-client';
+import { useBrowserIdle } from '../lib/use-browser-idle';
 import { theme } from './theme';
 
 /** Spec 001 §9: queries do not refetch on window focus; an answer the server meant (4xx, 501) is not retried. */
@@ -25,16 +26,7 @@ const Notifications = lazy(() =>
  * when the container mounts.
  */
 function DeferredNotifications() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(() => setReady(true), 1);
-      return () => window.clearTimeout(timer);
-    }
-    const idle = window.requestIdleCallback(() => setReady(true), { timeout: 2000 });
-    return () => window.cancelIdleCallback(idle);
-  }, []);
-  if (!ready) return null;
+  if (!useBrowserIdle(2000)) return null;
   return (
     <Suspense fallback={null}>
       {/* Spec 000 §9: toasts close after 5 seconds. */}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
 import { AppShell, Box, Burger, Group, Progress, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
@@ -8,6 +8,7 @@ import { SkipLink } from '../../components/skip-link';
 import { AREA_INFO, isRouteHandle } from '../../config/areas';
 import { useCurrentDivisionId, useSession } from '../../lib/auth';
 import { canOpenPage, landingHref } from '../../lib/page-access';
+import { useBrowserIdle } from '../../lib/use-browser-idle';
 import { SideNavigation } from './side-navigation';
 
 /*
@@ -27,24 +28,6 @@ const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.User
 
 function Reserved({ w }: { w: number | Record<string, number> }) {
   return <Box w={w} h={36} aria-hidden />;
-}
-
-/**
- * True once the browser is idle after the page's first render: the widgets then load and mount
- * without delaying the page's own content (Lighthouse: dashboard LCP 4.3 s with them in the first
- * render, 3.5 s without). A second at most, where requestIdleCallback is missing or never idle.
- */
-function useAfterFirstPaint(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setReady(true), { timeout: 1000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => setReady(true), 200);
-    return () => window.clearTimeout(id);
-  }, []);
-  return ready;
 }
 
 /**
@@ -80,7 +63,9 @@ function TopBarWidgets() {
   const switcher = <Reserved w={{ base: 156, xs: 200, sm: 230 }} />;
   const bell = <Reserved w={36} />;
   const menu = <Reserved w={{ base: 40, sm: 180 }} />;
-  if (!useAfterFirstPaint()) {
+  // Once the browser is idle after the first render: mounted with the page they delayed its
+  // largest paint (Lighthouse, dashboard: LCP 4.3 s with them, 3.5 s without).
+  if (!useBrowserIdle()) {
     return (
       <>
         {switcher}
