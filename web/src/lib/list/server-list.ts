@@ -86,17 +86,14 @@ export function useServerList<Row>({
   const shown = query.data && !query.isLoading && !query.error ? query.data : undefined;
   const state = (shown ?? query.data)?.paginationState;
   const nextCursor = shown?.paginationState.nextCursor ?? null;
-  const learnt: Record<number, string> = {
-    ...(place.cursor ? { [place.page]: place.cursor } : {}),
-    ...(nextCursor ? { [place.page + 1]: nextCursor } : {}),
+  const cursors: Record<number, string> = {
+    ...knownCursors(listId),
+    ...cursorsLearnt(place.page, place.cursor, nextCursor),
   };
-  const cursors: Record<number, string> = { ...knownCursors(listId), ...learnt };
-  useEffect(() => {
-    rememberCursors(listId, {
-      ...(place.cursor ? { [place.page]: place.cursor } : {}),
-      ...(nextCursor ? { [place.page + 1]: nextCursor } : {}),
-    });
-  }, [listId, place.page, place.cursor, nextCursor]);
+  useEffect(
+    () => rememberCursors(listId, cursorsLearnt(place.page, place.cursor, nextCursor)),
+    [listId, place.page, place.cursor, nextCursor],
+  );
 
   const pageCount =
     state && state.numModels !== null ? Math.max(1, Math.ceil(state.numModels / state.pageSize)) : null;
@@ -129,6 +126,14 @@ export function useServerList<Row>({
     search: place.search,
     sort: place.sort,
     setSort: (sort) => setParams((current) => writeListPlace(current, { sort })),
+  };
+}
+
+/** What the page on show tells of cursors: its own, and the next page's once it has answered. */
+function cursorsLearnt(page: number, cursor: string | undefined, nextCursor: string | null) {
+  return {
+    ...(cursor ? { [page]: cursor } : {}),
+    ...(nextCursor ? { [page + 1]: nextCursor } : {}),
   };
 }
 
