@@ -78,9 +78,15 @@ export function useServerList<Row>({
   const query = useSWR(cacheKey(divisionId, resource, request), () => load(request), {
     keepPreviousData: true,
   });
-  const search = useListSearch(place.search, (text) =>
-    setParams((current) => writeListPlace(current, { search: text }), { replace: true }),
-  );
+  // Typing on replaces the history entry the last keystrokes wrote; a search begun from a settled
+  // page (a first visit, after paging or Back) adds one, so Back returns to that page.
+  const lastSearchUrl = useRef<string | null>(null);
+  const search = useListSearch(place.search, (text) => {
+    const next = writeListPlace(params, { search: text });
+    const replace = params.toString() === lastSearchUrl.current;
+    lastSearchUrl.current = next.toString();
+    setParams(next, { replace });
+  });
 
   // The answer for the page in the URL (not the last page's, kept on show while this one loads).
   const shown = query.data && !query.isLoading && !query.error ? query.data : undefined;

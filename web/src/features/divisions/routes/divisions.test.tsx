@@ -153,4 +153,20 @@ describe('the divisions list (the list pattern)', () => {
     expect(router.state.location.search).toBe('');
     expect(requests.at(-1)?.query.get('cursor')).toBeNull();
   });
+
+  it('adds one history entry for a search begun on page 2, so Back returns to page 2', async () => {
+    await serveApi([[divisionsRoutes.listDivisions, pageOf]]);
+    const { router } = openDivisions();
+    await screen.findByText('Division 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Division 3');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search divisions' }), 'Div');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=Div'));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search divisions' }), 'ision 7');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=Division+7'));
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?page=2&cursor=page-2');
+    expect(await screen.findByText('Division 3')).toBeTruthy();
+  });
 });
