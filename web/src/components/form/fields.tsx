@@ -26,20 +26,18 @@ interface Bound<T extends FieldValues> {
 
 type Unbound<P> = Omit<P, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'name' | 'checked'>;
 
+/** What a text-like input takes from its field: value ('' for none), change, blur, ref and message. */
+function useTextBinding<T extends FieldValues>({ control, name }: Bound<T>) {
+  const { field, fieldState } = useController({ control, name });
+  return { ...field, value: (field.value as string | null) ?? '', error: fieldState.error?.message };
+}
+
 export function TextField<T extends FieldValues>({
   control,
   name,
   ...props
 }: Bound<T> & Unbound<TextInputProps>) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <TextInput
-      {...props}
-      {...field}
-      value={(field.value as string | null) ?? ''}
-      error={fieldState.error?.message}
-    />
-  );
+  return <TextInput {...props} {...useTextBinding({ control, name })} />;
 }
 
 export function PasswordField<T extends FieldValues>({
@@ -47,15 +45,7 @@ export function PasswordField<T extends FieldValues>({
   name,
   ...props
 }: Bound<T> & Unbound<PasswordInputProps>) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <PasswordInput
-      {...props}
-      {...field}
-      value={(field.value as string | null) ?? ''}
-      error={fieldState.error?.message}
-    />
-  );
+  return <PasswordInput {...props} {...useTextBinding({ control, name })} />;
 }
 
 export function TextareaField<T extends FieldValues>({
@@ -63,15 +53,7 @@ export function TextareaField<T extends FieldValues>({
   name,
   ...props
 }: Bound<T> & Unbound<TextareaProps>) {
-  const { field, fieldState } = useController({ control, name });
-  return (
-    <Textarea
-      {...props}
-      {...field}
-      value={(field.value as string | null) ?? ''}
-      error={fieldState.error?.message}
-    />
-  );
+  return <Textarea {...props} {...useTextBinding({ control, name })} />;
 }
 
 export function NumberField<T extends FieldValues>({
