@@ -3,7 +3,7 @@ import { clientsRoutes } from '@stormline/contract/areas/clients';
 import { usersRoutes } from '@stormline/contract/areas/users';
 import { callApi } from './api-client';
 import { storage } from './storage';
-import { serveApi, ok } from '../testing/api';
+import { emptyPage, serveApi } from '../testing/api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -11,14 +11,7 @@ describe('the divisionId header', () => {
   it('is the one the page passes, never a division left in storage by another tab', async () => {
     storage.setDivisionId('south-region');
     const { requests } = await serveApi([
-      [
-        clientsRoutes.listClients,
-        () =>
-          ok(clientsRoutes.listClients, {
-            pageData: [],
-            paginationState: { pageSize: 25, numModels: 0, nextCursor: null },
-          }),
-      ],
+      [clientsRoutes.listClients, () => emptyPage(clientsRoutes.listClients)],
       [usersRoutes.getProfile, () => ({ status: 401, body: { message: 'Sign in again.' } })],
     ]);
     await callApi(clientsRoutes.listClients, { divisionId: 'north-region' });

@@ -27,6 +27,11 @@ export function ok(route: Route, body: unknown): Answer {
   return { status: 200, body };
 }
 
+/** A list route's empty page: no rows, none counted, no next cursor. */
+export function emptyPage(route: Route, pageSize = 25): Answer {
+  return ok(route, { pageData: [], paginationState: { pageSize, numModels: 0, nextCursor: null } });
+}
+
 /** An error answer in the server's shape: {message, issues?}. */
 export function refuse(
   status: number,

@@ -9,7 +9,7 @@ import { SessionProvider } from '../../lib/auth';
 import { cacheKey } from '../../lib/cache-keys';
 import { useDivisionId } from '../../lib/division-context';
 import { storage } from '../../lib/storage';
-import { ok, serveApi } from '../../testing/api';
+import { emptyPage, serveApi } from '../../testing/api';
 import { profileOf } from '../../testing/profiles';
 import { DivisionScope } from './division-scope';
 
@@ -53,14 +53,7 @@ function openTab(url: string) {
 describe('the division of a page comes from its URL', () => {
   it('two tabs on two divisions each call with their own, whatever storage holds', async () => {
     const { requests } = await serveApi([
-      [
-        clientsRoutes.listClients,
-        () =>
-          ok(clientsRoutes.listClients, {
-            pageData: [],
-            paginationState: { pageSize: 25, numModels: 0, nextCursor: null },
-          }),
-      ],
+      [clientsRoutes.listClients, () => emptyPage(clientsRoutes.listClients)],
     ]);
     const north = openTab('/divisions/north-region/clients');
     await screen.findByText('Clients of north-region');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { divisionsRoutes } from '@stormline/contract/areas/divisions';
 import { forgetListPlaces } from '../../../lib/list/list-places';
-import { ok, refuse, serveApi, type ServedRequest } from '../../../testing/api';
+import { emptyPage, ok, refuse, serveApi, type ServedRequest } from '../../../testing/api';
 import { profileOf } from '../../../testing/profiles';
 import { renderScreen } from '../../../testing/render';
 import DivisionsRoute from './divisions';
@@ -72,16 +72,7 @@ describe('the divisions list (the list pattern)', () => {
   });
 
   it("says 'No Divisions found' for an empty page", async () => {
-    await serveApi([
-      [
-        divisionsRoutes.listDivisions,
-        () =>
-          ok(divisionsRoutes.listDivisions, {
-            pageData: [],
-            paginationState: { pageSize: 2, numModels: 0, nextCursor: null },
-          }),
-      ],
-    ]);
+    await serveApi([[divisionsRoutes.listDivisions, () => emptyPage(divisionsRoutes.listDivisions, 2)]]);
     openDivisions();
     expect(await screen.findByText('No Divisions found')).toBeTruthy();
   });
