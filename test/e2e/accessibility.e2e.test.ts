@@ -1,8 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@stormline/data/dynamo';
 import { createNotification } from '@stormline/data/notifications';
-import { runtimeEnv, startRuntime } from '../support/runtime';
+import { runtimeEnv } from '../support/runtime';
 import { createTestUser } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
 import {
@@ -10,36 +10,18 @@ import {
   demoAccount,
   fillLogin,
   isOnScreen,
-  launchBrowser,
-  openPage,
   screenshot,
   signIn,
+  useBrowser,
+  mainNavigation,
 } from './browser';
 
 const ADMIN = demoAccount('admin@example.com');
 const BMP_CONTRACTOR = demoAccount('bmp.contractor@example.com');
 
-let browser: Browser;
-let baseUrl: string;
-const pages: Page[] = [];
+const newPage = useBrowser();
 
-async function newPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const page = await openPage(browser, baseUrl, viewport);
-  pages.push(page);
-  return page;
-}
-
-beforeAll(async () => {
-  baseUrl = (await startRuntime()).url;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const page of pages) await page.context().close();
-  await browser?.close();
-});
-
-const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+const navigation = mainNavigation;
 
 /** Every placeholder area a signed-in admin can open today, with a path below the area root where the area has one. */
 const PLACEHOLDERS = [

@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@stormline/local/seed';
+import { startRuntime } from '../support/runtime';
 
 /** Debian's chromium (apt-get install chromium), driven headless by playwright-core. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -43,6 +45,34 @@ export async function openPage(
   const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'en-GB' });
   return context.newPage();
 }
+
+/**
+ * One browser for a test file, on the product the run started: call it at the top of the file and
+ * open pages with what it answers; each page has its own context (its own session) and all are
+ * closed after the file.
+ */
+export function useBrowser(): (viewport?: { width: number; height: number }) => Promise<Page> {
+  let browser: Browser | undefined;
+  let baseUrl = '';
+  const pages: Page[] = [];
+  beforeAll(async () => {
+    baseUrl = (await startRuntime()).url;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const page of pages) await page.context().close();
+    await browser?.close();
+  });
+  return async (viewport = VIEWPORTS.desktop) => {
+    if (!browser) throw new Error('useBrowser(): the browser starts in beforeAll');
+    const page = await openPage(browser, baseUrl, viewport);
+    pages.push(page);
+    return page;
+  };
+}
+
+/** The shell's side navigation. */
+export const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
 export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createDb } from '@stormline/data/dynamo';
 import { createDivision } from '@stormline/data/divisions';
 import { createNotification } from '@stormline/data/notifications';
-import { runtimeEnv, startRuntime } from '../support/runtime';
+import { runtimeEnv } from '../support/runtime';
 import { createTestUser } from '../support/users';
 import {
   VIEWPORTS,
@@ -12,38 +12,20 @@ import {
   divisionIdOf,
   fillLogin,
   isOnScreen,
-  launchBrowser,
-  openPage,
   screenshot,
   signIn,
+  useBrowser,
+  mainNavigation,
 } from './browser';
 
 const ADMIN = demoAccount('admin@example.com');
 const INSPECTOR = demoAccount('inspector@example.com');
 const BMP_CONTRACTOR = demoAccount('bmp.contractor@example.com');
 
-let browser: Browser;
-let baseUrl: string;
-const pages: Page[] = [];
+const newPage = useBrowser();
 
-async function newPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const page = await openPage(browser, baseUrl, viewport);
-  pages.push(page);
-  return page;
-}
-
-const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+const navigation = mainNavigation;
 const divisionSwitcher = (page: Page) => page.getByRole('combobox', { name: 'Division' });
-
-beforeAll(async () => {
-  baseUrl = (await startRuntime()).url;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const page of pages) await page.context().close();
-  await browser?.close();
-});
 
 describe('sign-in (spec 001 §2, §5, §8)', () => {
   it('asks for both fields, and for a valid email', async () => {
