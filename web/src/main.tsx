@@ -7,6 +7,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPage } from './app/router';
 import { AppProvider } from './app/provider';
 import { FullPageLoader } from './components/full-page-loader';
 import { CONFIG_ERROR_MESSAGE, RuntimeConfigError, loadRuntimeConfig } from './lib/runtime-config';
@@ -18,6 +19,9 @@ root.render(
     <FullPageLoader label="Starting Stormline…" />
   </AppProvider>,
 );
+
+// The page's modules download while config.json does, not after it.
+preloadPage(window.location.pathname);
 
 // The app starts only with a valid runtime configuration: without apiBaseUrl nothing can work.
 loadRuntimeConfig().then(

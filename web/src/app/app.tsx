@@ -1,13 +1,31 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import { BrowserRouter } from 'react-router-dom';
+import { FullPageLoader } from '../components/full-page-loader';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
+
+// Shown only when the shell itself failed: loaded then, not with every first page.
+const RouteError = lazy(() => import('./routes/route-error').then((m) => ({ default: m.RouteError })));
+
+function ShellError(props: FallbackProps) {
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <RouteError {...props} />
+    </Suspense>
+  );
+}
 
 export function App() {
-  const [router] = useState(createAppRouter);
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      {/* Navigations render at once (no transition): a screen still loading shows its loading bar
+          inside the layout, rather than the previous screen staying with no sign of progress. */}
+      <BrowserRouter useTransitions={false}>
+        <ErrorBoundary FallbackComponent={ShellError}>
+          <AppRoutes />
+        </ErrorBoundary>
+      </BrowserRouter>
     </AppProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../config/paths';
-import { createAppRouter } from './router';
+import { appRoutes } from './router';
 
 interface PathEntry {
   name: string;
@@ -28,7 +28,7 @@ function patternsOf(routes: readonly RouteObject[], parent = ''): string[] {
   });
 }
 
-const routes = createAppRouter().routes;
+const routes = appRoutes;
 const ENTRIES = entriesOf(paths);
 
 describe('one source of route paths (config/paths.ts and the router agree)', () => {

@@ -1,8 +1,8 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { FullPageLoader } from '../components/full-page-loader';
+import { useMemo } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import type { AreaKey, RouteHandle } from '../config/areas';
 import { paths, withinDivision } from '../config/paths';
+import { lazyPage, preloadMatches, RouteMatchesContext } from './route-matches';
 import { DivisionScope } from './routes/division-scope';
 import { Logout } from './routes/logout';
 import { NotFound } from './routes/not-found';
@@ -11,23 +11,12 @@ import { RootFrame } from './routes/root-frame';
 import { RootRedirect } from './routes/root-redirect';
 import { withScreenErrors } from './routes/screen-error';
 
-/** Route modules load on first visit, so each screen (and its heavy libraries, later) is its own chunk. */
-function page(load: () => Promise<{ default: ComponentType }>) {
-  return async () => ({ Component: (await load()).default });
-}
-
 type PlaceholderArea = Parameters<typeof import('./routes/area-placeholder').placeholderRoute>[0];
 function placeholder(area: PlaceholderArea) {
-  return async () => ({ Component: (await import('./routes/area-placeholder')).placeholderRoute(area) });
+  return lazyPage(async () => ({
+    default: (await import('./routes/area-placeholder')).placeholderRoute(area),
+  }));
 }
-
-// Shown only when something went wrong: loaded then, not with every first page.
-const RouteError = lazy(() => import('./routes/route-error').then((m) => ({ default: m.RouteError })));
-const routeError = (
-  <Suspense fallback={<FullPageLoader />}>
-    <RouteError />
-  </Suspense>
-);
 
 const handle = (area: AreaKey, title?: string): RouteHandle => (title ? { area, title } : { area });
 
@@ -48,121 +37,146 @@ const divisionScoped: RouteObject[] = [
   {
     path: withinDivision(paths.app.dashboard),
     handle: handle('dashboard'),
-    lazy: page(() => import('../features/dashboard/routes/dashboard')),
+    element: lazyPage(() => import('../features/dashboard/routes/dashboard')),
   },
   {
     path: withinDivision(paths.app.myProfile),
     handle: handle('my-profile'),
-    lazy: page(() => import('../features/profile/routes/my-profile')),
+    element: lazyPage(() => import('../features/profile/routes/my-profile')),
   },
   ...PLACEHOLDER_AREAS.map(({ segment, area }) => ({
     path: `${segment}/*`,
     handle: handle(area),
-    lazy: placeholder(area),
+    element: placeholder(area),
   })),
   { path: '*', element: <NotFound /> },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      element: <RootFrame />,
-      errorElement: routeError,
-      hydrateFallbackElement: <FullPageLoader />,
-      children: [
-        { path: paths.root.path, element: <RootRedirect /> },
-        { path: paths.auth.logout.path, element: <Logout />, handle: { title: 'Signing out' } },
-        {
-          lazy: async () => ({ Component: (await import('./layouts/auth-layout')).AuthLayout }),
-          children: [
-            {
-              path: paths.auth.login.path,
-              handle: { title: 'Sign in' },
-              lazy: page(() => import('../features/auth/routes/login')),
-            },
-            {
-              path: paths.auth.forgotPassword.path,
-              handle: { title: 'Forgot password' },
-              lazy: page(() => import('../features/auth/routes/forgot-password')),
-            },
-            {
-              path: paths.auth.resetPassword.path,
-              handle: { title: 'Reset password' },
-              lazy: page(() => import('../features/auth/routes/reset-password')),
-            },
-            {
-              path: paths.auth.register.path,
-              handle: { title: 'Registration' },
-              lazy: page(() => import('../features/auth/routes/register')),
-            },
-          ],
-        },
-        {
-          path: '/public',
-          lazy: async () => ({ Component: (await import('./layouts/public-layout')).PublicLayout }),
-          children: [
-            {
-              path: `${paths.public.project.path}/*`,
-              handle: { title: 'Public project' },
-              lazy: page(() => import('../features/public/routes/public-project')),
-            },
-            {
-              path: `${paths.public.inspection.path}/*`,
-              handle: { title: 'Public inspection' },
-              lazy: page(() => import('../features/public/routes/public-inspection')),
-            },
-            { path: '*', element: <NotFound homeHref={paths.auth.login.getHref()} /> },
-          ],
-        },
-        {
-          element: <RequireAuth />,
-          children: [
-            {
-              // Layouts are lazy too: /login does not load the shell's menus and popovers.
-              lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
-              // A screen that crashes keeps the navigation around it (screen-error.tsx).
-              children: withScreenErrors([
-                {
-                  path: paths.app.divisions.path,
-                  handle: handle('divisions'),
-                  lazy: page(() => import('../features/divisions/routes/divisions')),
-                },
-                {
-                  path: paths.app.division.path,
-                  children: [
-                    {
-                      index: true,
-                      handle: handle('divisions', 'Division'),
-                      lazy: page(() => import('../features/divisions/routes/division')),
-                    },
-                    {
-                      path: 'resources/:tab',
-                      handle: handle('divisions', 'Division'),
-                      lazy: page(() => import('../features/divisions/routes/division')),
-                    },
-                    { element: <DivisionScope />, children: divisionScoped },
-                  ],
-                },
-                { path: '/inspection/*', handle: handle('inspection'), lazy: placeholder('inspection') },
-                {
-                  path: '/user-manuals/*',
-                  handle: handle('user-manuals'),
-                  lazy: placeholder('user-manuals'),
-                },
-                {
-                  path: paths.app.noDivision.path,
-                  lazy: async () => ({ Component: (await import('./routes/no-division')).NoDivision }),
-                },
-                // Anything else: a division page without its prefix (spec 000 §2), or not found.
-                {
-                  path: '*',
-                  lazy: async () => ({ Component: (await import('./routes/scope-redirect')).ScopeRedirect }),
-                },
-              ]),
-            },
-          ],
-        },
-      ],
-    },
-  ]);
+// One element for the division page and its tabs, so switching tabs keeps the screen mounted.
+const divisionPage = lazyPage(() => import('../features/divisions/routes/division'));
+
+/**
+ * Every page of the SPA. Declarative routes (useRoutes), not react-router's data router: the data
+ * router's loaders, actions and fetchers cost 17 KB of every first load and nothing here used them
+ * (docs/decisions/0012). Each route's `handle` says its area and title (route-matches.tsx).
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootFrame />,
+    children: [
+      { path: paths.root.path, element: <RootRedirect /> },
+      { path: paths.auth.logout.path, element: <Logout />, handle: { title: 'Signing out' } },
+      {
+        element: lazyPage(() => import('./layouts/auth-layout').then((m) => ({ default: m.AuthLayout }))),
+        children: withScreenErrors([
+          {
+            path: paths.auth.login.path,
+            handle: { title: 'Sign in' },
+            element: lazyPage(() => import('../features/auth/routes/login')),
+          },
+          {
+            path: paths.auth.forgotPassword.path,
+            handle: { title: 'Forgot password' },
+            element: lazyPage(() => import('../features/auth/routes/forgot-password')),
+          },
+          {
+            path: paths.auth.resetPassword.path,
+            handle: { title: 'Reset password' },
+            element: lazyPage(() => import('../features/auth/routes/reset-password')),
+          },
+          {
+            path: paths.auth.register.path,
+            handle: { title: 'Registration' },
+            element: lazyPage(() => import('../features/auth/routes/register')),
+          },
+        ]),
+      },
+      {
+        path: '/public',
+        element: lazyPage(() => import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout }))),
+        children: withScreenErrors([
+          {
+            path: `${paths.public.project.path}/*`,
+            handle: { title: 'Public project' },
+            element: lazyPage(() => import('../features/public/routes/public-project')),
+          },
+          {
+            path: `${paths.public.inspection.path}/*`,
+            handle: { title: 'Public inspection' },
+            element: lazyPage(() => import('../features/public/routes/public-inspection')),
+          },
+          { path: '*', element: <NotFound homeHref={paths.auth.login.getHref()} /> },
+        ]),
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            // Layouts are lazy too: /login does not load the shell's menus and popovers.
+            element: lazyPage(() => import('./layouts/app-layout').then((m) => ({ default: m.AppLayout }))),
+            // A screen that crashes keeps the navigation around it (screen-error.tsx).
+            children: withScreenErrors([
+              {
+                path: paths.app.divisions.path,
+                handle: handle('divisions'),
+                element: lazyPage(() => import('../features/divisions/routes/divisions')),
+              },
+              {
+                path: paths.app.division.path,
+                children: [
+                  {
+                    index: true,
+                    handle: handle('divisions', 'Division'),
+                    element: divisionPage,
+                  },
+                  {
+                    path: 'resources/:tab',
+                    handle: handle('divisions', 'Division'),
+                    element: divisionPage,
+                  },
+                  { element: <DivisionScope />, children: divisionScoped },
+                ],
+              },
+              { path: '/inspection/*', handle: handle('inspection'), element: placeholder('inspection') },
+              {
+                path: '/user-manuals/*',
+                handle: handle('user-manuals'),
+                element: placeholder('user-manuals'),
+              },
+              {
+                path: paths.app.noDivision.path,
+                element: lazyPage(() =>
+                  import('./routes/no-division').then((m) => ({ default: m.NoDivision })),
+                ),
+              },
+              // Anything else: a division page without its prefix (spec 000 §2), or not found.
+              {
+                path: '*',
+                element: lazyPage(() =>
+                  import('./routes/scope-redirect').then((m) => ({ default: m.ScopeRedirect })),
+                ),
+              },
+            ]),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+/**
+ * The page for the current URL. The modules of every matched lazy route start loading together
+ * (a layout and its screen in parallel, not one after the other), and the matches are what the
+ * shell reads titles and areas from.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const matches = useMemo(() => matchRoutes(appRoutes, pathname) ?? [], [pathname]);
+  preloadMatches(matches);
+  return <RouteMatchesContext value={matches}>{useRoutes(appRoutes)}</RouteMatchesContext>;
+}
+
+/** Starts fetching the modules of the page at `pathname`, before the app renders it. */
+export function preloadPage(pathname: string): void {
+  preloadMatches(matchRoutes(appRoutes, pathname) ?? []);
 }

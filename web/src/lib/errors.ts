@@ -9,3 +9,10 @@ export function errorMessage(error: unknown, fallback: string = UNKNOWN_ERROR): 
   if (typeof error === 'string' && error.trim()) return error;
   return fallback;
 }
+
+/** A lazy module that failed to load: after a release, the old chunk's name is gone from the server. */
+export function isStaleChunkError(error: unknown): boolean {
+  return (
+    error instanceof TypeError && /dynamically imported module|Importing a module script/i.test(error.message)
+  );
+}

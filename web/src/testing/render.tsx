@@ -1,7 +1,15 @@
-import type { ReactElement, ReactNode } from 'react';
+import { useLayoutEffect, type ReactElement, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import {
+  MemoryRouter,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+} from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { Profile } from '@stormline/contract/areas/profile';
 import { theme } from '../app/theme';
@@ -26,6 +34,20 @@ export function renderWithApp(ui: ReactElement) {
   return render(ui, { wrapper: AppFrame });
 }
 
+/** What a test drives and reads of the memory router: `navigate(-1)` is the Back button. */
+export interface TestRouter {
+  navigate: NavigateFunction;
+  state: { location: Location };
+}
+
+/** Hands the test the router's navigate and current location. */
+function RouterProbe({ onRender }: { onRender: (navigate: NavigateFunction, location: Location) => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useLayoutEffect(() => onRender(navigate, location), [onRender, navigate, location]);
+  return null;
+}
+
 /**
  * Renders a screen at a URL, signed in as `profile` and inside `divisionId` when given, with a
  * memory router so search params, links and Back work: `router.navigate(-1)` is the Back button.
@@ -40,18 +62,22 @@ export function renderScreen(
   }: { url: string; path?: string; profile: Profile; divisionId?: string },
 ) {
   const screen = divisionId ? <DivisionProvider divisionId={divisionId}>{ui}</DivisionProvider> : ui;
-  const router = createMemoryRouter(
-    [
-      { path, element: <SessionProvider profile={profile}>{screen}</SessionProvider> },
-      { path: '*', element: <p>Another page</p> },
-    ],
-    { initialEntries: [url] },
-  );
+  const router = { state: {} } as TestRouter;
+  const probe = (navigate: NavigateFunction, location: Location) => {
+    router.navigate = navigate;
+    router.state.location = location;
+  };
   return {
     router,
     ...render(
       <AppFrame>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[url]}>
+          <RouterProbe onRender={probe} />
+          <Routes>
+            <Route path={path} element={<SessionProvider profile={profile}>{screen}</SessionProvider>} />
+            <Route path="*" element={<p>Another page</p>} />
+          </Routes>
+        </MemoryRouter>
       </AppFrame>,
     ),
   };

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Link, Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router-dom';
-import { AppShell, Box, Burger, Group, Progress, UnstyledButton } from '@mantine/core';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Box, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Brand } from '../../components/brand';
@@ -9,6 +9,8 @@ import { AREA_INFO, isRouteHandle } from '../../config/areas';
 import { useCurrentDivisionId, useSession } from '../../lib/auth';
 import { canOpenPage, landingHref } from '../../lib/page-access';
 import { useBrowserIdle } from '../../lib/use-browser-idle';
+import { usePageHandle } from '../route-matches';
+import classes from './shell.module.css';
 import { SideNavigation } from './side-navigation';
 
 /*
@@ -35,10 +37,9 @@ function Reserved({ w }: { w: number | Record<string, number> }) {
  * a notice (docs/decisions/0003-spa-shell.md), rather than to sign-in, which would look like a sign-out.
  */
 function PageGuard() {
-  const matches = useMatches();
   const profile = useSession();
   const divisionId = useCurrentDivisionId();
-  const handle = [...matches].reverse().find((match) => isRouteHandle(match.handle))?.handle;
+  const handle = usePageHandle();
   const area = isRouteHandle(handle) ? handle.area : null;
   const permitted = area === null || canOpenPage(profile, AREA_INFO[area].page);
 
@@ -95,7 +96,6 @@ export function AppLayout() {
   const divisionId = useCurrentDivisionId();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
-  const navigation = useNavigation();
   // Below md the navbar slides out of view when closed; inert keeps its links out of the tab order too.
   const narrow = useMediaQuery('(max-width: 61.99em)');
 
@@ -104,13 +104,8 @@ export function AppLayout() {
   return (
     <>
       <SkipLink targetId={MAIN_CONTENT_ID} />
-      <AppShell
-        header={{ height: 64 }}
-        navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !opened } }}
-        padding={{ base: 'md', sm: 'xl' }}
-        bg="gray.0"
-      >
-        <AppShell.Header px={{ base: 'sm', sm: 'md' }}>
+      <div className={classes.shell}>
+        <header className={classes.header}>
           <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
             <Group gap="sm" wrap="nowrap">
               <Burger
@@ -135,30 +130,23 @@ export function AppLayout() {
               <TopBarWidgets />
             </Group>
           </Group>
-          {navigation.state !== 'idle' && (
-            <Progress
-              value={100}
-              animated
-              size={3}
-              radius={0}
-              pos="absolute"
-              left={0}
-              right={0}
-              bottom={-1}
-              aria-label="Loading page"
-            />
-          )}
-        </AppShell.Header>
-        <AppShell.Navbar id={NAVIGATION_ID} p="sm" aria-label="Main navigation" inert={narrow && !opened}>
+        </header>
+        <nav
+          id={NAVIGATION_ID}
+          className={classes.navbar}
+          data-opened={opened || undefined}
+          aria-label="Main navigation"
+          inert={narrow && !opened}
+        >
           <SideNavigation onNavigate={close} />
-        </AppShell.Navbar>
+        </nav>
         {/* The skip link's target: focusable from script only, and without a ring around the whole page. */}
-        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        <main id={MAIN_CONTENT_ID} className={classes.main} data-with-navbar tabIndex={-1}>
           <Box maw={1280} mx="auto">
             <PageGuard />
           </Box>
-        </AppShell.Main>
-      </AppShell>
+        </main>
+      </div>
     </>
   );
 }

@@ -1,18 +1,19 @@
 import { Link, Outlet } from 'react-router-dom';
-import { Alert, AppShell, Badge, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconEye } from '@tabler/icons-react';
 import { Brand } from '../../components/brand';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/errors';
 import { usePublicSession } from '../../lib/public-session';
+import classes from './shell.module.css';
 
 /** The read-only public view (spec 002): a minimal frame, signed in with the public account. */
 export function PublicLayout() {
   const { data: token, error, mutate } = usePublicSession();
 
   return (
-    <AppShell header={{ height: 64 }} padding={{ base: 'md', sm: 'xl' }} bg="gray.0">
-      <AppShell.Header px={{ base: 'sm', sm: 'md' }}>
+    <div className={classes.shell}>
+      <header className={classes.header}>
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Brand hideNameBelow="xs" />
@@ -24,8 +25,8 @@ export function PublicLayout() {
             Staff sign in
           </Button>
         </Group>
-      </AppShell.Header>
-      <AppShell.Main>
+      </header>
+      <main className={classes.main}>
         <Box maw={1100} mx="auto">
           {error ? (
             <Alert
@@ -53,7 +54,7 @@ export function PublicLayout() {
             </Group>
           )}
         </Box>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { AppShell, NavLink, Stack, Text } from '@mantine/core';
+import { NavLink, Stack, Text } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { NavIcon } from '../../components/nav-icon';
 import { paths } from '../../config/paths';
@@ -7,6 +7,7 @@ import { useCurrentDivisionId, useSession } from '../../lib/auth';
 import { splitDivisionPath } from '../../lib/division';
 import { navigationHref, visibleNavigation } from '../../lib/page-access';
 import { getRuntimeConfig } from '../../lib/runtime-config';
+import classes from './shell.module.css';
 
 /** Is a navigation entry the section of the current page? Project also covers inspections (spec 000 §2). */
 function isActive(pathname: string, route: string): boolean {
@@ -30,7 +31,7 @@ export function SideNavigation({ onNavigate }: { onNavigate: () => void }) {
   return (
     <>
       {/* The browser's own scrolling: Mantine's ScrollArea would bring floating-ui into every first load. */}
-      <AppShell.Section grow mx="-sm" px="sm" style={{ overflowY: 'auto' }}>
+      <div className={classes.navbarEntries}>
         <Text tt="uppercase" fz={11} fw={700} c="dimmed" px="sm" pt={4} pb={8} lts={0.6}>
           Workspace
         </Text>
@@ -55,8 +56,8 @@ export function SideNavigation({ onNavigate }: { onNavigate: () => void }) {
             );
           })}
         </Stack>
-      </AppShell.Section>
-      <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+      </div>
+      <div className={classes.navbarFooter}>
         <NavLink
           component={Link}
           to={paths.app.userManuals.getHref()}
@@ -71,7 +72,7 @@ export function SideNavigation({ onNavigate }: { onNavigate: () => void }) {
             Build {commitSha.slice(0, 7)}
           </Text>
         )}
-      </AppShell.Section>
+      </div>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
 import useSWR, { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
@@ -29,21 +29,17 @@ function Clients() {
 
 /** One browser tab on a division page: its own router, the shared local storage. */
 function openTab(url: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/divisions/:divisionId',
-        element: <DivisionScope />,
-        children: [{ path: 'clients', element: <Clients /> }],
-      },
-    ],
-    { initialEntries: [url] },
-  );
   return render(
     <MantineProvider env="test">
       <SWRConfig value={{ provider: () => new Map() }}>
         <SessionProvider profile={profile}>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[url]}>
+            <Routes>
+              <Route path="/divisions/:divisionId" element={<DivisionScope />}>
+                <Route path="clients" element={<Clients />} />
+              </Route>
+            </Routes>
+          </MemoryRouter>
         </SessionProvider>
       </SWRConfig>
     </MantineProvider>,

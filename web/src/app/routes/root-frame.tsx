@@ -1,18 +1,17 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { VisuallyHidden } from '@mantine/core';
+import { FullPageLoader } from '../../components/full-page-loader';
 import { AREA_INFO, isRouteHandle } from '../../config/areas';
 import { getRuntimeConfig } from '../../lib/runtime-config';
+import { hasTitle, usePageHandle } from '../route-matches';
 
 /**
  * The document title follows the deepest route that names its page. A layout effect, so a page
  * that knows a better title (a record's name) can still set it in its own effect afterwards.
  */
 function useDocumentTitle() {
-  const matches = useMatches();
-  const handle = [...matches]
-    .reverse()
-    .find((match) => isRouteHandle(match.handle) || hasTitle(match.handle))?.handle;
+  const handle = usePageHandle();
   const title = hasTitle(handle) ? handle.title : isRouteHandle(handle) ? AREA_INFO[handle.area].label : null;
   useLayoutEffect(() => {
     const product = getRuntimeConfig().documentTitle;
@@ -20,8 +19,21 @@ function useDocumentTitle() {
   }, [title]);
 }
 
-function hasTitle(value: unknown): value is { title: string } {
-  return typeof value === 'object' && value !== null && 'title' in value && typeof value.title === 'string';
+/**
+ * A new page starts at its top; Back and Forward leave the scroll position to the browser, which
+ * restores it.
+ */
+function useScrollToTopOnNavigation() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const first = useRef(true);
+  useLayoutEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
 }
 
 /** How long a page that is still loading may take to show its heading before its title is announced instead. */
@@ -96,11 +108,13 @@ function useFocusOnNavigation(): string {
 
 export function RootFrame() {
   useDocumentTitle();
+  useScrollToTopOnNavigation();
   const announcement = useFocusOnNavigation();
   return (
     <>
-      <Outlet />
-      <ScrollRestoration />
+      <Suspense fallback={<FullPageLoader />}>
+        <Outlet />
+      </Suspense>
       <VisuallyHidden aria-live="polite" aria-atomic="true" data-testid="route-announcer">
         {announcement}
       </VisuallyHidden>

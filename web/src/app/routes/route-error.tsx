@@ -1,19 +1,13 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import type { FallbackProps } from 'react-error-boundary';
+import { isStaleChunkError } from '../../lib/errors';
 import { Button, Center, Code, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Brand } from '../../components/brand';
 
-/** The last line of defence: an unexpected error in a page, or a chunk that no longer exists after a release. */
-export function RouteError() {
-  const error = useRouteError();
-  const chunkMissing =
-    error instanceof TypeError &&
-    /dynamically imported module|Importing a module script/i.test(error.message);
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : null;
+/** The last line of defence: an unexpected error in the shell, or a chunk that no longer exists after a release. */
+export function RouteError({ error }: FallbackProps) {
+  const chunkMissing = isStaleChunkError(error);
+  const detail = error instanceof Error ? error.message : null;
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper p="xl" radius="lg" maw={560} w="100%" role="alert">

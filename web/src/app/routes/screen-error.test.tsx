@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
+import { ErrorBoundary } from 'react-error-boundary';
+import { Link, MemoryRouter, Outlet, useRoutes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../testing/render';
 import { withScreenErrors } from './screen-error';
@@ -26,20 +27,24 @@ function Broken(): never {
 describe('a screen that crashes', () => {
   it('leaves the navigation working around its error', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const router = createMemoryRouter(
-      [
+    function Routes() {
+      return useRoutes([
         {
           element: <Shell />,
-          errorElement: <p>The whole app failed</p>,
           children: withScreenErrors([
             { path: '/broken', element: <Broken /> },
             { path: '/divisions', element: <h1>Divisions</h1> },
           ]),
         },
-      ],
-      { initialEntries: ['/broken'] },
+      ]);
+    }
+    renderWithApp(
+      <ErrorBoundary fallback={<p>The whole app failed</p>}>
+        <MemoryRouter initialEntries={['/broken']}>
+          <Routes />
+        </MemoryRouter>
+      </ErrorBoundary>,
     );
-    renderWithApp(<RouterProvider router={router} />);
 
     expect((await screen.findByTestId('screen-error')).textContent).toContain('A bug in one screen');
     expect(screen.queryByText('The whole app failed')).toBeNull();
