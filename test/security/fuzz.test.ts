@@ -23,6 +23,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/download-links': { path: '/dl/fuzz' },
   'POST /api/divisions': { name: 'Fuzz division' },
   'PUT /api/divisions/{id}': { name: 'Fuzz division', version: 0 },
+  'POST /api/groups/add': { name: 'Fuzz regulations' },
+  'POST /api/groups/update/{id}': { name: 'Fuzz regulations', version: 0 },
   'POST /api/users/profile': {
     first_name: 'Fuzz',
     last_name: 'Admin',

@@ -3,6 +3,7 @@ import { ROUTES } from '@stormline/contract/route-table';
 import { pathParamNames } from '@stormline/contract/route';
 import type { Route } from '@stormline/contract/route';
 import { createNotification } from '@stormline/data/notifications';
+import { createGroup } from '@stormline/data/regulations';
 import { call, NORTH, SOUTH } from '../support/api';
 import { storedItem, testTable } from '../support/table';
 import { createTestUser } from '../support/users';
@@ -33,6 +34,7 @@ interface ForeignCase {
 }
 
 const FOREIGN: Record<string, () => Promise<ForeignCase>> = {
+  ...regulationCases(),
   'PUT /api/notifications/{id}': async () => {
     const owner = await createTestUser('Inspector', [SOUTH]);
     const notification = await createNotification(db, owner.id, {
@@ -93,3 +95,31 @@ describe('tenancy with real records', () => {
     },
   );
 });
+
+/** Regulation groups, their documents and legend items of South, pointed at from North. */
+function regulationCases(): Record<string, () => Promise<ForeignCase>> {
+  const southGroup = async () => {
+    const group = await createGroup(db, SOUTH, { name: 'South permit (tenancy)' });
+    return { group, snapshot: () => storedItem(db, { pk: `GROUP#${group.id}`, sk: 'GROUP' }) };
+  };
+  return {
+    'GET /api/groups/{id}': async () => {
+      const { group, snapshot } = await southGroup();
+      return { path: `/api/groups/${group.id}`, snapshot };
+    },
+    'POST /api/groups/update/{id}': async () => {
+      const { group, snapshot } = await southGroup();
+      return { path: `/api/groups/update/${group.id}`, body: { name: 'Taken', version: 0 }, snapshot };
+    },
+    'DELETE /api/groups/delete/{id}': async () => {
+      const { group } = await southGroup();
+      return {
+        path: `/api/groups/delete/${group.id}`,
+        snapshot: async () => [
+          await storedItem(db, { pk: `GROUP#${group.id}`, sk: 'GROUP' }),
+          await storedItem(db, { pk: `GROUP#${group.id}`, sk: `DIVISION#${SOUTH}` }),
+        ],
+      };
+    },
+  };
+}

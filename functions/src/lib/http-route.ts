@@ -42,6 +42,8 @@ export interface RouteRequest<R extends Route> {
 export interface Reply<T> {
   status: number;
   body: T;
+  /** Added to the answer's headers (a download's Location). */
+  headers?: Record<string, string>;
 }
 
 export type RouteImplementation<R extends Route> = (
@@ -222,11 +224,12 @@ export function httpRoute<R extends Route>(route: R, implementation: RouteImplem
       viewerAddress: viewerAddress(event),
       deps: await getDeps(),
     });
-    const { status, body } = isReply(result) ? result : { status: 200, body: result };
+    const { status, body, headers } = isReply(result) ? result : { status: 200, body: result, headers: {} };
     const checked = route.response.safeParse(body);
     if (!checked.success)
       throw new Error(`Response of ${route.key} breaks its schema: ${checked.error.message}`);
-    return json(status, checked.data);
+    const answer = json(status, checked.data);
+    return { ...answer, headers: { ...answer.headers, ...headers } };
   };
   return middy<GatewayEvent, GatewayResult>(base).use(errorResponse()).use(routeGuard(route));
 }

@@ -8,7 +8,7 @@ function bytes(data: SourceData): BinaryLike {
 }
 
 /** SHA-256 (or its HMAC, given a key) in the shape the SigV4 signer asks for. */
-class Sha256 {
+export class Sha256 {
   private readonly hash;
   constructor(secret?: SourceData) {
     this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));

@@ -1,0 +1,380 @@
+import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { generateKeyBetween } from 'fractional-indexing';
+import { NotFoundError, ValidationError } from '@stormline/domain/errors';
+import type { Db } from './dynamo';
+import { queryPage } from './paging';
+import type { PageOf } from './paging';
+import { readPartition } from './read-partition';
+import { groupTouchedStep } from './regulations';
+import { deleteStep, putNewStep, transact, versionedUpdateStep } from './transact';
+import type { TransactionStep } from './transact';
+
+/**
+ * The documents of regulation groups (their Regulations tab) and of legend items (the BMP tab of
+ * each group the legend item lists): one upload item per file, found by its GUID through the
+ * lookup index, and one document row in its owner's partition that the owner's list reads in
+ * the dragged order. An upload has exactly one owner; its writer rewrites that one row with it.
+ */
+
+/** Who holds a document: a regulation group (shared by divisions) or a legend item (one division's). */
+export type DocumentOwner =
+  { kind: 'group'; groupId: string } | { kind: 'legend'; divisionId: string; legendItemId: string };
+
+export interface DocumentRecord {
+  id: string;
+  /** What downloads, renames and replaces name it by (/dl/{GUID}). */
+  guid: string;
+  name: string;
+  mimeType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  /** The file in the uploads bucket; a replacement gets a new one. */
+  objectKey: string;
+  owner: DocumentOwner;
+  /** Where it sorts in its owner's list (fractional index: a move rewrites only its own row). */
+  rank: string;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string;
+  version: number;
+}
+
+/** A group or legend item holds at most this many documents, so a move reads its whole list. */
+export const MAX_DOCUMENTS_PER_OWNER = 200;
+
+export const documentKeys = {
+  /** Group documents belong to a shared record, so their upload items carry no division. */
+  upload: (owner: DocumentOwner, uploadId: string) =>
+    owner.kind === 'group'
+      ? { pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' }
+      : { pk: `DIVISION#${owner.divisionId}#UPLOAD#${uploadId}`, sk: 'UPLOAD' },
+  ownerPartition: (owner: DocumentOwner) =>
+    owner.kind === 'group'
+      ? `GROUP#${owner.groupId}`
+      : `DIVISION#${owner.divisionId}#LEGEND#${owner.legendItemId}`,
+  row: (owner: DocumentOwner, uploadId: string) => ({
+    pk: documentKeys.ownerPartition(owner),
+    sk: `DOC#${uploadId}`,
+  }),
+  /** The owner's list, in the dragged order. */
+  list: (owner: DocumentOwner) => `${documentKeys.ownerPartition(owner)}#DOCS`,
+  guid: (guid: string) => `GUID#${guid}`,
+};
+
+/** The shape lists and answers show (spec 001 §3, Document/upload). */
+export function documentView(doc: DocumentRecord) {
+  return {
+    id: doc.id,
+    GUID: doc.guid,
+    name: doc.name,
+    mime_type: doc.mimeType,
+    size: doc.size,
+    width: doc.width,
+    height: doc.height,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    version: doc.version,
+  };
+}
+
+export type DocumentView = ReturnType<typeof documentView>;
+
+function toDocument(item: Record<string, unknown>): DocumentRecord {
+  return {
+    id: item.id as string,
+    guid: item.guid as string,
+    name: item.name as string,
+    mimeType: item.mimeType as string,
+    size: item.size as number,
+    width: (item.width as number | null | undefined) ?? null,
+    height: (item.height as number | null | undefined) ?? null,
+    objectKey: item.objectKey as string,
+    owner: item.owner as DocumentOwner,
+    rank: item.rank as string,
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+    createdBy: item.createdBy as string,
+    version: item.version as number,
+  };
+}
+
+function fieldsOf(doc: DocumentRecord) {
+  return {
+    id: doc.id,
+    guid: doc.guid,
+    name: doc.name,
+    mimeType: doc.mimeType,
+    size: doc.size,
+    width: doc.width,
+    height: doc.height,
+    objectKey: doc.objectKey,
+    owner: doc.owner,
+    rank: doc.rank,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    createdBy: doc.createdBy,
+    version: doc.version,
+  };
+}
+
+const rowOrder = (doc: Pick<DocumentRecord, 'rank' | 'id'>) => `${doc.rank}#${doc.id}`;
+
+function uploadItem(doc: DocumentRecord) {
+  return {
+    ...documentKeys.upload(doc.owner, doc.id),
+    type: 'Upload',
+    lookup: documentKeys.guid(doc.guid),
+    ...fieldsOf(doc),
+  };
+}
+
+function rowItem(doc: DocumentRecord) {
+  return {
+    ...documentKeys.row(doc.owner, doc.id),
+    type: 'Document',
+    gsi1pk: documentKeys.list(doc.owner),
+    gsi1sk: rowOrder(doc),
+    ...fieldsOf(doc),
+  };
+}
+
+const notFound = () => new NotFoundError('Document not found');
+
+/**
+ * What the owner's own item says when a document comes or goes: a group moves its count and Date
+ * Modified (and must exist); a legend item must exist (steps from legend-items.ts are passed in).
+ */
+export type OwnerStep = (change: -1 | 0 | 1) => TransactionStep[];
+
+export function groupOwnerStep(db: Db, groupId: string, now: Date): OwnerStep {
+  return (change) => [groupTouchedStep(db, groupId, now, change)];
+}
+
+/** Every document row of an owner, read consistently (bounded by MAX_DOCUMENTS_PER_OWNER). */
+async function allRows(db: Db, owner: DocumentOwner): Promise<DocumentRecord[]> {
+  const rows = await readPartition(db, documentKeys.ownerPartition(owner), 'DOC#');
+  return rows.map(toDocument).sort((a, b) => (rowOrder(a) < rowOrder(b) ? -1 : 1));
+}
+
+/**
+ * Records a checked file as a new document at the end of its owner's list: the upload item, the
+ * row and the owner's own change in one transaction.
+ */
+export async function addDocument(
+  db: Db,
+  input: Omit<DocumentRecord, 'rank' | 'version' | 'updatedAt'>,
+  ownerStep: OwnerStep,
+): Promise<DocumentRecord> {
+  const rows = await allRows(db, input.owner);
+  if (rows.length >= MAX_DOCUMENTS_PER_OWNER)
+    throw new ValidationError(`A list holds at most ${MAX_DOCUMENTS_PER_OWNER} documents`);
+  const last = rows.at(-1)?.rank ?? null;
+  const doc: DocumentRecord = {
+    ...input,
+    rank: generateKeyBetween(last, null),
+    updatedAt: input.createdAt,
+    version: 0,
+  };
+  await transact(db, [...ownerStep(1), putNewStep(db, uploadItem(doc)), putNewStep(db, rowItem(doc))]);
+  return doc;
+}
+
+/** One page of an owner's documents in their dragged order. */
+export async function listDocuments(
+  db: Db,
+  owner: DocumentOwner,
+  page: { pageSize: number; cursor?: string },
+): Promise<PageOf<DocumentRecord>> {
+  return queryPage(
+    db,
+    { index: 'byParent', partition: documentKeys.list(owner) },
+    { ...page, resolve: async (rows) => rows.map(toDocument) },
+  );
+}
+
+/** The first documents of each group (GET /api/groups?includeUploads): one Query per group. */
+export async function firstDocumentsOfGroups(
+  db: Db,
+  groupIds: readonly string[],
+  limit = 15,
+): Promise<Map<string, DocumentView[]>> {
+  const entries = await Promise.all(
+    groupIds.map(async (groupId) => {
+      const { Items } = await db.doc.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          IndexName: 'byParent',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          ExpressionAttributeValues: { ':pk': documentKeys.list({ kind: 'group', groupId }) },
+          Limit: limit,
+        }),
+      );
+      return [groupId, (Items ?? []).map((i) => documentView(toDocument(i)))] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
+/** An owner's document by its id, read consistently; not found outside that owner. */
+export async function getDocument(db: Db, owner: DocumentOwner, uploadId: string): Promise<DocumentRecord> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: documentKeys.row(owner, uploadId), ConsistentRead: true }),
+  );
+  if (!Item) throw notFound();
+  return toDocument(Item);
+}
+
+/**
+ * A document by its GUID: the lookup index names the upload item, which is then read
+ * consistently. Who may see it is the caller's to check against `owner`.
+ */
+export async function findDocumentByGuid(db: Db, guid: string): Promise<DocumentRecord> {
+  const { Items } = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: 'byLookup',
+      KeyConditionExpression: 'lookup = :guid',
+      ExpressionAttributeValues: { ':guid': documentKeys.guid(guid) },
+      ProjectionExpression: 'pk, sk',
+      Limit: 1,
+    }),
+  );
+  const key = Items?.[0] as { pk: string; sk: string } | undefined;
+  if (!key || key.sk !== 'UPLOAD') throw notFound();
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }),
+  );
+  if (!Item) throw notFound();
+  return toDocument(Item);
+}
+
+/** The one writer of a document's fields: its upload item (versioned) and its row together. */
+async function updateDocument(
+  db: Db,
+  before: DocumentRecord,
+  changes: Partial<
+    Pick<DocumentRecord, 'name' | 'mimeType' | 'size' | 'width' | 'height' | 'objectKey' | 'rank'>
+  >,
+  version: number,
+  now: Date,
+  ownerStep: OwnerStep,
+): Promise<DocumentRecord> {
+  const after: DocumentRecord = { ...before, ...changes, updatedAt: now.toISOString(), version: version + 1 };
+  const fields = { ...changes, updatedAt: after.updatedAt };
+  await transact(db, [
+    versionedUpdateStep(db, documentKeys.upload(before.owner, before.id), fields, version, notFound),
+    versionedUpdateStep(
+      db,
+      documentKeys.row(before.owner, before.id),
+      { ...fields, gsi1sk: rowOrder(after) },
+      version,
+      notFound,
+    ),
+    ...ownerStep(0),
+  ]);
+  return after;
+}
+
+export function renameDocument(
+  db: Db,
+  doc: DocumentRecord,
+  name: string,
+  version: number,
+  now: Date,
+  ownerStep: OwnerStep,
+): Promise<DocumentRecord> {
+  return updateDocument(db, doc, { name }, version, now, ownerStep);
+}
+
+/** The checked replacement file: new object, type, size and dimensions; the name stays. */
+export function replaceDocumentFile(
+  db: Db,
+  doc: DocumentRecord,
+  file: Pick<DocumentRecord, 'mimeType' | 'size' | 'width' | 'height' | 'objectKey'>,
+  version: number,
+  now: Date,
+  ownerStep: OwnerStep,
+): Promise<DocumentRecord> {
+  return updateDocument(db, doc, file, version, now, ownerStep);
+}
+
+/**
+ * Moves one document to position `order` (0 first) of its owner's list: a new rank between its
+ * new neighbours, so only its own row changes. Answers the list in its new order.
+ */
+export async function moveDocument(
+  db: Db,
+  owner: DocumentOwner,
+  uploadId: string,
+  order: number,
+  now: Date,
+  ownerStep: OwnerStep,
+): Promise<DocumentRecord[]> {
+  const rows = await allRows(db, owner);
+  const moving = rows.find((r) => r.id === uploadId);
+  if (!moving) throw notFound();
+  const others = rows.filter((r) => r.id !== uploadId);
+  const at = Math.min(Math.max(order, 0), others.length);
+  const before = others[at - 1]?.rank ?? null;
+  const after = others[at]?.rank ?? null;
+  // Already there (its rank lies between the neighbours): nothing to write.
+  const inPlace = (before === null || moving.rank > before) && (after === null || moving.rank < after);
+  const moved = inPlace
+    ? moving
+    : await updateDocument(
+        db,
+        moving,
+        { rank: generateKeyBetween(before, after === before ? null : after) },
+        moving.version,
+        now,
+        ownerStep,
+      );
+  others.splice(at, 0, moved);
+  return others;
+}
+
+/** Removes a document's upload item and row with the owner's change; answers the file to delete. */
+export async function removeDocument(
+  db: Db,
+  owner: DocumentOwner,
+  uploadId: string,
+  ownerStep: OwnerStep,
+): Promise<DocumentRecord> {
+  const doc = await getDocument(db, owner, uploadId);
+  await transact(db, [
+    {
+      write: {
+        Delete: {
+          TableName: db.tableName,
+          Key: documentKeys.row(owner, uploadId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      onConditionFailed: notFound,
+    },
+    deleteStep(db, documentKeys.upload(owner, uploadId)),
+    ...ownerStep(-1),
+  ]);
+  return doc;
+}
+
+/**
+ * Every document of an owner that is gone (a destroyed group, a deleted legend item): rows and
+ * upload items in batches. Answers the files to delete. Their owner no longer exists, so
+ * nothing reads these rows meanwhile.
+ */
+export async function removeAllDocuments(db: Db, owner: DocumentOwner): Promise<string[]> {
+  const rows = await allRows(db, owner);
+  const keys = rows.flatMap((doc) => [documentKeys.row(owner, doc.id), documentKeys.upload(owner, doc.id)]);
+  for (let i = 0; i < keys.length; i += 25) {
+    let request: Record<string, { DeleteRequest: { Key: Record<string, unknown> } }[]> | undefined = {
+      [db.tableName]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })),
+    };
+    while (request && Object.keys(request).length > 0) {
+      const result = await db.doc.send(new BatchWriteCommand({ RequestItems: request }));
+      request = result.UnprocessedItems as typeof request;
+    }
+  }
+  return rows.map((doc) => doc.objectKey);
+}
