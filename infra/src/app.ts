@@ -125,6 +125,11 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
     accessLogs: data.accessLogs,
     webDist: options.webDist ?? path.join(REPO_ROOT, 'web', 'dist'),
     apiPathPatterns: apiPathPatterns(routes),
+    browserOrigins: {
+      webSocket: realtime.webSocketOrigin,
+      // Presigned URLs name the bucket's regional host (functions/src/lib/file-store.ts).
+      storage: `https://${data.uploads.bucketRegionalDomainName}`,
+    },
     webConfig: {
       apiBaseUrl: '/',
       websocketUrl: realtime.stage.url,

@@ -201,7 +201,15 @@ interface SecurityHeadersConfig {
   ContentTypeOptions: { Override: boolean };
   FrameOptions: { FrameOption: string; Override: boolean };
   ReferrerPolicy: { ReferrerPolicy: string; Override: boolean };
-  ContentSecurityPolicy: { ContentSecurityPolicy: string; Override: boolean };
+  ContentSecurityPolicy: { ContentSecurityPolicy: unknown; Override: boolean };
+}
+
+/** A synthesized string, with each value known only at deploy time (an import, a Ref) as «…». */
+function rendered(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const join = (value as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
+  if (join) return join[1].map(rendered).join(join[0]);
+  return '«…»';
 }
 
 /** The headers a synthesized response headers policy makes CloudFront send, as a browser sees them. */
@@ -212,7 +220,7 @@ function headersSent(config: SecurityHeadersConfig): Record<string, string> {
     'x-content-type-options': 'nosniff',
     'x-frame-options': config.FrameOptions.FrameOption,
     'referrer-policy': config.ReferrerPolicy.ReferrerPolicy,
-    'content-security-policy': config.ContentSecurityPolicy.ContentSecurityPolicy,
+    'content-security-policy': rendered(config.ContentSecurityPolicy.ContentSecurityPolicy),
   };
 }
 
@@ -226,7 +234,14 @@ describe('security headers', () => {
     expect(policies).toHaveLength(1);
     const [policyId, policy] = policies[0]!;
     const config = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
-    expect(headersSent(config)).toEqual(cloudSecurityHeaders());
+    // The WebSocket API's and the uploads bucket's own hosts, never a wildcard such as *.amazonaws.com.
+    const sent = headersSent(config);
+    const connectSrc = sent['content-security-policy']!.match(/connect-src ([^;]+)/)![1]!.split(' ');
+    const [webSocket, storage] = connectSrc.slice(-2) as [string, string];
+    expect(webSocket).toMatch(/^wss:\/\/«…»\.execute-api\.(«…»|[a-z0-9-]+)\.(«…»|amazonaws\.com)$/);
+    expect(storage).toMatch(/^https:\/\/«…»$/);
+    expect(sent).toEqual(cloudSecurityHeaders({ webSocket, storage }));
+    expect(sent['content-security-policy']).not.toMatch(/\*\.amazonaws/);
     for (const [name, header] of Object.entries(config)) expect(header.Override, name).toBe(true);
 
     const distribution = Object.values(web.findResources('AWS::CloudFront::Distribution'))[0] as {

@@ -96,27 +96,34 @@ describe('security headers on one machine, as CloudFront sends them', () => {
     };
     for (const [what, response] of Object.entries(responses)) {
       expect(response.status, what).toBeLessThan(500);
-      expect(sent(response), what).toEqual(localSecurityHeaders(webSocketOrigin(), storageOrigin()));
+      expect(sent(response), what).toEqual(
+        localSecurityHeaders({ webSocket: webSocketOrigin(), storage: storageOrigin() }),
+      );
     }
     expect(responses['GET /api/divisions, no token (401)'].status).toBe(401);
     expect(responses['GET /api/users/profile'].status).toBe(200);
   });
 
-  it('sends the Content-Security-Policy synthesized into CloudFront, adding only its own WebSocket origin and its local storage', async () => {
+  it('sends the cloud’s Content-Security-Policy for its own WebSocket and storage origins, and no wildcard host', async () => {
     const local = directives((await fetch(`${baseUrl()}/`)).headers.get('content-security-policy')!);
-    const cloud = directives(cloudSecurityHeaders()['content-security-policy']!);
-    expect(local).toEqual({
-      ...cloud,
-      'connect-src': [...cloud['connect-src']!, webSocketOrigin(), storageOrigin()],
-      'img-src': [...cloud['img-src']!, storageOrigin()],
-    });
+    const origins = { webSocket: webSocketOrigin(), storage: storageOrigin() };
+    expect(local).toEqual(directives(cloudSecurityHeaders(origins)['content-security-policy']!));
+    expect(local['connect-src']).toEqual([
+      "'self'",
+      'https://api.open-meteo.com',
+      origins.webSocket,
+      origins.storage,
+    ]);
+    expect(local['img-src']).toContain(origins.storage);
     expect(webSocketOrigin()).toMatch(/^ws:\/\/localhost:\d+$/);
-    expect(cloud['form-action']).toEqual(["'self'"]);
+    expect(local['form-action']).toEqual(["'self'"]);
   });
 
   it('sends no Strict-Transport-Security over plain HTTP, where browsers ignore it', async () => {
     const response = await fetch(`${baseUrl()}/`);
     expect(response.headers.get('strict-transport-security')).toBeNull();
-    expect(cloudSecurityHeaders()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(
+      cloudSecurityHeaders({ webSocket: 'wss://x', storage: 'https://y' })['strict-transport-security'],
+    ).toBe('max-age=31536000; includeSubDomains');
   });
 });

@@ -25,6 +25,11 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/divisions/{id}': { name: 'Fuzz division', version: 0 },
   'POST /api/groups/add': { name: 'Fuzz regulations' },
   'POST /api/groups/update/{id}': { name: 'Fuzz regulations', version: 0 },
+  'POST /api/uploads': { name: 'fuzz.pdf', size: 1000 },
+  'POST /api/groups/{id}/uploads': { upload: 'eyJrIjoiZnV6eiJ9.c2ln', name: 'Fuzz document' },
+  'PUT /api/uploads/{id}': { upload: 'eyJrIjoiZnV6eiJ9.c2ln', version: 0 },
+  'PUT /api/uploads/{id}/name': { name: 'Fuzz document', version: 0 },
+  'PUT /api/documents/group/sort': { id: 'fuzz', order: 0, documentGroupId: 'fuzz' },
   'POST /api/users/profile': {
     first_name: 'Fuzz',
     last_name: 'Admin',

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@stormline/contract/route-table';
 import { pathParamNames } from '@stormline/contract/route';
 import type { Route } from '@stormline/contract/route';
 import { createNotification } from '@stormline/data/notifications';
+import { addDocument, groupOwnerStep } from '@stormline/data/documents';
 import { createGroup } from '@stormline/data/regulations';
 import { call, NORTH, SOUTH } from '../support/api';
 import { storedItem, testTable } from '../support/table';
@@ -111,6 +113,7 @@ function regulationCases(): Record<string, () => Promise<ForeignCase>> {
       const { group, snapshot } = await southGroup();
       return { path: `/api/groups/update/${group.id}`, body: { name: 'Taken', version: 0 }, snapshot };
     },
+    ...groupDocumentCases(southGroup),
     'DELETE /api/groups/delete/{id}': async () => {
       const { group } = await southGroup();
       return {
@@ -120,6 +123,65 @@ function regulationCases(): Record<string, () => Promise<ForeignCase>> {
           await storedItem(db, { pk: `GROUP#${group.id}`, sk: `DIVISION#${SOUTH}` }),
         ],
       };
+    },
+  };
+}
+
+/** A document of a South group (its records only: the tenancy check comes before any file). */
+function groupDocumentCases(
+  southGroup: () => Promise<{ group: { id: string }; snapshot: () => Promise<unknown> }>,
+): Record<string, () => Promise<ForeignCase>> {
+  const southDocument = async () => {
+    const { group } = await southGroup();
+    const now = new Date();
+    const doc = await addDocument(
+      db,
+      {
+        id: randomUUID(),
+        guid: randomUUID(),
+        name: 'South manual.pdf',
+        mimeType: 'application/pdf',
+        size: 1000,
+        width: null,
+        height: null,
+        objectKey: `files/tenancy/${randomUUID()}`,
+        owner: { kind: 'group', groupId: group.id },
+        createdAt: now.toISOString(),
+        createdBy: 'tenancy-test',
+      },
+      groupOwnerStep(db, group.id, now),
+    );
+    const snapshot = async () => [
+      await storedItem(db, { pk: `UPLOAD#${doc.id}`, sk: 'UPLOAD' }),
+      await storedItem(db, { pk: `GROUP#${group.id}`, sk: `DOC#${doc.id}` }),
+    ];
+    return { group, doc, snapshot };
+  };
+  const ticket = 'eyJrIjoiZm9yZWlnbiJ9.c2lnbmF0dXJl';
+  return {
+    'GET /api/groups/{id}/uploads': async () => {
+      const { group, snapshot } = await southDocument();
+      return { path: `/api/groups/${group.id}/uploads`, snapshot };
+    },
+    'POST /api/groups/{id}/uploads': async () => {
+      const { group, snapshot } = await southDocument();
+      return { path: `/api/groups/${group.id}/uploads`, body: { upload: ticket }, snapshot };
+    },
+    'DELETE /api/groups/{id}/uploads/{uploadId}': async () => {
+      const { group, doc, snapshot } = await southDocument();
+      return { path: `/api/groups/${group.id}/uploads/${doc.id}`, snapshot };
+    },
+    'PUT /api/uploads/{id}': async () => {
+      const { doc, snapshot } = await southDocument();
+      return { path: `/api/uploads/${doc.guid}`, body: { upload: ticket, version: 0 }, snapshot };
+    },
+    'PUT /api/uploads/{id}/name': async () => {
+      const { doc, snapshot } = await southDocument();
+      return { path: `/api/uploads/${doc.guid}/name`, body: { name: 'Taken', version: 0 }, snapshot };
+    },
+    'GET /dl/{id}': async () => {
+      const { doc, snapshot } = await southDocument();
+      return { path: `/dl/${doc.guid}`, snapshot };
     },
   };
 }

@@ -4,7 +4,7 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
@@ -27,10 +27,14 @@ preloadPage(window.location.pathname);
 loadRuntimeConfig().then(
   (config) => {
     document.title = config.documentTitle;
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    // A transition, so React renders the first page in slices and yields to the browser between
+    // them rather than holding the main thread for the whole shell at once (total blocking time).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     );
   },
   async (error: unknown) => {

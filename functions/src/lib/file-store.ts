@@ -73,13 +73,14 @@ export function createFileStore(options: FileStoreOptions): FileStore {
     };
   }
 
+  /** The URL as signed: query values encoded as SigV4 encodes them (%20, never '+'). */
   function urlOf(signed: HttpRequest): string {
-    const url = new URL(`${signed.protocol}//${signed.headers.host}${signed.path}`);
-    for (const [name, value] of Object.entries(signed.query ?? {})) {
-      for (const v of Array.isArray(value) ? value : [value])
-        if (v !== null) url.searchParams.append(name, v);
-    }
-    return url.toString();
+    const query = Object.entries(signed.query ?? {})
+      .flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => [name, v] as const))
+      .filter((pair): pair is readonly [string, string] => pair[1] !== null)
+      .map(([name, value]) => `${rfc3986(name)}=${rfc3986(value)}`)
+      .join('&');
+    return `${signed.protocol}//${signed.headers.host}${signed.path}${query ? `?${query}` : ''}`;
   }
 
   async function send(
@@ -162,6 +163,13 @@ export function createFileStore(options: FileStoreOptions): FileStore {
       await ok(await send('DELETE', key), 'Removing a file', [404]);
     },
   };
+}
+
+function rfc3986(text: string): string {
+  return encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** The plain-ASCII fallback of a file name in Content-Disposition. */

@@ -80,6 +80,12 @@ export class DataStack extends Stack {
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
         { noncurrentVersionExpiration: Duration.days(90) },
+        // Uploads the browser sent but nobody recorded, and refused ones (docs/decisions/0015).
+        {
+          prefix: 'pending/',
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });

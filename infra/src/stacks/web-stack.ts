@@ -6,6 +6,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import {
+  type BrowserOrigins,
   contentSecurityPolicy,
   FRAME_OPTIONS,
   HSTS,
@@ -25,6 +26,8 @@ export interface WebStackProps extends StackProps {
   webConfig: WebConfig;
   /** Paths outside /api that are API routes in the contract (/customdashboard, /calendar, /dl...). */
   apiPathPatterns: readonly string[];
+  /** The WebSocket API's and the uploads bucket's origins, the only others the SPA may talk to. */
+  browserOrigins: BrowserOrigins;
 }
 
 /**
@@ -83,7 +86,10 @@ export class WebStack extends Stack {
           referrerPolicy: REFERRER_POLICY as cloudfront.HeadersReferrerPolicy,
           override: true,
         },
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(), override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(props.browserOrigins),
+          override: true,
+        },
       },
     });
 

@@ -14,15 +14,27 @@ export const FRAME_OPTIONS = 'DENY';
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 /**
- * The Content-Security-Policy, directive by directive, as the cloud sends it. The API is the
- * site's own origin, the WebSocket API an execute-api endpoint, uploads and downloads presigned
- * S3 URLs, the map tiles OpenStreetMap's and the weather strip Open-Meteo's.
+ * The two origins besides the site's own that the browser talks to, named exactly (never a
+ * wildcard such as *.amazonaws.com, which any AWS customer's bucket would satisfy): the WebSocket
+ * API, and the storage that presigned uploads go to and downloads come from.
+ */
+export interface BrowserOrigins {
+  /** `wss://{api}.execute-api.{region}.amazonaws.com` in the cloud, `ws://localhost:3000` on one machine. */
+  webSocket: string;
+  /** `https://{bucket}.s3.{region}.amazonaws.com` in the cloud, s3rver's `http://127.0.0.1:…` on one machine. */
+  storage: string;
+}
+
+/**
+ * The Content-Security-Policy, directive by directive, before the deployment's own origins are
+ * added (contentSecurityPolicy). The API is the site's own origin, the map tiles OpenStreetMap's
+ * and the weather strip Open-Meteo's.
  */
 export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
-  'img-src': ["'self'", 'data:', 'blob:', 'https://*.amazonaws.com', 'https://*.tile.openstreetmap.org'],
+  'img-src': ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'connect-src': ["'self'", 'wss://*.amazonaws.com', 'https://*.amazonaws.com', 'https://api.open-meteo.com'],
+  'connect-src': ["'self'", 'https://api.open-meteo.com'],
   'frame-ancestors': ["'none'"],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
@@ -30,46 +42,39 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'form-action': ["'self'"],
 };
 
-/** The policy as one header value, with `extra` sources added to the directives they name. */
-export function contentSecurityPolicy(extra: Readonly<Record<string, readonly string[]>> = {}): string {
+/**
+ * The policy as one header value: the WebSocket API and the storage may be connected to, and
+ * images may come from the storage (a download link redirects there). CSP Level 3 lets 'self'
+ * cover a same-host ws:// origin, but not every browser does, so the WebSocket is always named.
+ */
+export function contentSecurityPolicy(origins: BrowserOrigins): string {
+  const extra: Record<string, readonly string[]> = {
+    'connect-src': [origins.webSocket, origins.storage],
+    'img-src': [origins.storage],
+  };
   return Object.entries(CSP_DIRECTIVES)
     .map(([name, sources]) => [name, ...sources, ...(extra[name] ?? [])].join(' '))
     .join('; ');
 }
 
 /** The headers CloudFront adds to every response (header names in lower case). */
-export function cloudSecurityHeaders(): Record<string, string> {
+export function cloudSecurityHeaders(origins: BrowserOrigins): Record<string, string> {
   return {
     'strict-transport-security': `max-age=${HSTS.maxAgeSeconds}${HSTS.includeSubdomains ? '; includeSubDomains' : ''}`,
     'x-content-type-options': 'nosniff',
     'x-frame-options': FRAME_OPTIONS,
     'referrer-policy': REFERRER_POLICY,
-    'content-security-policy': contentSecurityPolicy(),
+    'content-security-policy': contentSecurityPolicy(origins),
   };
 }
 
 /**
- * The headers the local gateway sends: the cloud's, with these differences.
- * - connect-src also allows the gateway's own WebSocket origin (`ws://localhost:3000`), which
- *   the cloud never serves; the cloud policy is not loosened for it. CSP Level 3 lets 'self'
- *   cover it, but not every browser does.
- * - connect-src and img-src also allow the local storage's origin (s3rver, `http://127.0.0.1:…`),
- *   where presigned uploads and downloads go on one machine as they go to S3 in the cloud.
- * - No Strict-Transport-Security. The gateway speaks plain HTTP, where browsers must ignore it
- *   (RFC 6797 §8.1), so it would test nothing; and behind a local HTTPS proxy it would pin every
- *   development server on localhost to HTTPS for a year.
+ * The headers the local gateway sends: the cloud's for its own origins (its WebSocket, s3rver
+ * for storage), without Strict-Transport-Security. The gateway speaks plain HTTP, where browsers
+ * must ignore it (RFC 6797 §8.1), so it would test nothing; and behind a local HTTPS proxy it
+ * would pin every development server on localhost to HTTPS for a year.
  */
-export function localSecurityHeaders(
-  webSocketOrigin: string,
-  storageOrigin?: string,
-): Record<string, string> {
-  const { 'strict-transport-security': _cloudOnly, ...headers } = cloudSecurityHeaders();
-  const storage = storageOrigin ? [storageOrigin] : [];
-  return {
-    ...headers,
-    'content-security-policy': contentSecurityPolicy({
-      'connect-src': [webSocketOrigin, ...storage],
-      'img-src': storage,
-    }),
-  };
+export function localSecurityHeaders(origins: BrowserOrigins): Record<string, string> {
+  const { 'strict-transport-security': _cloudOnly, ...headers } = cloudSecurityHeaders(origins);
+  return headers;
 }

@@ -1,11 +1,12 @@
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { generateKeyBetween } from 'fractional-indexing';
 import { NotFoundError, ValidationError } from '@stormline/domain/errors';
 import type { Db } from './dynamo';
+import { keys } from './keys';
 import { queryPage } from './paging';
 import type { PageOf } from './paging';
 import { readPartition } from './read-partition';
-import { groupTouchedStep } from './regulations';
+import { getGroupInDivision, groupKeys, groupTouchedStep } from './regulations';
 import { deleteStep, putNewStep, transact, versionedUpdateStep } from './transact';
 import type { TransactionStep } from './transact';
 
@@ -151,6 +152,29 @@ export function groupOwnerStep(db: Db, groupId: string, now: Date): OwnerStep {
   return (change) => [groupTouchedStep(db, groupId, now, change)];
 }
 
+/** A legend item must still exist for its documents to change (its item: legend-items.ts). */
+export function legendOwnerStep(db: Db, divisionId: string, legendItemId: string): OwnerStep {
+  return () => [
+    {
+      write: {
+        ConditionCheck: {
+          TableName: db.tableName,
+          Key: { pk: `DIVISION#${divisionId}#LEGEND#${legendItemId}`, sk: 'LEGEND' },
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      onConditionFailed: () => new NotFoundError('Legend item not found'),
+    },
+  ];
+}
+
+/** The owner step for whichever owner a document has. */
+export function ownerStepOf(db: Db, owner: DocumentOwner, now: Date): OwnerStep {
+  return owner.kind === 'group'
+    ? groupOwnerStep(db, owner.groupId, now)
+    : legendOwnerStep(db, owner.divisionId, owner.legendItemId);
+}
+
 /** Every document row of an owner, read consistently (bounded by MAX_DOCUMENTS_PER_OWNER). */
 async function allRows(db: Db, owner: DocumentOwner): Promise<DocumentRecord[]> {
   const rows = await readPartition(db, documentKeys.ownerPartition(owner), 'DOC#');
@@ -247,6 +271,64 @@ export async function findDocumentByGuid(db: Db, guid: string): Promise<Document
   );
   if (!Item) throw notFound();
   return toDocument(Item);
+}
+
+/**
+ * A document by its GUID as seen from the request's division: a group's document only while the
+ * division holds the group, a legend item's only in the legend item's own division. Another
+ * division's document is not found.
+ */
+export async function getDocumentByGuidInDivision(
+  db: Db,
+  guid: string,
+  divisionId: string,
+): Promise<DocumentRecord> {
+  const doc = await findDocumentByGuid(db, guid);
+  if (doc.owner.kind === 'legend') {
+    if (doc.owner.divisionId !== divisionId) throw notFound();
+    return doc;
+  }
+  await getGroupInDivision(db, divisionId, doc.owner.groupId).catch(() => {
+    throw notFound();
+  });
+  return doc;
+}
+
+/**
+ * Whether a user may reach a document through one of their divisions (a download link carries no
+ * division): the legend item's division, or any division holding the group, must be one of the
+ * user's. With `divisionId` (the request named one, and the guard checked the membership) that
+ * division must be such a one.
+ */
+export async function userReachesDocument(
+  db: Db,
+  doc: DocumentRecord,
+  userId: string,
+  divisionId: string | null,
+): Promise<boolean> {
+  const holding =
+    doc.owner.kind === 'legend'
+      ? [doc.owner.divisionId]
+      : (await readPartition(db, groupKeys.group(doc.owner.groupId).pk, 'DIVISION#', 'divisionId')).map(
+          (i) => i.divisionId as string,
+        );
+  if (divisionId !== null) return holding.includes(divisionId);
+  if (holding.length === 0) return false;
+  for (let i = 0; i < holding.length; i += 100) {
+    const result = await db.doc.send(
+      new BatchGetCommand({
+        RequestItems: {
+          [db.tableName]: {
+            Keys: holding.slice(i, i + 100).map((d) => keys.membership(userId, d)),
+            ProjectionExpression: 'pk',
+            ConsistentRead: true,
+          },
+        },
+      }),
+    );
+    if ((result.Responses?.[db.tableName] ?? []).length > 0) return true;
+  }
+  return false;
 }
 
 /** The one writer of a document's fields: its upload item (versioned) and its row together. */

@@ -250,9 +250,10 @@ function webSocketOrigin(req: http.IncomingMessage): string {
 function setSecurityHeaders(
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  storageOrigin: string | undefined,
+  storageOrigin: string,
 ): void {
-  for (const [name, value] of Object.entries(localSecurityHeaders(webSocketOrigin(req), storageOrigin))) {
+  const origins = { webSocket: webSocketOrigin(req), storage: storageOrigin };
+  for (const [name, value] of Object.entries(localSecurityHeaders(origins))) {
     res.setHeader(name, value);
   }
 }
@@ -261,7 +262,7 @@ export interface GatewayOptions {
   webDist: string;
   webConfig: WebConfig;
   /** The local storage's origin (s3rver), where the browser sends presigned uploads. */
-  storageOrigin?: string;
+  storageOrigin: string;
   /**
    * Extra request handlers tried before the API and the SPA: the local @connections endpoint,
    * which only the handlers call (API Gateway's management API in the cloud), never a browser.

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
+import { DocumentSummary } from '../documents';
 import { defineArea, permission, signedIn } from '../route';
-import { ID_PATTERN } from '../schemas';
+import { Count, Cursor, Id, ID_PATTERN, IsoDateTime, Page, Version } from '../schemas';
 
 const ID = ID_PATTERN.source.replace(/^\^|\$$/g, '');
 
@@ -21,6 +22,62 @@ export const DownloadLinkBody = z.strictObject({
 
 export const DownloadLinkResponse = z.strictObject({ url: z.string() });
 
+/** The file's name as the user chose it: shown in messages and as the document's first name. */
+const FileName = z
+  .string({ error: 'The file name is required' })
+  .check(
+    z.trim(),
+    z.minLength(1, 'The file name is required'),
+    z.maxLength(255, 'The file name must be at most 255 characters'),
+  );
+
+/** Spec 001 §5: 'Rename document: name required'. */
+const DocumentName = z
+  .string({ error: 'Document name is required' })
+  .check(
+    z.trim(),
+    z.minLength(1, 'Document name is required'),
+    z.maxLength(255, 'Document name must be at most 255 characters'),
+  );
+
+/** The signed upload handed out with the presigned URL and given back once the file is in. */
+const UploadTicket = z
+  .string({ error: 'The upload is required' })
+  .check(
+    z.maxLength(2000, 'The upload is not valid. Upload the file again.'),
+    z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'The upload is not valid. Upload the file again.'),
+  );
+
+export const UploadBegin = z.strictObject({
+  name: FileName,
+  /** Bytes, as the browser reports the file: a file over the limit is refused before it is sent. */
+  size: z.number({ error: 'The file size is required' }).check(z.int(), z.positive()),
+  /** 'document' (a document list: 75 MB) or 'file' (125 MB). */
+  purpose: z.optional(z.enum(['document', 'file'])),
+});
+
+export const UploadBegun = z.strictObject({
+  upload: z.string(),
+  /** PUT the file's bytes here, straight to storage, before `expiresAt`. */
+  url: z.string(),
+  method: z.literal('PUT'),
+  expiresAt: IsoDateTime,
+});
+
+/** Records the file of an upload as a document of its owner, once the server has checked it. */
+export const DocumentCreate = z.strictObject({ upload: UploadTicket, name: z.optional(DocumentName) });
+export const DocumentReplace = z.strictObject({ upload: UploadTicket, version: Version });
+export const DocumentRename = z.strictObject({ name: DocumentName, version: Version });
+
+/** Spec 001 §7: a dragged document's new place (0 first) in its group's list. */
+export const GroupDocumentSort = z.strictObject({
+  id: Id,
+  order: Count,
+  documentGroupId: Id,
+});
+
+export const DocumentOrder = z.strictObject({ documents: z.array(DocumentSummary) });
+
 /**
  * Spec 001 §7 and spec 002 §7: uploads and the documents of regulation groups, legend items and
  * projects (create, replace, rename, sort, destroy, convert), downloads by GUID and PDF annotations;
@@ -30,29 +87,41 @@ export const uploadsRoutes = defineArea('uploads', {
   createUpload: {
     method: 'POST',
     path: '/api/uploads',
-    summary: 'Upload a file (multipart file)',
+    summary:
+      'Begin an upload (name, size): a presigned PUT URL straight to storage and the upload to give back once the file is in',
     access: permission('create', 'Uploads'),
     division: 'required',
     files: 'write',
-    implemented: false,
+    query: z.strictObject({}),
+    body: UploadBegin,
+    response: UploadBegun,
+    implemented: true,
   },
   replaceUpload: {
     method: 'PUT',
     path: '/api/uploads/{id}',
-    summary: 'Replace the file of an upload, by GUID (multipart file)',
+    summary:
+      'Replace the file of a document, by GUID (upload, version): the file is checked before anything changes',
     access: permission('update', 'Documents'),
     division: 'required',
     files: 'write',
-    implemented: false,
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({}),
+    body: DocumentReplace,
+    response: DocumentSummary,
+    implemented: true,
   },
   renameUpload: {
     method: 'PUT',
     path: '/api/uploads/{id}/name',
-    summary: 'Rename an upload, by GUID (name)',
+    summary: 'Rename a document, by GUID (name, version)',
     access: permission('update', 'Documents'),
     division: 'required',
-    files: 'write',
-    implemented: false,
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({}),
+    body: DocumentRename,
+    response: DocumentSummary,
+    implemented: true,
   },
   convertUpload: {
     method: 'POST',
@@ -64,23 +133,44 @@ export const uploadsRoutes = defineArea('uploads', {
     files: 'write',
     implemented: false,
   },
+  listGroupUploads: {
+    method: 'GET',
+    path: '/api/groups/{id}/uploads',
+    summary: 'The documents of a regulation group (its Regulations tab), in their dragged order',
+    access: permission('read', 'Regulations'),
+    division: 'required',
+    pageSize: 50,
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({ cursor: z.optional(Cursor) }),
+    response: Page(DocumentSummary),
+    implemented: true,
+  },
   createGroupUpload: {
     method: 'POST',
     path: '/api/groups/{id}/uploads',
-    summary: 'Upload a document to a regulation group (also needs update Regulations)',
+    summary:
+      'Record an upload as a document of a regulation group once its file is checked (upload, name; also needs update Regulations)',
     access: permission('create', 'Uploads'),
     division: 'required',
     files: 'write',
-    implemented: false,
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({}),
+    body: DocumentCreate,
+    response: DocumentSummary,
+    implemented: true,
   },
   deleteGroupUpload: {
     method: 'DELETE',
     path: '/api/groups/{id}/uploads/{uploadId}',
-    summary: 'Destroy a document of a regulation group',
+    summary: 'Destroy a document of a regulation group, and its file',
     access: permission('delete', 'Documents'),
     division: 'required',
     files: 'write',
-    implemented: false,
+    params: z.strictObject({ id: Id, uploadId: Id }),
+    query: z.strictObject({}),
+    body: z.undefined(),
+    response: z.strictObject({ id: Id }),
+    implemented: true,
   },
   createLegendItemUpload: {
     method: 'POST',
@@ -121,10 +211,14 @@ export const uploadsRoutes = defineArea('uploads', {
   sortGroupDocuments: {
     method: 'PUT',
     path: '/api/documents/group/sort',
-    summary: 'Reorder the documents of a regulation group (id, order, documentGroupId, groupGUID)',
+    summary:
+      'Move a document of a regulation group to a new place (id, order, documentGroupId; also needs update Regulations)',
     access: permission('update', 'Documents'),
     division: 'required',
-    implemented: false,
+    query: z.strictObject({}),
+    body: GroupDocumentSort,
+    response: DocumentOrder,
+    implemented: true,
   },
   sortLegendDocuments: {
     method: 'PUT',
@@ -145,13 +239,21 @@ export const uploadsRoutes = defineArea('uploads', {
   download: {
     method: 'GET',
     path: '/dl/{id}',
-    summary: "Download a file by GUID (optional size); the handler checks the owning record's division",
+    summary:
+      "Download a document by GUID: a redirect to a presigned URL valid one minute, after checking the caller may read the document's owner",
     access: signedIn,
     division: 'optional',
     files: 'read',
     publicRead: true,
     tokenInQuery: true,
-    implemented: false,
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({
+      token: z.optional(z.string().check(z.maxLength(4000, 'The link is not valid'))),
+      /** 'inline' opens a PDF or image in the browser; the default saves it. */
+      disposition: z.optional(z.enum(['inline', 'attachment'])),
+    }),
+    response: z.strictObject({ url: z.string() }),
+    implemented: true,
   },
   createDownloadLink: {
     method: 'POST',

@@ -103,6 +103,16 @@ export function useServerList<Row>({
 
   const pageCount =
     state && state.numModels !== null ? Math.max(1, Math.ceil(state.numModels / state.pageSize)) : null;
+  // A page number past the last page (an edited or stale link) is not a page: back to the first.
+  const shownPageCount = shown
+    ? Math.max(1, Math.ceil((shown.paginationState.numModels ?? 0) / shown.paginationState.pageSize))
+    : null;
+  const pastLastPage =
+    shownPageCount !== null && shown?.paginationState.numModels !== null && place.page > shownPageCount;
+  useEffect(() => {
+    if (pastLastPage)
+      setParams((current) => writeListPlace(current, { page: 1, cursor: undefined }), { replace: true });
+  }, [pastLastPage, setParams]);
   const reachable = (page: number) =>
     page === 1 || (cursors[page] !== undefined && page <= (pageCount ?? MAX_PAGE));
   const goToPage = (page: number) => {

@@ -145,6 +145,14 @@ describe('the divisions list (the list pattern)', () => {
     expect(requests.at(-1)?.query.get('cursor')).toBeNull();
   });
 
+  it('goes to the first page when the URL names a page past the last one', async () => {
+    await serveApi([[divisionsRoutes.listDivisions, pageOf]]);
+    const { router } = openDivisions('/divisions?page=50&cursor=page-2');
+    await screen.findByText('Division 1');
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByText(/50/)).toBeNull();
+  });
+
   it('adds one history entry for a search begun on page 2, so Back returns to page 2', async () => {
     await serveApi([[divisionsRoutes.listDivisions, pageOf]]);
     const { router } = openDivisions();

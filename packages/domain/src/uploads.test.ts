@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { DOCUMENT_LIST_LIMITS, DEFAULT_UPLOAD_LIMITS, REPLACE_LIMITS, uploadProblem } from './uploads';
+
+const MB = 1024 * 1024;
+const pdf = { name: 'permit.pdf', mimeType: 'application/pdf' };
+const png = (width: number, height: number) => ({
+  name: 'site.png',
+  mimeType: 'image/png',
+  size: 1000,
+  width,
+  height,
+});
+
+describe('upload rules (spec 001 §5, §9)', () => {
+  it('allows 125 MB by default and 75 MB in document lists', () => {
+    expect(uploadProblem({ ...pdf, size: 125 * MB }, DEFAULT_UPLOAD_LIMITS)).toBeNull();
+    expect(uploadProblem({ ...pdf, size: 125 * MB + 1 }, DEFAULT_UPLOAD_LIMITS)).toBe(
+      'permit.pdf is too large. Max file size is 125MB',
+    );
+    expect(uploadProblem({ ...pdf, size: 75 * MB }, DOCUMENT_LIST_LIMITS)).toBeNull();
+    expect(uploadProblem({ ...pdf, size: 75 * MB + 1 }, DOCUMENT_LIST_LIMITS)).toBe(
+      'permit.pdf is too large. Max file size is 75MB',
+    );
+  });
+
+  it('allows png, jpeg and pdf only, named by what the content is', () => {
+    expect(uploadProblem({ name: 'notes.pdf', mimeType: null, size: 10 }, DOCUMENT_LIST_LIMITS)).toBe(
+      'notes.pdf is not an allowed file type. Please add a png, jpeg or pdf file',
+    );
+    expect(
+      uploadProblem(
+        { name: 'a.gif', mimeType: 'image/gif', size: 10, width: 90, height: 90 },
+        DOCUMENT_LIST_LIMITS,
+      ),
+    ).toMatch(/not an allowed file type/);
+  });
+
+  it('wants images of 50x50 in lists and 20x20 on replace', () => {
+    expect(uploadProblem(png(50, 50), DOCUMENT_LIST_LIMITS)).toBeNull();
+    expect(uploadProblem(png(49, 400), DOCUMENT_LIST_LIMITS)).toBe(
+      'site.png dimensions do not meet the minimum size of 50x50',
+    );
+    expect(uploadProblem(png(20, 20), REPLACE_LIMITS)).toBeNull();
+    expect(uploadProblem(png(19, 20), REPLACE_LIMITS)).toBe(
+      'site.png dimensions do not meet the minimum size of 20x20',
+    );
+    // An image whose size cannot be read is no image of ours.
+    expect(uploadProblem({ ...png(0, 0), width: null }, DOCUMENT_LIST_LIMITS)).toMatch(
+      /not an allowed file type/,
+    );
+  });
+});

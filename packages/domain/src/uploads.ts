@@ -1,0 +1,76 @@
+/**
+ * Spec 001 §5 and §9, file uploads: what a file may be, how large, and the messages the SPA's
+ * 'Error' dialog and the server's 400 both show. The server checks the file that arrived in the
+ * bucket (its bytes, not its name); the SPA checks the same rules before sending, to spare the wait.
+ */
+
+const MB = 1024 * 1024;
+
+/** The types allowed by default: png, jpeg, pdf (by content). */
+export const ALLOWED_FILE_TYPES = [
+  { mimeType: 'image/png', label: 'png' },
+  { mimeType: 'image/jpeg', label: 'jpeg' },
+  { mimeType: 'application/pdf', label: 'pdf' },
+] as const;
+
+export type AllowedMimeType = (typeof ALLOWED_FILE_TYPES)[number]['mimeType'];
+
+export interface UploadLimits {
+  maxMegabytes: number;
+  /** The smallest width and height an image may have, in pixels. */
+  minImageSide: number;
+}
+
+/** Uploads in general: 125 MB (spec 001 §9). */
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxMegabytes: 125, minImageSide: 50 };
+/** Documents added to a list (a regulation group, a legend item): 75 MB, images 50x50 at least. */
+export const DOCUMENT_LIST_LIMITS: UploadLimits = { maxMegabytes: 75, minImageSide: 50 };
+/** Replacing a document's file: images need only 20x20. */
+export const REPLACE_LIMITS: UploadLimits = { maxMegabytes: 75, minImageSide: 20 };
+
+export const maxBytes = (limits: UploadLimits) => limits.maxMegabytes * MB;
+
+export function fileTooLargeMessage(fileName: string, limits: UploadLimits): string {
+  return `${fileName} is too large. Max file size is ${limits.maxMegabytes}MB`;
+}
+
+/** '{file} is not an allowed file type. Please add a png, jpeg or pdf file'. */
+export function fileTypeNotAllowedMessage(fileName: string): string {
+  const labels = ALLOWED_FILE_TYPES.map((t) => t.label);
+  return `${fileName} is not an allowed file type. Please add a ${labels.slice(0, -1).join(', ')} or ${labels.at(-1)} file`;
+}
+
+export function imageTooSmallMessage(fileName: string, limits: UploadLimits): string {
+  const side = limits.minImageSide;
+  return `${fileName} dimensions do not meet the minimum size of ${side}x${side}`;
+}
+
+export function isAllowedMimeType(mimeType: string | null | undefined): mimeType is AllowedMimeType {
+  return ALLOWED_FILE_TYPES.some((t) => t.mimeType === mimeType);
+}
+
+export const isImageType = (mimeType: string) => mimeType.startsWith('image/');
+
+/**
+ * What is wrong with a file, or null when it may be added. `mimeType` is what its content is
+ * (null when it is none of the allowed types); width and height only for images.
+ */
+export function uploadProblem(
+  file: {
+    name: string;
+    size: number;
+    mimeType: string | null;
+    width?: number | null;
+    height?: number | null;
+  },
+  limits: UploadLimits,
+): string | null {
+  if (file.size > maxBytes(limits)) return fileTooLargeMessage(file.name, limits);
+  if (!isAllowedMimeType(file.mimeType)) return fileTypeNotAllowedMessage(file.name);
+  if (isImageType(file.mimeType)) {
+    if (file.width == null || file.height == null) return fileTypeNotAllowedMessage(file.name);
+    if (file.width < limits.minImageSide || file.height < limits.minImageSide)
+      return imageTooSmallMessage(file.name, limits);
+  }
+  return null;
+}

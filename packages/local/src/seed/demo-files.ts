@@ -1,0 +1,74 @@
+import { encode as encodePng } from 'fast-png';
+import jpeg from 'jpeg-js';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+
+/**
+ * Real files made in code, for the demo regulation groups and the tests: a PDF with readable pages
+ * (pdf-lib), and PNG and JPEG pictures of a site plan drawn pixel by pixel. Nothing is downloaded.
+ */
+
+/** A PDF whose pages carry a title and lines of text (a permit, a plan, a fact sheet). */
+export async function makePdf(title: string, paragraphs: readonly string[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(title);
+  pdf.setProducer('Stormline demo data');
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  let page = pdf.addPage([612, 792]);
+  page.drawText(title, { x: 56, y: 720, size: 20, font: bold, color: rgb(0.05, 0.25, 0.45) });
+  let y = 684;
+  for (const paragraph of paragraphs) {
+    for (const line of wrap(paragraph, 88)) {
+      if (y < 72) {
+        page = pdf.addPage([612, 792]);
+        y = 720;
+      }
+      page.drawText(line, { x: 56, y, size: 11, font, color: rgb(0.1, 0.1, 0.1) });
+      y -= 16;
+    }
+    y -= 10;
+  }
+  return pdf.save();
+}
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** RGBA pixels of a simple site plan: grass, a road, a pond and silt fence posts. */
+function sitePlan(width: number, height: number): Uint8Array {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let [r, g, b] = [120, 170, 90];
+      if (Math.abs(y - height * 0.5) < height * 0.06) [r, g, b] = [90, 90, 95];
+      const dx = (x - width * 0.75) / (width * 0.14);
+      const dy = (y - height * 0.25) / (height * 0.12);
+      if (dx * dx + dy * dy < 1) [r, g, b] = [60, 120, 200];
+      if (y === Math.floor(height * 0.8) && x % 8 < 4) [r, g, b] = [230, 120, 30];
+      const i = (y * width + x) * 4;
+      data[i] = r;
+      data[i + 1] = g;
+      data[i + 2] = b;
+      data[i + 3] = 255;
+    }
+  }
+  return data;
+}
+
+export function makePng(width: number, height: number): Uint8Array {
+  return encodePng({ width, height, data: sitePlan(width, height), channels: 4, depth: 8 });
+}
+
+export function makeJpeg(width: number, height: number): Uint8Array {
+  return new Uint8Array(jpeg.encode({ width, height, data: Buffer.from(sitePlan(width, height)) }, 85).data);
+}
