@@ -23,6 +23,16 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/download-links': { path: '/dl/fuzz' },
   'POST /api/divisions': { name: 'Fuzz division' },
   'PUT /api/divisions/{id}': { name: 'Fuzz division', version: 0 },
+  'POST /api/clients': {
+    name: 'Fuzz client',
+    address: { street_1: '1 Fuzz Street', city: 'Leeds', country_id: 'england', zip: 'LS1 4DL' },
+  },
+  'PUT /api/clients/{id}': {
+    name: 'Fuzz client',
+    address: { street_1: '1 Fuzz Street', city: 'Leeds', country_id: 'england', zip: 'LS1 4DL' },
+    version: 0,
+  },
+  'POST /api/clients/{id}/contacts': { userIds: ['fuzz-user'] },
   'POST /api/groups/add': { name: 'Fuzz regulations' },
   'POST /api/groups/update/{id}': { name: 'Fuzz regulations', version: 0 },
   'POST /api/uploads': { name: 'fuzz.pdf', size: 1000 },

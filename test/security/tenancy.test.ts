@@ -6,6 +6,7 @@ import type { Route } from '@stormline/contract/route';
 import { createNotification } from '@stormline/data/notifications';
 import { addDocument, groupOwnerStep } from '@stormline/data/documents';
 import { createGroup } from '@stormline/data/regulations';
+import { addContacts, clientKeys, createClient } from '@stormline/data/clients';
 import { call, NORTH, SOUTH } from '../support/api';
 import { storedItem, testTable } from '../support/table';
 import { createTestUser } from '../support/users';
@@ -37,6 +38,7 @@ interface ForeignCase {
 
 const FOREIGN: Record<string, () => Promise<ForeignCase>> = {
   ...regulationCases(),
+  ...clientCases(),
   'PUT /api/notifications/{id}': async () => {
     const owner = await createTestUser('Inspector', [SOUTH]);
     const notification = await createNotification(db, owner.id, {
@@ -182,6 +184,78 @@ function groupDocumentCases(
     'GET /dl/{id}': async () => {
       const { doc, snapshot } = await southDocument();
       return { path: `/dl/${doc.guid}`, snapshot };
+    },
+  };
+}
+
+/** A client of South only (with a South contact), pointed at from North. */
+function clientCases(): Record<string, () => Promise<ForeignCase>> {
+  const southClient = async () => {
+    const client = await createClient(db, SOUTH, {
+      name: 'South client (tenancy)',
+      address: {
+        street_1: '1 Temple Quay',
+        street_2: null,
+        city: 'Bristol',
+        state_id: null,
+        country_id: 'england',
+        zip: 'BS1 6DZ',
+        phone: null,
+        phone_ext: null,
+      },
+      default_finding_observation: null,
+      disable_images: false,
+    });
+    const contact = await createTestUser('Client User', [SOUTH]);
+    await addContacts(db, SOUTH, client.id, [contact.id]);
+    const snapshot = async () => ({
+      client: await storedItem(db, clientKeys.client(client.id)),
+      link: await storedItem(db, clientKeys.divisionLink(SOUTH, client.id)),
+      contact: await storedItem(db, clientKeys.contact(client.id, contact.id)),
+    });
+    return { client, contact, snapshot };
+  };
+  const northUser = () => createTestUser('Client User', [NORTH]);
+  return {
+    'GET /api/clients/{id}': async () => {
+      const { client, snapshot } = await southClient();
+      return { path: `/api/clients/${client.id}`, snapshot };
+    },
+    'PUT /api/clients/{id}': async () => {
+      const { client, snapshot } = await southClient();
+      return {
+        path: `/api/clients/${client.id}`,
+        body: {
+          name: 'Taken over',
+          address: { street_1: 'x', city: 'Leeds', country_id: 'england', zip: 'LS1 4DL' },
+          version: 0,
+        },
+        snapshot,
+      };
+    },
+    'DELETE /api/clients/{id}': async () => {
+      const { client, snapshot } = await southClient();
+      return { path: `/api/clients/${client.id}`, snapshot };
+    },
+    'GET /api/clients/{id}/projects': async () => {
+      const { client, snapshot } = await southClient();
+      return { path: `/api/clients/${client.id}/projects`, snapshot };
+    },
+    'POST /api/clients/{id}/contacts': async () => {
+      const { client, snapshot } = await southClient();
+      const intruder = await northUser();
+      return {
+        path: `/api/clients/${client.id}/contacts`,
+        body: { userIds: [intruder.id] },
+        snapshot: async () => ({
+          ...(await snapshot()),
+          intruder: await storedItem(db, clientKeys.contact(client.id, intruder.id)),
+        }),
+      };
+    },
+    'DELETE /api/clients/{id}/contacts/{userId}': async () => {
+      const { client, contact, snapshot } = await southClient();
+      return { path: `/api/clients/${client.id}/contacts/${contact.id}`, snapshot };
     },
   };
 }

@@ -1,36 +1,64 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConflictError, MissingParentError, NotFoundError, ValidationError } from '@stormline/domain/errors';
+import type { TemplateProjectOptions } from '@stormline/domain/project-rules';
+import { PROJECT_MESSAGES } from '@stormline/domain/project-rules';
+import { batchGet, itemAt } from './batch-get';
+import { clientKeys } from './clients';
 import type { Db } from './dynamo';
-import { nameOrder } from './keys';
+import { keys, nameOrder } from './keys';
+import { searchTerms, termRowSteps } from './search-terms';
+import { counterStep, putNewStep, transact } from './transact';
+import type { TransactionStep } from './transact';
 
-/** A project (site) belongs to exactly one division, which is the first part of every key it has. */
+/**
+ * A project (site) belongs to exactly one division, which is the first part of every key it has
+ * (docs/data-model.md, Projects). Its fields are spec 001 §3's Project, as the Create project
+ * modal sends them after the server's checks (docs/decisions/0014).
+ */
+export interface ProjectAddress {
+  street_1: string | null;
+  city: string | null;
+  /** US: the state's abbreviation; null in the UK. */
+  state_id: string | null;
+  /** UK: the country's id; null in the US. */
+  country_id: string | null;
+  zip: string | null;
+  latitude: number;
+  longitude: number;
+}
+
 export interface ProjectRecord {
   id: string;
   divisionId: string;
   client_id: string;
   name: string;
+  /** The inspection form type: a template the division holds. */
   inspection_template_id: string | null;
+  /** The regulations: a regulation group the division holds (spec 001 §3 document_group). */
+  document_group_id: string | null;
   permittee: string | null;
-  address: {
-    street_1: string;
-    city: string;
-    state: string;
-    zip: string;
-    latitude: number;
-    longitude: number;
-  };
+  address: ProjectAddress;
   /** IANA time zone: "today" for due inspections is decided here, not on the server's clock. */
   timezone: string;
   inspector_user_id: string | null;
-  start_date: string;
+  start_date: string | null;
   end_date: string | null;
+  /** 'YYYY-MM-DD' in the project's time zone. */
   next_inspection_date: string | null;
+  /** Days between routine inspections, a whole number (rounded up on create). */
   routine_interval: number;
+  isCcrProject: boolean;
   inspection_compliance_required: boolean;
   findingComplianceRequired: boolean;
+  cgp_tracking_id: string | null;
+  /** The project's document types (PROJECT_DOC_TYPES ids), the site maps always among them. */
+  docTypes: string[];
   notes: string | null;
+  /** Set while the project is shown in the public view (spec 002 QR access). */
+  publishedAt: string | null;
   archivedAt: string | null;
   createdAt: string;
+  createdBy: string | null;
   version: number;
 }
 
@@ -42,37 +70,222 @@ export const projectKeys = {
   /** Active and archived projects list separately: archived ones leave the active lists and searches. */
   projectsOfDivision: (divisionId: string, state: 'ACTIVE' | 'ARCHIVED') =>
     `DIVISION#${divisionId}#PROJECTS#${state}`,
-  projectsOfClient: (divisionId: string, clientId: string) =>
-    `DIVISION#${divisionId}#CLIENT#${clientId}#PROJECTS`,
+  projectsOfClient: clientKeys.projectsOfClient,
+  /** A user's access to the project (the project's contact row; Edit User's project switch). */
+  access: (divisionId: string, projectId: string, userId: string) => ({
+    pk: `DIVISION#${divisionId}#PROJECT#${projectId}`,
+    sk: `CONTACT#${userId}`,
+  }),
+  projectsOfUser: (divisionId: string, userId: string) => `DIVISION#${divisionId}#USER#${userId}#PROJECTS`,
 };
 
-export async function createProject(
+/** The keys of shared catalogue records the create checks (docs/data-model.md). */
+const catalogueKeys = {
+  template: (templateId: string) => ({ pk: `TEMPLATE#${templateId}`, sk: 'TEMPLATE' }),
+  templateLink: (divisionId: string, templateId: string) => ({
+    pk: `TEMPLATE#${templateId}`,
+    sk: `DIVISION#${divisionId}`,
+  }),
+  groupLink: (divisionId: string, groupId: string) => ({
+    pk: `GROUP#${groupId}`,
+    sk: `DIVISION#${divisionId}`,
+  }),
+};
+
+/** An inspection template as the Create project modal uses it: what it says about its projects. */
+export interface ProjectTemplate {
+  id: string;
+  name: string;
+  options: TemplateProjectOptions;
+}
+
+/**
+ * Reads what the create needs about the records it names, in one consistent BatchGet: the
+ * client, template, regulation group and inspector must each be the division's (another
+ * division's id is simply not found), and the template's project options decide the
+ * conditional fields.
+ */
+export async function readProjectReferences(
   db: Db,
-  input: Omit<ProjectRecord, 'id' | 'createdAt' | 'version' | 'archivedAt'> & { id?: string },
-  now = new Date(),
-): Promise<ProjectRecord> {
+  divisionId: string,
+  refs: { clientId: string; templateId: string; groupId: string; inspectorId: string },
+): Promise<{
+  template: ProjectTemplate;
+  inspector: { id: string; roleId: string; status: string };
+}> {
+  const items = await batchGet(db, [
+    clientKeys.divisionLink(divisionId, refs.clientId),
+    catalogueKeys.template(refs.templateId),
+    catalogueKeys.templateLink(divisionId, refs.templateId),
+    catalogueKeys.groupLink(divisionId, refs.groupId),
+    keys.user(refs.inspectorId),
+    keys.membership(refs.inspectorId, divisionId),
+  ]);
+  const issue = (path: string, message: string) => new ValidationError(message, [{ path, message }]);
+  if (!itemAt(items, clientKeys.divisionLink(divisionId, refs.clientId)))
+    throw issue('client_id', 'Please select a client of this division');
+  const template = itemAt(items, catalogueKeys.template(refs.templateId));
+  if (!template || !itemAt(items, catalogueKeys.templateLink(divisionId, refs.templateId)))
+    throw issue('inspection_template_id', 'Please select an inspection form type of this division');
+  if (!itemAt(items, catalogueKeys.groupLink(divisionId, refs.groupId)))
+    throw issue('document_group_id', 'Please select regulations of this division');
+  const inspector = itemAt(items, keys.user(refs.inspectorId));
+  if (!inspector || !itemAt(items, keys.membership(refs.inspectorId, divisionId)))
+    throw issue('inspector_user_id', PROJECT_MESSAGES.inspectorNotMember);
+  const options = (template.projectOptions ?? {}) as Partial<TemplateProjectOptions>;
+  return {
+    template: {
+      id: refs.templateId,
+      name: template.name as string,
+      options: {
+        hasComplianceCert: template.has_compliance_cert === true,
+        ccr: options.ccr === true,
+        optionalCompliance: options.optionalCompliance === true,
+        cgp: options.cgp === true,
+      },
+    },
+    inspector: {
+      id: refs.inspectorId,
+      roleId: inspector.roleId as string,
+      status: inspector.status as string,
+    },
+  };
+}
+
+const listOrder = (project: Pick<ProjectRecord, 'id' | 'name'>) => nameOrder(project.name, project.id);
+
+/** A record the create leans on must still be there when it commits (removed meanwhile: refused). */
+function stillThere(db: Db, key: { pk: string; sk: string }, message: string, path: string): TransactionStep {
+  return {
+    write: {
+      ConditionCheck: { TableName: db.tableName, Key: key, ConditionExpression: 'attribute_exists(pk)' },
+    },
+    onConditionFailed: () => new ValidationError(message, [{ path, message }]),
+  };
+}
+
+export type NewProject = Omit<
+  ProjectRecord,
+  'id' | 'createdAt' | 'version' | 'archivedAt' | 'publishedAt' | 'createdBy'
+> & { id?: string; createdBy?: string | null };
+
+/**
+ * Creates a project in one transaction: the project (in the division's active list and the
+ * client's projects), its search rows, its inspector's access row, the division's
+ * `activeProjectCount` and the client link's `projectCount` (whose condition is that the client
+ * is still the division's, so a client deleted meanwhile cannot be left with a project), and
+ * checks that the template, regulation group and inspector are still the division's.
+ */
+export async function createProject(db: Db, input: NewProject, now = new Date()): Promise<ProjectRecord> {
   const project: ProjectRecord = {
     ...input,
     id: input.id ?? randomUUID(),
+    createdBy: input.createdBy ?? null,
+    publishedAt: null,
     archivedAt: null,
     createdAt: now.toISOString(),
     version: 0,
   };
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: {
-        ...projectKeys.project(project.divisionId, project.id),
+  const d = project.divisionId;
+  const order = listOrder(project);
+  await transact(db, [
+    counterStep(
+      db,
+      clientKeys.divisionLink(d, project.client_id),
+      'projectCount',
+      1,
+      () => new MissingParentError('Client not found'),
+    ),
+    counterStep(
+      db,
+      keys.division(d),
+      'activeProjectCount',
+      1,
+      () => new MissingParentError('Division not found'),
+    ),
+    putNewStep(
+      db,
+      {
+        ...projectKeys.project(d, project.id),
         type: 'Project',
-        gsi1pk: projectKeys.projectsOfDivision(project.divisionId, 'ACTIVE'),
-        gsi1sk: nameOrder(project.name, project.id),
-        gsi2pk: projectKeys.projectsOfClient(project.divisionId, project.client_id),
-        // Active before archived, each by name: the client's Projects tab reads one prefix.
-        gsi2sk: `ACTIVE#${nameOrder(project.name, project.id)}`,
+        gsi1pk: projectKeys.projectsOfDivision(d, 'ACTIVE'),
+        gsi1sk: order,
+        gsi2pk: projectKeys.projectsOfClient(d, project.client_id),
+        // Active before archived, each by name: the client's Projects tab reads one partition.
+        gsi2sk: `ACTIVE#${order}`,
         ...project,
       },
-      ConditionExpression: 'attribute_not_exists(pk)',
+      () => new ConflictError('This project already exists'),
+    ),
+    ...termRowSteps(db, projectKeys.projectsOfDivision(d, 'ACTIVE'), project.id, null, {
+      terms: searchTerms(project.name),
+      order,
     }),
-  );
+    ...(project.inspector_user_id
+      ? [
+          putNewStep(db, {
+            ...projectKeys.access(d, project.id, project.inspector_user_id),
+            type: 'ProjectContact',
+            gsi2pk: projectKeys.projectsOfUser(d, project.inspector_user_id),
+            gsi2sk: `ACTIVE#${order}`,
+            projectId: project.id,
+            userId: project.inspector_user_id,
+            divisionId: d,
+            addedAt: project.createdAt,
+          }),
+          stillThere(
+            db,
+            keys.membership(project.inspector_user_id, d),
+            PROJECT_MESSAGES.inspectorNotMember,
+            'inspector_user_id',
+          ),
+        ]
+      : []),
+    ...(project.inspection_template_id
+      ? [
+          stillThere(
+            db,
+            catalogueKeys.templateLink(d, project.inspection_template_id),
+            'Please select an inspection form type of this division',
+            'inspection_template_id',
+          ),
+        ]
+      : []),
+    ...(project.document_group_id
+      ? [
+          stillThere(
+            db,
+            catalogueKeys.groupLink(d, project.document_group_id),
+            'Please select regulations of this division',
+            'document_group_id',
+          ),
+        ]
+      : []),
+  ]);
   return project;
+}
+
+function toProject(item: Record<string, unknown>): ProjectRecord {
+  const {
+    pk: _pk,
+    sk: _sk,
+    type: _type,
+    gsi1pk: _g1,
+    gsi1sk: _g1s,
+    gsi2pk: _g2,
+    gsi2sk: _g2s,
+    ...record
+  } = item;
+  return record as unknown as ProjectRecord;
+}
+
+/** A project of the division; another division's id, existing or not, is not found. */
+export async function getProjectInDivision(
+  db: Db,
+  divisionId: string,
+  projectId: string,
+): Promise<ProjectRecord> {
+  const items = await batchGet(db, [projectKeys.project(divisionId, projectId)]);
+  if (!items[0]) throw new NotFoundError('Project not found');
+  return toProject(items[0]);
 }

@@ -1,15 +1,13 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '@stormline/data/dynamo';
 import { createDivision } from '@stormline/data/divisions';
-import { createClient } from '@stormline/data/clients';
-import type { ClientAddress } from '@stormline/data/clients';
-import { createProject } from '@stormline/data/projects';
 import { keys } from '@stormline/data/keys';
 import { createNotification, markRead } from '@stormline/data/notifications';
 import type { UserRecord } from '@stormline/data/users';
-import { roleByName } from '@stormline/domain/roles';
 import type { RoleName } from '@stormline/domain/roles';
 import { createActiveAccount } from '@stormline/functions/lib/accounts';
+import { demoProjectNames, seedClients } from './seed/clients';
+import { seedTemplates } from './seed/templates';
 
 export const DEMO_PASSWORD = 'Demo-Passw0rd!';
 
@@ -65,240 +63,6 @@ function account(
   return { role, email, password, first_name, last_name, position, divisionIds };
 }
 
-interface DemoSite {
-  divisionId: string;
-  client: { name: string; address: ClientAddress };
-  projects: {
-    name: string;
-    street: string;
-    city: string;
-    state: string;
-    zip: string;
-    lat: number;
-    lon: number;
-    timezone: string;
-    dueInDays: number;
-  }[];
-}
-
-const US_SITES: DemoSite[] = [
-  {
-    divisionId: 'north-region',
-    client: {
-      name: 'Cedar Ridge Developments',
-      address: {
-        street_1: '1450 Pearl Street',
-        street_2: 'Suite 300',
-        city: 'Boulder',
-        state: 'CO',
-        zip: '80302',
-        phone: '(303) 555-0142',
-        phone_ext: null,
-      },
-    },
-    projects: [
-      {
-        name: 'Cedar Ridge Phase 2 Subdivision',
-        street: '5800 Spine Road',
-        city: 'Boulder',
-        state: 'CO',
-        zip: '80301',
-        lat: 40.063411,
-        lon: -105.205102,
-        timezone: 'America/Denver',
-        dueInDays: 0,
-      },
-      {
-        name: 'Flatirons Medical Office',
-        street: '4743 Arapahoe Avenue',
-        city: 'Boulder',
-        state: 'CO',
-        zip: '80303',
-        lat: 40.013934,
-        lon: -105.237862,
-        timezone: 'America/Denver',
-        dueInDays: 3,
-      },
-    ],
-  },
-  {
-    divisionId: 'north-region',
-    client: {
-      name: 'Harbor Point Construction',
-      address: {
-        street_1: '200 Lakeshore Drive',
-        street_2: null,
-        city: 'Chicago',
-        state: 'IL',
-        zip: '60601',
-        phone: '(312) 555-0199',
-        phone_ext: '12',
-      },
-    },
-    projects: [
-      {
-        name: 'Lakeshore Logistics Center',
-        street: '9100 S Cicero Avenue',
-        city: 'Oak Lawn',
-        state: 'IL',
-        zip: '60453',
-        lat: 41.726513,
-        lon: -87.738954,
-        timezone: 'America/Chicago',
-        dueInDays: -2,
-      },
-    ],
-  },
-  {
-    divisionId: 'south-region',
-    client: {
-      name: 'Gulf Coast Infrastructure',
-      address: {
-        street_1: '700 Louisiana Street',
-        street_2: 'Floor 12',
-        city: 'Houston',
-        state: 'TX',
-        zip: '77002',
-        phone: '(713) 555-0110',
-        phone_ext: null,
-      },
-    },
-    projects: [
-      {
-        name: 'Bayou Crossing Highway Widening',
-        street: '12000 Katy Freeway',
-        city: 'Houston',
-        state: 'TX',
-        zip: '77079',
-        lat: 29.783742,
-        lon: -95.592217,
-        timezone: 'America/Chicago',
-        dueInDays: 1,
-      },
-      {
-        name: 'Sun Valley Solar Farm',
-        street: '3300 W Baseline Road',
-        city: 'Phoenix',
-        state: 'AZ',
-        zip: '85041',
-        lat: 33.377581,
-        lon: -112.131286,
-        timezone: 'America/Phoenix',
-        dueInDays: 7,
-      },
-    ],
-  },
-];
-
-const UK_SITES: DemoSite[] = [
-  {
-    divisionId: 'north-region',
-    client: {
-      name: 'Pennine Homes Ltd',
-      address: {
-        street_1: '14 Wellington Street',
-        street_2: null,
-        city: 'Leeds',
-        state: 'England',
-        zip: 'LS1 4DL',
-        phone: '0113 496 0142',
-        phone_ext: null,
-      },
-    },
-    projects: [
-      {
-        name: 'Kirkstall Riverside Housing',
-        street: 'Kirkstall Road',
-        city: 'Leeds',
-        state: 'England',
-        zip: 'LS4 2AZ',
-        lat: 53.81056,
-        lon: -1.59671,
-        timezone: 'Europe/London',
-        dueInDays: 0,
-      },
-      {
-        name: 'Harrogate Business Park',
-        street: 'Hookstone Chase',
-        city: 'Harrogate',
-        state: 'England',
-        zip: 'HG2 7HW',
-        lat: 53.98924,
-        lon: -1.51442,
-        timezone: 'Europe/London',
-        dueInDays: 3,
-      },
-    ],
-  },
-  {
-    divisionId: 'north-region',
-    client: {
-      name: 'Clyde Civil Engineering',
-      address: {
-        street_1: '80 St Vincent Street',
-        street_2: 'Floor 4',
-        city: 'Glasgow',
-        state: 'Scotland',
-        zip: 'G2 5UB',
-        phone: '0141 496 0199',
-        phone_ext: '12',
-      },
-    },
-    projects: [
-      {
-        name: 'Clyde Gateway Drainage Upgrade',
-        street: 'Dalmarnock Road',
-        city: 'Glasgow',
-        state: 'Scotland',
-        zip: 'G40 4LA',
-        lat: 55.84512,
-        lon: -4.21388,
-        timezone: 'Europe/London',
-        dueInDays: -2,
-      },
-    ],
-  },
-  {
-    divisionId: 'south-region',
-    client: {
-      name: 'Severn Infrastructure Partners',
-      address: {
-        street_1: '1 Temple Quay',
-        street_2: null,
-        city: 'Bristol',
-        state: 'England',
-        zip: 'BS1 6DZ',
-        phone: '0117 496 0110',
-        phone_ext: null,
-      },
-    },
-    projects: [
-      {
-        name: 'M4 Junction 19 Widening',
-        street: 'Coldharbour Lane',
-        city: 'Bristol',
-        state: 'England',
-        zip: 'BS16 1QY',
-        lat: 51.50028,
-        lon: -2.54856,
-        timezone: 'Europe/London',
-        dueInDays: 1,
-      },
-      {
-        name: 'Cardiff Bay Flood Defences',
-        street: 'Lloyd George Avenue',
-        city: 'Cardiff',
-        state: 'Wales',
-        zip: 'CF10 4QH',
-        lat: 51.46812,
-        lon: -3.16642,
-        timezone: 'Europe/London',
-        dueInDays: 7,
-      },
-    ],
-  },
-];
-
 /** A few notifications for the staff accounts, so the bell has something to show (two unread, one read). */
 async function seedNotifications(
   db: Db,
@@ -346,12 +110,6 @@ async function seedNotifications(
   }
 }
 
-function dateInDays(days: number, now: Date): string {
-  const date = new Date(now);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 export async function isSeeded(db: Db): Promise<boolean> {
   const { Item } = await db.doc.send(
     new GetCommand({ TableName: db.tableName, Key: keys.seedMarker(), ConsistentRead: true }),
@@ -375,53 +133,13 @@ export async function seedDemoData(db: Db, region: 'US' | 'UK', now = new Date()
       ),
     ),
   );
-  const inspectorOf = (divisionId: string) =>
-    users.find((u) => u.roleId === roleByName('Inspector').id && u.divisionIds.includes(divisionId))?.id ??
-    null;
-
-  const sites = region === 'US' ? US_SITES : UK_SITES;
-  const northProjects = sites
-    .filter((s) => s.divisionId === 'north-region')
-    .flatMap((s) => s.projects.map((p) => p.name));
-  await seedNotifications(db, users, northProjects, now);
-  for (const site of sites) {
-    const client = await createClient(
-      db,
-      site.divisionId,
-      { ...site.client, default_finding_observation: null, disable_images: false },
-      now,
-    );
-    for (const p of site.projects) {
-      await createProject(
-        db,
-        {
-          divisionId: site.divisionId,
-          client_id: client.id,
-          name: p.name,
-          inspection_template_id: null,
-          permittee: null,
-          address: {
-            street_1: p.street,
-            city: p.city,
-            state: p.state,
-            zip: p.zip,
-            latitude: p.lat,
-            longitude: p.lon,
-          },
-          timezone: p.timezone,
-          inspector_user_id: inspectorOf(site.divisionId),
-          start_date: dateInDays(-90, now),
-          end_date: dateInDays(275, now),
-          next_inspection_date: dateInDays(p.dueInDays, now),
-          routine_interval: 7,
-          inspection_compliance_required: true,
-          findingComplianceRequired: true,
-          notes: null,
-        },
-        now,
-      );
-    }
-  }
+  await seedNotifications(db, users, demoProjectNames(region, 'north-region'), now);
+  await seedTemplates(
+    db,
+    DEMO_DIVISIONS.map((d) => d.id),
+    now,
+  );
+  await seedClients(db, region, users, now);
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,

@@ -1,0 +1,205 @@
+import { isIsoDate, localDate } from './local-date';
+import type { FieldIssue } from './region';
+import { ASSIGNABLE_INSPECTOR_ROLES } from './roles';
+import type { RoleName } from './roles';
+
+/**
+ * The rules of the Create project modal (spec 001 §2 and §5), shared by the server that enforces
+ * them and the modal that follows them (docs/decisions/0014).
+ */
+
+export const PROJECT_NAME_MAX_LENGTH = 355;
+/** Spec 001 §9: "interval max 3 chars". */
+export const ROUTINE_INTERVAL_MAX = 999;
+export const COORDINATE_DECIMALS = 6;
+
+export const PROJECT_MESSAGES = {
+  latitudeRange: 'Latitude must be between -90 and 90',
+  longitudeRange: 'Longitude must be between -180 and 180',
+  coordinateDecimals: (label: string) => `${label} can have at most ${COORDINATE_DECIMALS} decimal places`,
+  intervalRange: `Routine inspection interval must be between 1 and ${ROUTINE_INTERVAL_MAX} days`,
+  nextBeforeToday: 'Next inspection date cannot be before today',
+  endBeforeStart: 'End date cannot be before the start date',
+  dateFormat: 'Please enter a valid date',
+  ccrNotApplicable: 'CCR applies only to inspection form types on the CCR list',
+  complianceNotApplicable:
+    'The compliance signature option applies only to inspection form types whose compliance is optional',
+  findingsNotApplicable:
+    'The completed findings option applies only when compliance is required on an inspection form type whose compliance is optional',
+  cgpRequired: 'CGP tracking ID is required',
+  cgpNotApplicable: 'A CGP tracking ID applies only to inspection form types on the CGP list',
+  inspectorNotMember: 'The inspector must be a user of this division',
+  inspectorRole: `The inspector must hold one of these roles: ${ASSIGNABLE_INSPECTOR_ROLES.join(', ')}`,
+  inspectorInactive: 'The inspector’s account is inactive',
+  unknownDocType: 'Please select document types from the list',
+} as const;
+
+/** Spec 001 §5: "Interval rounded up to an integer on submit" (7.2 days is 8). */
+export function routineIntervalDays(value: number): number {
+  return Math.ceil(value);
+}
+
+/** A latitude or longitude: in range, and "decimal, up to 6 places". */
+export function coordinateIssues(latitude: number, longitude: number): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const decimalsOk = (v: number) => Number(v.toFixed(COORDINATE_DECIMALS)) === v;
+  if (latitude < -90 || latitude > 90)
+    issues.push({ path: 'latitude', message: PROJECT_MESSAGES.latitudeRange });
+  else if (!decimalsOk(latitude))
+    issues.push({ path: 'latitude', message: PROJECT_MESSAGES.coordinateDecimals('Latitude') });
+  if (longitude < -180 || longitude > 180)
+    issues.push({ path: 'longitude', message: PROJECT_MESSAGES.longitudeRange });
+  else if (!decimalsOk(longitude))
+    issues.push({ path: 'longitude', message: PROJECT_MESSAGES.coordinateDecimals('Longitude') });
+  return issues;
+}
+
+export function routineIntervalIssues(value: number): FieldIssue[] {
+  const days = routineIntervalDays(value);
+  return days >= 1 && days <= ROUTINE_INTERVAL_MAX
+    ? []
+    : [{ path: 'routine_interval', message: PROJECT_MESSAGES.intervalRange }];
+}
+
+/**
+ * The project's dates: real calendar dates, the end not before the start, and the next inspection
+ * "not before today" in the project's own time zone (a Denver site's today, not the server's).
+ */
+export function projectDateIssues(
+  dates: { start_date?: string | null; end_date?: string | null; next_inspection_date?: string | null },
+  timeZone: string,
+  now: Date,
+): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  for (const field of ['start_date', 'end_date', 'next_inspection_date'] as const) {
+    const value = dates[field];
+    if (value && !isIsoDate(value)) issues.push({ path: field, message: PROJECT_MESSAGES.dateFormat });
+  }
+  if (issues.length > 0) return issues;
+  if (dates.start_date && dates.end_date && dates.end_date < dates.start_date)
+    issues.push({ path: 'end_date', message: PROJECT_MESSAGES.endBeforeStart });
+  if (dates.next_inspection_date && dates.next_inspection_date < localDate(timeZone, now))
+    issues.push({ path: 'next_inspection_date', message: PROJECT_MESSAGES.nextBeforeToday });
+  return issues;
+}
+
+/**
+ * What an inspection template says about the projects that use it. The spec's front end kept
+ * these as lists of template names ('Delaware' is on the CCR list, 000 §9); here each template
+ * carries them as data, so a new state's template needs no release (docs/decisions/0014).
+ */
+export interface TemplateProjectOptions {
+  /** The template has a compliance certification (spec 000 §3 has_compliance_cert). */
+  hasComplianceCert: boolean;
+  /** On the CCR list: its projects may be CCR projects. */
+  ccr: boolean;
+  /** On the optional-compliance list: each project chooses whether compliance is signed. */
+  optionalCompliance: boolean;
+  /** On the CGP list: its projects carry a CGP tracking ID. */
+  cgp: boolean;
+}
+
+/** Which of the modal's conditional options a template (and the compliance choice) shows. */
+export function projectOptionFields(template: TemplateProjectOptions, complianceRequired: boolean) {
+  return {
+    isCcrProject: template.ccr,
+    inspection_compliance_required: template.optionalCompliance,
+    findingComplianceRequired: template.optionalCompliance && complianceRequired,
+    cgp_tracking_id: template.cgp,
+  };
+}
+
+export interface ProjectOptionsInput {
+  isCcrProject?: boolean;
+  inspection_compliance_required?: boolean;
+  findingComplianceRequired?: boolean;
+  cgp_tracking_id?: string | null;
+}
+
+export interface ProjectOptions {
+  isCcrProject: boolean;
+  inspection_compliance_required: boolean;
+  findingComplianceRequired: boolean;
+  cgp_tracking_id: string | null;
+}
+
+/**
+ * Spec 001 §5: "CCR number only for templates in the CCR list; compliance signature only for
+ * optional-compliance templates; completed-findings-required option only when compliance is
+ * enabled for such a template; CGP tracking ID only for templates in the CGP list", "cgp_tracking_id
+ * required when shown", "Default project compliance options are true". An option sent for a
+ * template it does not apply to is refused; one left out takes its default. A template whose
+ * compliance is not optional decides it: required when it has a compliance certificate.
+ */
+export function resolveProjectOptions(
+  template: TemplateProjectOptions,
+  input: ProjectOptionsInput,
+): { options: ProjectOptions; issues: FieldIssue[] } {
+  const issues: FieldIssue[] = [];
+  const cgp = input.cgp_tracking_id?.trim() || null;
+  if (input.isCcrProject !== undefined && !template.ccr)
+    issues.push({ path: 'isCcrProject', message: PROJECT_MESSAGES.ccrNotApplicable });
+  if (input.inspection_compliance_required !== undefined && !template.optionalCompliance)
+    issues.push({
+      path: 'inspection_compliance_required',
+      message: PROJECT_MESSAGES.complianceNotApplicable,
+    });
+  const complianceRequired = template.optionalCompliance
+    ? (input.inspection_compliance_required ?? true)
+    : template.hasComplianceCert;
+  const shown = projectOptionFields(template, complianceRequired);
+  if (input.findingComplianceRequired !== undefined && !shown.findingComplianceRequired)
+    issues.push({ path: 'findingComplianceRequired', message: PROJECT_MESSAGES.findingsNotApplicable });
+  if (template.cgp && cgp === null)
+    issues.push({ path: 'cgp_tracking_id', message: PROJECT_MESSAGES.cgpRequired });
+  if (!template.cgp && cgp !== null)
+    issues.push({ path: 'cgp_tracking_id', message: PROJECT_MESSAGES.cgpNotApplicable });
+  return {
+    issues,
+    options: {
+      isCcrProject: template.ccr ? (input.isCcrProject ?? false) : false,
+      inspection_compliance_required: complianceRequired,
+      findingComplianceRequired: shown.findingComplianceRequired
+        ? (input.findingComplianceRequired ?? true)
+        : complianceRequired,
+      cgp_tracking_id: template.cgp ? cgp : null,
+    },
+  };
+}
+
+/** Spec 001 §2: "Assignable inspectors must hold one of" the listed roles. */
+export function isAssignableInspector(role: RoleName): boolean {
+  return ASSIGNABLE_INSPECTOR_ROLES.includes(role);
+}
+
+export interface ProjectDocType {
+  id: string;
+  name: string;
+}
+
+/**
+ * The project document types (GET /api/projects/docTypes): the folders of Project Documents.
+ * 'Active Site Maps' is the site-map type (spec 002 §7) and every project has it.
+ */
+export const PROJECT_DOC_TYPES: readonly ProjectDocType[] = [
+  { id: 'active-site-maps', name: 'Active Site Maps' },
+  { id: 'archived-site-maps', name: 'Archived Site Maps' },
+  { id: 'swmp', name: 'SWMP' },
+  { id: 'permits', name: 'Permits' },
+  { id: 'inspection-reports', name: 'Inspection Reports' },
+  { id: 'correspondence', name: 'Correspondence' },
+  { id: 'site-photos', name: 'Site Photos' },
+  { id: 'other-documents', name: 'Other Documents' },
+];
+
+export const SITE_MAP_DOC_TYPE_ID = 'active-site-maps';
+
+/** The document types a project keeps: those chosen, known ones only, the site maps always first. */
+export function projectDocTypes(chosen: readonly string[]): { docTypes: string[]; issues: FieldIssue[] } {
+  const unknown = chosen.filter((id) => !PROJECT_DOC_TYPES.some((t) => t.id === id));
+  const wanted = new Set([SITE_MAP_DOC_TYPE_ID, ...chosen]);
+  return {
+    docTypes: PROJECT_DOC_TYPES.filter((t) => wanted.has(t.id)).map((t) => t.id),
+    issues: unknown.length > 0 ? [{ path: 'docTypes', message: PROJECT_MESSAGES.unknownDocType }] : [],
+  };
+}
