@@ -27,6 +27,10 @@ const COMPANY_WIDE: Record<string, string> = {
     'A division is the tenant itself; the Divisions screen lists and opens every division for read Divisions.',
   'PUT /api/divisions/{id}':
     'Renaming a division is the Divisions permission’s, over every division (spec 001 §2).',
+  'POST /api/users/{id}/signature_authorization/{value}':
+    "Only yourself: {id} must be the caller (the guard's self check); {value} is 'agree' or 'disagree', not a record.",
+  'PUT /api/users/{id}/notification-types/{type}':
+    'Only yourself: {id} must be the caller; {type} names a notification type of the catalogue, not a record.',
 };
 
 interface ForeignCase {
@@ -36,7 +40,38 @@ interface ForeignCase {
   snapshot: () => Promise<unknown>;
 }
 
+/** A user of South only, and what the users routes must leave untouched of them. */
+async function southUser(path: (id: string) => string, body?: unknown): Promise<ForeignCase> {
+  const user = await createTestUser('Inspector', [SOUTH]);
+  return {
+    path: path(user.id),
+    body,
+    snapshot: async () => ({
+      user: await storedItem(db, { pk: `USER#${user.id}`, sk: 'USER' }),
+      membership: await storedItem(db, { pk: `USER#${user.id}`, sk: `DIVISION#${SOUTH}` }),
+    }),
+  };
+}
+
 const FOREIGN: Record<string, () => Promise<ForeignCase>> = {
+  'GET /api/users/{id}': () => southUser((id) => `/api/users/${id}`),
+  'GET /api/users/profile/{id}': () => southUser((id) => `/api/users/profile/${id}`),
+  'POST /api/users/update/{id}': () =>
+    southUser((id) => `/api/users/update/${id}`, {
+      first_name: 'Taken',
+      last_name: 'Over',
+      email: `taken-over-${Date.now()}@example.com`,
+      roleId: 'admin',
+      divisionIds: [NORTH],
+      version: 0,
+    }),
+  'POST /api/users/{id}/invite': () => southUser((id) => `/api/users/${id}/invite`),
+  'PUT /api/users/{id}/status': () =>
+    southUser((id) => `/api/users/${id}/status`, { status: 'inactive', version: 0 }),
+  'DELETE /api/users/delete/{id}': () => southUser((id) => `/api/users/delete/${id}`),
+  'GET /api/users/{id}/permissions': () => southUser((id) => `/api/users/${id}/permissions`),
+  'PUT /api/users/{id}/permissions': () =>
+    southUser((id) => `/api/users/${id}/permissions`, { permissions: [], version: 0 }),
   ...regulationCases(),
   ...clientCases(),
   'PUT /api/notifications/{id}': async () => {
@@ -129,65 +164,6 @@ function regulationCases(): Record<string, () => Promise<ForeignCase>> {
   };
 }
 
-/** A document of a South group (its records only: the tenancy check comes before any file). */
-function groupDocumentCases(
-  southGroup: () => Promise<{ group: { id: string }; snapshot: () => Promise<unknown> }>,
-): Record<string, () => Promise<ForeignCase>> {
-  const southDocument = async () => {
-    const { group } = await southGroup();
-    const now = new Date();
-    const doc = await addDocument(
-      db,
-      {
-        id: randomUUID(),
-        guid: randomUUID(),
-        name: 'South manual.pdf',
-        mimeType: 'application/pdf',
-        size: 1000,
-        width: null,
-        height: null,
-        objectKey: `files/tenancy/${randomUUID()}`,
-        owner: { kind: 'group', groupId: group.id },
-        createdAt: now.toISOString(),
-        createdBy: 'tenancy-test',
-      },
-      groupOwnerStep(db, group.id, now),
-    );
-    const snapshot = async () => [
-      await storedItem(db, { pk: `UPLOAD#${doc.id}`, sk: 'UPLOAD' }),
-      await storedItem(db, { pk: `GROUP#${group.id}`, sk: `DOC#${doc.id}` }),
-    ];
-    return { group, doc, snapshot };
-  };
-  const ticket = 'eyJrIjoiZm9yZWlnbiJ9.c2lnbmF0dXJl';
-  return {
-    'GET /api/groups/{id}/uploads': async () => {
-      const { group, snapshot } = await southDocument();
-      return { path: `/api/groups/${group.id}/uploads`, snapshot };
-    },
-    'POST /api/groups/{id}/uploads': async () => {
-      const { group, snapshot } = await southDocument();
-      return { path: `/api/groups/${group.id}/uploads`, body: { upload: ticket }, snapshot };
-    },
-    'DELETE /api/groups/{id}/uploads/{uploadId}': async () => {
-      const { group, doc, snapshot } = await southDocument();
-      return { path: `/api/groups/${group.id}/uploads/${doc.id}`, snapshot };
-    },
-    'PUT /api/uploads/{id}': async () => {
-      const { doc, snapshot } = await southDocument();
-      return { path: `/api/uploads/${doc.guid}`, body: { upload: ticket, version: 0 }, snapshot };
-    },
-    'PUT /api/uploads/{id}/name': async () => {
-      const { doc, snapshot } = await southDocument();
-      return { path: `/api/uploads/${doc.guid}/name`, body: { name: 'Taken', version: 0 }, snapshot };
-    },
-    'GET /dl/{id}': async () => {
-      const { doc, snapshot } = await southDocument();
-      return { path: `/dl/${doc.guid}`, snapshot };
-    },
-  };
-}
-
 /** A client of South only (with a South contact), pointed at from North. */
 function clientCases(): Record<string, () => Promise<ForeignCase>> {
   const southClient = async () => {
@@ -256,6 +232,65 @@ function clientCases(): Record<string, () => Promise<ForeignCase>> {
     'DELETE /api/clients/{id}/contacts/{userId}': async () => {
       const { client, contact, snapshot } = await southClient();
       return { path: `/api/clients/${client.id}/contacts/${contact.id}`, snapshot };
+    },
+  };
+}
+
+/** A document of a South group (its records only: the tenancy check comes before any file). */
+function groupDocumentCases(
+  southGroup: () => Promise<{ group: { id: string }; snapshot: () => Promise<unknown> }>,
+): Record<string, () => Promise<ForeignCase>> {
+  const southDocument = async () => {
+    const { group } = await southGroup();
+    const now = new Date();
+    const doc = await addDocument(
+      db,
+      {
+        id: randomUUID(),
+        guid: randomUUID(),
+        name: 'South manual.pdf',
+        mimeType: 'application/pdf',
+        size: 1000,
+        width: null,
+        height: null,
+        objectKey: `files/tenancy/${randomUUID()}`,
+        owner: { kind: 'group', groupId: group.id },
+        createdAt: now.toISOString(),
+        createdBy: 'tenancy-test',
+      },
+      groupOwnerStep(db, group.id, now),
+    );
+    const snapshot = async () => [
+      await storedItem(db, { pk: `UPLOAD#${doc.id}`, sk: 'UPLOAD' }),
+      await storedItem(db, { pk: `GROUP#${group.id}`, sk: `DOC#${doc.id}` }),
+    ];
+    return { group, doc, snapshot };
+  };
+  const ticket = 'eyJrIjoiZm9yZWlnbiJ9.c2lnbmF0dXJl';
+  return {
+    'GET /api/groups/{id}/uploads': async () => {
+      const { group, snapshot } = await southDocument();
+      return { path: `/api/groups/${group.id}/uploads`, snapshot };
+    },
+    'POST /api/groups/{id}/uploads': async () => {
+      const { group, snapshot } = await southDocument();
+      return { path: `/api/groups/${group.id}/uploads`, body: { upload: ticket }, snapshot };
+    },
+    'DELETE /api/groups/{id}/uploads/{uploadId}': async () => {
+      const { group, doc, snapshot } = await southDocument();
+      return { path: `/api/groups/${group.id}/uploads/${doc.id}`, snapshot };
+    },
+    'PUT /api/uploads/{id}': async () => {
+      const { doc, snapshot } = await southDocument();
+      return { path: `/api/uploads/${doc.guid}`, body: { upload: ticket, version: 0 }, snapshot };
+    },
+    'PUT /api/uploads/{id}/name': async () => {
+      const { doc, snapshot } = await southDocument();
+      return { path: `/api/uploads/${doc.guid}/name`, body: { name: 'Taken', version: 0 }, snapshot };
+    },
+    'GET /dl/{id}': async () => {
+      const { doc, snapshot } = await southDocument();
+      return { path: `/dl/${doc.guid}`, snapshot };
     },
   };
 }

@@ -3,6 +3,9 @@ import { createUser } from '@stormline/data/users';
 import type { UserRecord } from '@stormline/data/users';
 import { roleByName } from '@stormline/domain/roles';
 import type { RoleName } from '@stormline/domain/roles';
+import { INVITATION_LINK_SECONDS, RESET_LINK_SECONDS } from '@stormline/domain/user-rules';
+import { requireEnv } from './env';
+import { sendMessage } from './outbox';
 import { hashPassword } from './passwords';
 
 export interface NewAccount {
@@ -44,4 +47,90 @@ export async function createActiveAccount(
     now,
   );
   return { ...user, divisionIds: account.divisionIds };
+}
+
+const PRODUCT = 'Stormline Inspections';
+
+/**
+ * The site the links in e-mails open. Configured, never taken from the request: a Host or Origin
+ * header is the caller's to choose, and a reset link pointing at someone else's site would hand
+ * them the token.
+ */
+export function siteUrl(): string {
+  return requireEnv('SITE_URL').replace(/\/+$/, '');
+}
+
+/** Dates in e-mails, as the product shows them (MM-DD-YYYY), with the time in UTC. */
+function when(date: Date): string {
+  const iso = date.toISOString();
+  return `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)} ${iso.slice(11, 16)} UTC`;
+}
+
+export interface Inviter {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/** Spec 001 §2: the invitation e-mail: subject, greeting, the /user/register/{uuid} link and who invited them. */
+export async function sendInvitation(
+  invitee: { email: string; first_name: string },
+  invitation: { token: string; inviter: Inviter; roleName: string; divisionNames: string[]; now: Date },
+): Promise<string> {
+  const { inviter, now } = invitation;
+  const expires = new Date(now.getTime() + INVITATION_LINK_SECONDS * 1000);
+  const inviterName = `${inviter.first_name} ${inviter.last_name}`.trim() || inviter.email;
+  const divisions = invitation.divisionNames.join(', ');
+  return sendMessage(
+    {
+      channel: 'email',
+      to: invitee.email,
+      subject: `${inviterName} invited you to ${PRODUCT}`,
+      text: [
+        invitee.first_name ? `Hello ${invitee.first_name},` : 'Hello,',
+        '',
+        `${inviterName} (${inviter.email}) has invited you to join ${PRODUCT} as ${invitation.roleName}` +
+          (divisions ? ` in ${divisions}.` : '.'),
+        '',
+        'To accept the invitation and set up your account, open this link:',
+        `${siteUrl()}/user/register/${invitation.token}`,
+        '',
+        `The link works once and expires on ${when(expires)} (in ${INVITATION_LINK_SECONDS / 86400} days).`,
+        `If you were not expecting this invitation, you can ignore this e-mail or reply to ${inviter.email}.`,
+        '',
+        PRODUCT,
+      ].join('\n'),
+    },
+    now,
+  );
+}
+
+/** The forgotten-password e-mail with its /reset-password/{uuid} link. */
+export async function sendPasswordReset(
+  user: { email: string; first_name: string },
+  token: string,
+  now: Date,
+): Promise<string> {
+  const expires = new Date(now.getTime() + RESET_LINK_SECONDS * 1000);
+  return sendMessage(
+    {
+      channel: 'email',
+      to: user.email,
+      subject: `Reset your ${PRODUCT} password`,
+      text: [
+        user.first_name ? `Hello ${user.first_name},` : 'Hello,',
+        '',
+        `Someone (we hope you) asked to reset the password of your ${PRODUCT} account.`,
+        'To choose a new password, open this link:',
+        `${siteUrl()}/reset-password/${token}`,
+        '',
+        `The link works once and expires on ${when(expires)} (in ${RESET_LINK_SECONDS / 60} minutes).`,
+        'Setting a new password signs you out everywhere else.',
+        'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+        '',
+        PRODUCT,
+      ].join('\n'),
+    },
+    now,
+  );
 }

@@ -5,6 +5,7 @@ import type { UserRecord } from '@stormline/data/users';
 import { navigationFor, pagesFor } from '@stormline/domain/navigation';
 import type { Caller } from './http-route';
 import type { Deps } from './deps';
+import { settingsOf } from './notification-settings';
 
 /** Spec 001 §9 upload limits, sent to the SPA as appConstants so both sides use one number. */
 const APP_CONSTANTS = { dateFormat: 'MM-DD-YYYY', maxUploadMb: 125, maxDocumentListUploadMb: 75 } as const;
@@ -15,7 +16,10 @@ export async function profileView(
   caller: Caller,
   user: UserRecord = caller.user,
 ): Promise<Profile> {
-  const divisions = await getDivisions(deps.db, await divisionIdsOf(deps.db, user.id));
+  const [divisions, settings] = await Promise.all([
+    divisionIdsOf(deps.db, user.id).then((ids) => getDivisions(deps.db, ids)),
+    settingsOf(deps.db, user.id, caller.role.name),
+  ]);
   return {
     id: user.id,
     first_name: user.first_name,
@@ -36,6 +40,7 @@ export async function profileView(
     electronicSignatureAuthorization: user.electronicSignatureAuthorization,
     dataPolicySignature: user.dataPolicySignature,
     appConstants: { region: deps.region, ...APP_CONSTANTS },
+    ...settings,
     version: user.version,
   };
 }

@@ -13,6 +13,14 @@ import type { TokenClaims } from './tokens';
  */
 export async function endUserSessions(deps: Deps, userId: string): Promise<number> {
   await endSessions(deps.db, userId, deps.now());
+  return closeUserConnections(deps, userId);
+}
+
+/**
+ * Closes every open WebSocket of a user whose session epoch a write has just moved (a password
+ * reset, a deactivation, a role change, a deletion: each moves it in its own transaction).
+ */
+export async function closeUserConnections(deps: Deps, userId: string): Promise<number> {
   const open = await connectionsOf(deps.db, userId);
   await closeConnections(
     deps,

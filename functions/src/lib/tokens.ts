@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { UnauthorizedError } from '@stormline/domain/errors';
 
 /**
@@ -107,4 +107,17 @@ export function verifyToken(
     expiresAt: exp,
     ...(typeof path === 'string' ? { path } : {}),
   };
+}
+
+/**
+ * The token of an invitation or password-reset link: 32 random bytes, base64url (what the link's
+ * last segment carries), and its sha256, which is all the table keeps (docs/decisions/0013).
+ */
+export function newLinkToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: linkTokenHash(token) };
+}
+
+export function linkTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }

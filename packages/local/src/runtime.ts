@@ -133,6 +133,9 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
     const url = `http://localhost:${port}`;
     env.WEBSOCKET_CALLBACK_URL = url;
     process.env.WEBSOCKET_CALLBACK_URL = url;
+    // The site the links in e-mails open (invitations, password resets): never taken from a request.
+    env.SITE_URL = url;
+    process.env.SITE_URL = url;
     stops.push(
       () =>
         new Promise<void>((resolve) => {

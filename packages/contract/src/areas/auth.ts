@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { anonymous, defineArea, signedIn } from '../route';
-import { Email } from '../person';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@stormline/domain/user-rules';
+import { Email, PersonName } from '../person';
 
 export const LoginBody = z.strictObject({
   email: Email,
@@ -10,6 +11,55 @@ export const LoginBody = z.strictObject({
 });
 
 export const TokenResponse = z.strictObject({ token: z.string() });
+
+export const MessageResponse = z.strictObject({ message: z.string() });
+
+/** A new password (spec 001 §5: required), with a floor on its length (docs/decisions/0013). */
+export const Password = z
+  .string({ error: 'Password is required' })
+  .check(
+    z.minLength(1, 'Password is required'),
+    z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+    z.maxLength(PASSWORD_MAX_LENGTH, 'Password is too long'),
+  );
+
+/** The token of an invitation or reset link: the last segment of /user/register/{uuid} or /reset-password/{uuid}. */
+export const LinkToken = z
+  .string({ error: 'The link is not valid' })
+  .check(z.regex(/^[A-Za-z0-9_-]{16,128}$/, 'The link is not valid'));
+
+const OptionalText = (label: string, max: number) =>
+  z.optional(
+    z.nullable(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))),
+  );
+
+/**
+ * Spec 001 §2 and §5, registration: first and last name (required, max 100), phone (required
+ * except in the UK; the region's format is checked by the server), extension (numeric), position,
+ * password, and the e-signature and data-privacy checkboxes.
+ */
+export const RegistrationBody = z.strictObject({
+  token: LinkToken,
+  first_name: PersonName('First name'),
+  last_name: PersonName('Last name'),
+  phone: OptionalText('Phone', 20),
+  phone_ext: z.optional(
+    z.nullable(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.regex(/^\d*$/, 'Extension must be numeric'),
+          z.maxLength(10, 'Extension must be at most 10 digits'),
+        ),
+    ),
+  ),
+  position: OptionalText('Position', 100),
+  password: Password,
+  electronicSignatureAuthorization: z.boolean(),
+  dataPolicySignature: z.boolean(),
+});
+export type RegistrationBody = z.infer<typeof RegistrationBody>;
 
 /** Spec 001 §2 and §7: sign-in, registration from an invitation, forgotten and reset password. */
 export const authRoutes = defineArea('auth', {
@@ -40,18 +90,25 @@ export const authRoutes = defineArea('auth', {
   forgotPassword: {
     method: 'POST',
     path: '/api/forgotPassword',
-    summary: 'Send a password-reset link to an email',
+    summary:
+      'Send a password-reset link to an email; the same answer, in about the same time, for a known and an unknown email',
     access: anonymous,
     division: 'none',
-    implemented: false,
+    query: z.strictObject({}),
+    body: z.strictObject({ email: Email }),
+    response: MessageResponse,
+    implemented: true,
   },
   resetPassword: {
     method: 'POST',
     path: '/api/resetPassword',
-    summary: 'Set a new password from a reset link token',
+    summary: "Set a new password from a reset link's token; ends every other session; answers a token",
     access: anonymous,
     division: 'none',
-    implemented: false,
+    query: z.strictObject({}),
+    body: z.strictObject({ token: LinkToken, password: Password }),
+    response: z.strictObject({ token: z.string(), message: z.string() }),
+    implemented: true,
   },
   register: {
     method: 'POST',
@@ -59,7 +116,10 @@ export const authRoutes = defineArea('auth', {
     summary: 'Complete registration from an invitation; answers a token',
     access: anonymous,
     division: 'none',
-    implemented: false,
+    query: z.strictObject({}),
+    body: RegistrationBody,
+    response: TokenResponse,
+    implemented: true,
   },
   validateInvitation: {
     method: 'POST',
@@ -67,6 +127,14 @@ export const authRoutes = defineArea('auth', {
     summary: "Validate an invitation token; answers the invitee's first_name, last_name, position",
     access: anonymous,
     division: 'none',
-    implemented: false,
+    query: z.strictObject({}),
+    body: z.strictObject({ token: LinkToken }),
+    response: z.strictObject({
+      first_name: z.string(),
+      last_name: z.string(),
+      position: z.nullable(z.string()),
+      email: z.string(),
+    }),
+    implemented: true,
   },
 });

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { defineArea, signedIn } from '../route';
+import { SUMMARY_FREQUENCIES } from '@stormline/domain/notification-settings';
 import { Count, Cursor, Id, IsoDateTime, Page } from '../schemas';
+import { SummaryEmail } from './profile';
 
 export const Notification = z.strictObject({
   id: z.string(),
@@ -65,9 +67,14 @@ export const notificationsRoutes = defineArea('notifications', {
   setSummaryEmailFrequency: {
     method: 'PUT',
     path: '/api/notifications/frequency',
-    summary: "Set the caller's summary-email frequency",
+    summary: "Set the caller's summary-email frequency (one of availableFrequencies)",
     access: signedIn,
     division: 'optional',
-    implemented: false,
+    query: z.strictObject({}),
+    body: z.strictObject({
+      frequency: z.enum(SUMMARY_FREQUENCIES, { error: 'Please choose one of the offered frequencies' }),
+    }),
+    response: SummaryEmail,
+    implemented: true,
   },
 });

@@ -1,8 +1,31 @@
 import * as z from 'zod/mini';
+import { DELIVERY_TYPES, SUMMARY_FREQUENCIES } from '@stormline/domain/notification-settings';
 import { ROLE_NAMES } from '@stormline/domain/roles';
 import { DivisionSummary, PermissionEntry } from '../access';
 import { PersonName } from '../person';
 import { Id, Version } from '../schemas';
+
+/**
+ * One notification setting of the profile (spec 001 §3): the type, the delivery types it is
+ * enabled for, and the e-mail's own message where the type has one.
+ */
+export const NotificationSetting = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  is_enabled: z.array(z.enum(DELIVERY_TYPES)),
+  /** The delivery types this notification can go by (SMS only for three types). */
+  deliveries: z.array(z.enum(DELIVERY_TYPES)),
+  default_email_message: z.nullable(z.string()),
+  has_custom_message: z.boolean(),
+});
+export type NotificationSetting = z.infer<typeof NotificationSetting>;
+
+/** The summary e-mail (spec 001 §3): its frequency and the values the server offers. */
+export const SummaryEmail = z.strictObject({
+  frequency: z.enum(SUMMARY_FREQUENCIES),
+  availableFrequencies: z.array(z.enum(SUMMARY_FREQUENCIES)),
+});
 
 /** The signed-in user as GET /api/users/profile answers it (spec 000 §3, spec 001 §3). */
 export const Profile = z.strictObject({
@@ -30,6 +53,15 @@ export const Profile = z.strictObject({
     maxUploadMb: z.number(),
     maxDocumentListUploadMb: z.number(),
   }),
+  /**
+   * The settings panels the role has (spec 001 §2): a Regulator none, 'Regulator - With Photos'
+   * only Inspection Complete without frequency or e-signature control.
+   */
+  notifications: z.optional(z.array(NotificationSetting)),
+  /** Null when the role has no frequency control. */
+  summaryEmail: z.optional(z.nullable(SummaryEmail)),
+  /** Whether the role has the e-signature consent control. */
+  canConsentToSignatures: z.optional(z.boolean()),
   version: Version,
 });
 export type Profile = z.infer<typeof Profile>;

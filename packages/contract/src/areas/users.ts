@@ -1,7 +1,205 @@
 import * as z from 'zod/mini';
+import { ROLE_NAMES } from '@stormline/domain/roles';
+import { DELIVERY_TYPES } from '@stormline/domain/notification-settings';
 import { defineArea, permission, signedIn } from '../route';
-import { RoleSummary } from '../access';
-import { Profile, ProfileUpdate } from './profile';
+import { DivisionSummary, PermissionEntry, RoleSummary } from '../access';
+import { Email, PersonName } from '../person';
+import { Id, ListQuery, Page, Version } from '../schemas';
+import { NotificationSetting, Profile, ProfileUpdate } from './profile';
+
+export const USER_STATUSES = ['invited', 'active', 'inactive'] as const;
+
+/** A row of the users admin list (spec 001 §2: First Name, Last Name, Email, Role, Status). */
+export const UserRow = z.strictObject({
+  id: Id,
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  roleId: z.string(),
+  roleName: z.enum(ROLE_NAMES),
+  status: z.enum(USER_STATUSES),
+});
+export type UserRow = z.infer<typeof UserRow>;
+
+export const UserPage = Page(UserRow);
+
+/** A client the user is assigned to, as Edit User's clients table shows it. */
+export const AssignedClient = z.strictObject({ id: Id, name: z.string() });
+
+/** A project the user has access to (Edit User's access switch). */
+export const AssignedProject = z.strictObject({
+  id: Id,
+  name: z.string(),
+  client_id: Id,
+  divisionId: Id,
+  archived: z.boolean(),
+});
+
+/** The Edit User payload (spec 001 §3), as GET /api/users/{id} answers it. */
+export const UserDetail = z.strictObject({
+  id: Id,
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  position: z.nullable(z.string()),
+  address: z.strictObject({ phone: z.nullable(z.string()), phone_ext: z.nullable(z.string()) }),
+  roleId: z.string(),
+  roleName: z.enum(ROLE_NAMES),
+  ccrNumber: z.nullable(z.string()),
+  peNumber: z.nullable(z.string()),
+  status: z.enum(USER_STATUSES),
+  /** The user's divisions (all of them: a division the caller is not in shows by id only). */
+  divisionIds: z.array(Id),
+  divisions: z.array(DivisionSummary),
+  managerUserId: z.nullable(Id),
+  /** The grants in force: the role's, or the Permissions modal's when it changed them. */
+  permissions: z.array(PermissionEntry),
+  permissionsOverridden: z.boolean(),
+  /** Clients and projects of this division the user is assigned to. */
+  clients: z.array(AssignedClient),
+  projects: z.array(AssignedProject),
+  version: Version,
+});
+export type UserDetail = z.infer<typeof UserDetail>;
+
+/** The view-only profile card (spec 001 §2: what an inspector sees of others). */
+export const UserCard = z.strictObject({
+  id: Id,
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  position: z.nullable(z.string()),
+  address: z.strictObject({ phone: z.nullable(z.string()), phone_ext: z.nullable(z.string()) }),
+  roleName: z.enum(ROLE_NAMES),
+  status: z.enum(USER_STATUSES),
+});
+
+const userParams = z.strictObject({ id: Id });
+
+const RoleId = z
+  .string({ error: 'Role is required' })
+  .check(z.minLength(1, 'Role is required'), z.maxLength(64));
+
+const DivisionIds = z
+  .array(Id, { error: 'Divisions is required' })
+  .check(z.minLength(1, 'Divisions is required'), z.maxLength(100, 'At most 100 divisions'));
+
+const IdList = (label: string, max: number) =>
+  z.optional(z.array(Id).check(z.maxLength(max, `At most ${max} ${label} at once`)));
+
+const OptionalText = (label: string, max: number) =>
+  z.optional(
+    z.nullable(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))),
+  );
+
+/**
+ * Spec 001 §2 Add Users: one or more emails (unique, each valid), the role, divisions, and the
+ * clients and projects of step 2. Each email becomes an invited user with an invitation e-mail.
+ */
+export const CreateUsersBody = z.strictObject({
+  emails: z.array(Email, { error: 'At least one email is required' }).check(
+    z.minLength(1, 'At least one email is required'),
+    z.maxLength(50, 'At most 50 emails at once'),
+    z.refine(
+      (emails) => new Set(emails.map((e) => e.toLowerCase())).size === emails.length,
+      'Each email may be entered once',
+    ),
+  ),
+  roleId: RoleId,
+  divisionIds: DivisionIds,
+  position: OptionalText('Position', 100),
+  managerUserId: z.optional(z.nullable(Id)),
+  clients: IdList('clients', 50),
+  projects: IdList('projects', 50),
+});
+export type CreateUsersBody = z.infer<typeof CreateUsersBody>;
+
+/** Spec 001 §3 Edit payload, saved by POST /api/users/update/{id}. */
+export const UpdateUserBody = z.strictObject({
+  first_name: PersonName('First name'),
+  last_name: PersonName('Last name'),
+  email: Email,
+  phone: OptionalText('Phone', 20),
+  phone_ext: z.optional(
+    z.nullable(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.regex(/^\d*$/, 'Extension must be numeric'),
+          z.maxLength(10, 'Extension must be at most 10 digits'),
+        ),
+    ),
+  ),
+  position: OptionalText('Position', 100),
+  roleId: RoleId,
+  ccrNumber: OptionalText('CCR number', 50),
+  peNumber: OptionalText('PE number', 50),
+  divisionIds: DivisionIds,
+  managerUserId: z.optional(z.nullable(Id)),
+  /** The clients and projects of this division the user is assigned to, as they are to be. */
+  clients: IdList('clients', 200),
+  projects: IdList('projects', 200),
+  version: Version,
+});
+export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+
+/** The Permissions modal of Edit User (Admin and Client Manager only). */
+export const UserPermissions = z.strictObject({
+  /** The grants in force. */
+  permissions: z.array(PermissionEntry),
+  /** The role's defaults, for 'reset to the role's'. */
+  rolePermissions: z.array(PermissionEntry),
+  overridden: z.boolean(),
+  version: Version,
+});
+
+export const UserPermissionsBody = z.strictObject({
+  /** The pairs the user is to hold; null goes back to the role's defaults. */
+  permissions: z.nullable(z.array(PermissionEntry).check(z.maxLength(200, 'Too many permissions'))),
+  version: Version,
+});
+
+/** Spec 001 §7: GET /api/users/groups/creation, the Add Users modal's options. */
+export const CreationOptions = z.strictObject({
+  roles: z.array(z.strictObject({ id: z.string(), name: z.enum(ROLE_NAMES) })),
+  divisions: z.array(DivisionSummary),
+  clients: z.array(z.strictObject({ id: Id, name: z.string() })),
+  projects: z.array(z.strictObject({ id: Id, name: z.string(), client_id: Id })),
+  managers: z.array(z.strictObject({ id: Id, name: z.string(), roleName: z.enum(ROLE_NAMES) })),
+  /** The role the chosen role's manager must hold, or null when it keeps none (spec 001 §5). */
+  managerRole: z.nullable(z.enum(ROLE_NAMES)),
+});
+
+const CommaIds = z.optional(
+  z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}(,[A-Za-z0-9_-]{1,64}){0,19}$/, 'The ids are not valid')),
+);
+
+const NotificationTypeParams = z.strictObject({
+  id: Id,
+  type: z.string().check(z.regex(/^[a-z-]{1,64}$/, 'Unknown notification type')),
+});
+
+/** Spec 001 §7: PUT /api/users/{id}/notification-types/{type}: is_enabled, default_email_message. */
+export const NotificationTypeBody = z.strictObject({
+  is_enabled: z.array(z.enum(DELIVERY_TYPES)).check(
+    z.maxLength(3),
+    z.refine((list) => new Set(list).size === list.length, 'Each delivery type may be given once'),
+  ),
+  default_email_message: z.optional(
+    z.nullable(
+      z.string().check(z.trim(), z.maxLength(2000, 'The email message must be at most 2000 characters')),
+    ),
+  ),
+});
+
+/** Spec 001 §7: POST /api/users/{id}/bulkupdate/notification-types: isEnabled, typeId (a delivery type). */
+export const BulkNotificationBody = z.strictObject({
+  isEnabled: z.boolean(),
+  typeId: z.enum(DELIVERY_TYPES),
+});
 
 /** Spec 001 §7: the signed-in profile, users administration, roles. */
 export const usersRoutes = defineArea('users', {
@@ -30,26 +228,36 @@ export const usersRoutes = defineArea('users', {
   listUsers: {
     method: 'GET',
     path: '/api/users',
-    summary: "Users of the header's division, paginated and searchable",
+    summary: "Users of the header's division by last name, or a search over first name, last name and email",
     access: permission('read', 'Admin'),
     division: 'required',
-    implemented: false,
+    pageSize: 25,
+    query: ListQuery,
+    response: UserPage,
+    implemented: true,
   },
   getUser: {
     method: 'GET',
     path: '/api/users/{id}',
-    summary: 'One user for the Edit User screen',
+    summary: 'One user of the division for the Edit User screen',
     access: permission('read', 'Admin'),
     division: 'required',
-    implemented: false,
+    params: userParams,
+    query: z.strictObject({}),
+    response: UserDetail,
+    implemented: true,
   },
   createUsers: {
     method: 'POST',
     path: '/api/users',
-    summary: 'Invite users: an email list with role, divisionIds, clients and projects',
+    summary:
+      'Invite users: an email list with role, divisionIds, clients and projects; each gets an invitation e-mail',
     access: permission('create', 'Admin'),
     division: 'required',
-    implemented: false,
+    query: z.strictObject({}),
+    body: CreateUsersBody,
+    response: z.strictObject({ users: z.array(UserRow) }),
+    implemented: true,
   },
   getUserProfileCard: {
     method: 'GET',
@@ -57,7 +265,10 @@ export const usersRoutes = defineArea('users', {
     summary: "Another user's view-only profile card",
     access: permission('read', 'Admin'),
     division: 'required',
-    implemented: false,
+    params: userParams,
+    query: z.strictObject({}),
+    response: UserCard,
+    implemented: true,
   },
   getUserCreationOptions: {
     method: 'GET',
@@ -65,7 +276,14 @@ export const usersRoutes = defineArea('users', {
     summary: 'Options for the Add Users modal by roleId, divisionIds, clientIds, managerUserId',
     access: permission('create', 'Admin'),
     division: 'required',
-    implemented: false,
+    query: z.strictObject({
+      roleId: z.optional(z.string().check(z.maxLength(64))),
+      divisionIds: CommaIds,
+      clientIds: CommaIds,
+      managerUserId: z.optional(Id),
+    }),
+    response: CreationOptions,
+    implemented: true,
   },
   updateUser: {
     method: 'POST',
@@ -73,31 +291,73 @@ export const usersRoutes = defineArea('users', {
     summary: 'Save the Edit User form with clients, projects and divisionIds',
     access: permission('update', 'Admin'),
     division: 'required',
-    implemented: false,
+    realtime: true,
+    params: userParams,
+    query: z.strictObject({}),
+    body: UpdateUserBody,
+    response: UserDetail,
+    implemented: true,
   },
   inviteUser: {
     method: 'POST',
     path: '/api/users/{id}/invite',
-    summary: 'Re-send the invitation of an invited user',
+    summary: 'Send the invitation of an invited user again (the previous link stops working)',
     access: permission('create', 'Admin'),
     division: 'required',
-    implemented: false,
+    params: userParams,
+    query: z.strictObject({}),
+    body: z.undefined(),
+    response: z.strictObject({ message: z.string() }),
+    implemented: true,
   },
   setUserStatus: {
     method: 'PUT',
     path: '/api/users/{id}/status',
-    summary: 'Activate or deactivate a user',
-    access: permission('update', 'Admin'),
+    summary: 'Activate or deactivate a user (update or create on Admin); deactivation ends their sessions',
+    access: permission('read', 'Admin'),
     division: 'required',
-    implemented: false,
+    realtime: true,
+    params: userParams,
+    query: z.strictObject({}),
+    body: z.strictObject({ status: z.enum(['active', 'inactive']), version: Version }),
+    response: UserRow,
+    implemented: true,
   },
   deleteUser: {
     method: 'DELETE',
     path: '/api/users/delete/{id}',
-    summary: 'Delete a user',
+    summary: 'Delete a user: the account, its memberships, assignments and links; their sessions end',
     access: permission('delete', 'Admin'),
     division: 'required',
-    implemented: false,
+    realtime: true,
+    params: userParams,
+    query: z.strictObject({}),
+    body: z.undefined(),
+    response: z.strictObject({ message: z.string() }),
+    implemented: true,
+  },
+  getUserPermissions: {
+    method: 'GET',
+    path: '/api/users/{id}/permissions',
+    summary: "The Permissions modal: a user's permission pairs (Admin and Client Manager only)",
+    access: permission('update', 'Admin'),
+    division: 'required',
+    params: userParams,
+    query: z.strictObject({}),
+    response: UserPermissions,
+    implemented: true,
+  },
+  setUserPermissions: {
+    method: 'PUT',
+    path: '/api/users/{id}/permissions',
+    summary: "Replace a user's permission pairs, or null for the role's (Admin and Client Manager only)",
+    access: permission('update', 'Admin'),
+    division: 'required',
+    params: userParams,
+    query: z.strictObject({}),
+    body: UserPermissionsBody,
+    response: UserPermissions,
+    implemented: true,
   },
   setSignatureAuthorization: {
     method: 'POST',
@@ -106,7 +366,14 @@ export const usersRoutes = defineArea('users', {
     access: signedIn,
     self: 'id',
     division: 'optional',
-    implemented: false,
+    params: z.strictObject({
+      id: Id,
+      value: z.enum(['agree', 'disagree'], { error: "The value must be 'agree' or 'disagree'" }),
+    }),
+    query: z.strictObject({}),
+    body: z.undefined(),
+    response: z.strictObject({ electronicSignatureAuthorization: z.boolean() }),
+    implemented: true,
   },
   listRoles: {
     method: 'GET',
@@ -125,7 +392,11 @@ export const usersRoutes = defineArea('users', {
     access: signedIn,
     self: 'id',
     division: 'optional',
-    implemented: false,
+    params: NotificationTypeParams,
+    query: z.strictObject({}),
+    body: NotificationTypeBody,
+    response: NotificationSetting,
+    implemented: true,
   },
   bulkUpdateNotificationTypes: {
     method: 'POST',
@@ -134,6 +405,10 @@ export const usersRoutes = defineArea('users', {
     access: signedIn,
     self: 'id',
     division: 'optional',
-    implemented: false,
+    params: userParams,
+    query: z.strictObject({}),
+    body: BulkNotificationBody,
+    response: z.array(NotificationSetting),
+    implemented: true,
   },
 });
