@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addGroupToDivision } from '@stormline/data/regulations';
-import { call, NORTH, SOUTH, tokenFor } from '../support/api';
+import { baseUrl, call, NORTH, SOUTH, tokenFor } from '../support/api';
 import { eventually } from '../support/eventually';
 import { storedItem, testTable } from '../support/table';
 import { createTestUser } from '../support/users';
@@ -201,5 +201,35 @@ describe('regulation groups', () => {
     const refused = await create('Inspector Permit', NORTH, inspector);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: 'Your role does not allow create on Regulations' });
+  });
+
+  it('seeds each demo division with groups holding real PDFs and pictures, and legend items of both types', async () => {
+    const admin = await tokenFor('admin@example.com');
+    const groups = (
+      await call<GroupPage>('/api/groups?s=erosion&includeUploads=true', { token: admin, divisionId: NORTH })
+    ).body.pageData;
+    const manual = groups.find((g) => g.name === 'Erosion and Sediment Control BMP Manual')!;
+    expect(manual.num_documents).toBe(2);
+    const docs = manual.group_docs as { GUID: string; mime_type: string }[];
+    expect(docs.map((d) => d.mime_type)).toEqual(['application/pdf', 'image/jpeg']);
+    const link = await call<{ url: string }>('/api/download-links', {
+      method: 'POST',
+      token: admin,
+      body: { path: `/dl/${docs[0]!.GUID}` },
+    });
+    const file = await fetch(`${baseUrl()}${link.body.url}`);
+    expect(file.status).toBe(200);
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const legend = await call<{ pageData: { type: string }[] }>('/api/legend-items', {
+      token: admin,
+      divisionId: SOUTH,
+    });
+    expect(new Set(legend.body.pageData.map((i) => i.type))).toEqual(
+      new Set(['control_measure', 'pollutant']),
+    );
   });
 });

@@ -4,8 +4,10 @@ import { ROUTES } from '@stormline/contract/route-table';
 import { pathParamNames } from '@stormline/contract/route';
 import type { Route } from '@stormline/contract/route';
 import { createNotification } from '@stormline/data/notifications';
-import { addDocument, groupOwnerStep } from '@stormline/data/documents';
+import { addDocument, groupOwnerStep, legendOwnerStep } from '@stormline/data/documents';
+import { createLegendItem } from '@stormline/data/legend-items';
 import { createGroup } from '@stormline/data/regulations';
+import { defaultMapSymbol } from '@stormline/domain/map-symbol';
 import { addContacts, clientKeys, createClient } from '@stormline/data/clients';
 import { call, NORTH, SOUTH } from '../support/api';
 import { storedItem, testTable } from '../support/table';
@@ -73,6 +75,7 @@ const FOREIGN: Record<string, () => Promise<ForeignCase>> = {
   'PUT /api/users/{id}/permissions': () =>
     southUser((id) => `/api/users/${id}/permissions`, { permissions: [], version: 0 }),
   ...regulationCases(),
+  ...legendItemCases(),
   ...clientCases(),
   'PUT /api/notifications/{id}': async () => {
     const owner = await createTestUser('Inspector', [SOUTH]);
@@ -291,6 +294,77 @@ function groupDocumentCases(
     'GET /dl/{id}': async () => {
       const { doc, snapshot } = await southDocument();
       return { path: `/dl/${doc.guid}`, snapshot };
+    },
+  };
+}
+
+/** A legend item of South (listing a South group), with a document, pointed at from North. */
+function legendItemCases(): Record<string, () => Promise<ForeignCase>> {
+  const southItem = async () => {
+    const group = await createGroup(db, SOUTH, { name: 'South BMP manual (tenancy)' });
+    const item = await createLegendItem(db, SOUTH, {
+      name: 'South wattle (tenancy)',
+      type: 'control_measure',
+      groupIds: [group.id],
+      mapSymbol: defaultMapSymbol('control_measure'),
+    });
+    const now = new Date();
+    const doc = await addDocument(
+      db,
+      {
+        id: randomUUID(),
+        guid: randomUUID(),
+        name: 'South wattle detail.pdf',
+        mimeType: 'application/pdf',
+        size: 1000,
+        width: null,
+        height: null,
+        objectKey: `files/tenancy/${randomUUID()}`,
+        owner: { kind: 'legend', divisionId: SOUTH, legendItemId: item.id },
+        createdAt: now.toISOString(),
+        createdBy: 'tenancy-test',
+      },
+      legendOwnerStep(db, SOUTH, item.id),
+    );
+    const snapshot = async () => [
+      await storedItem(db, { pk: `DIVISION#${SOUTH}#LEGEND#${item.id}`, sk: 'LEGEND' }),
+      await storedItem(db, { pk: `DIVISION#${SOUTH}#LEGEND#${item.id}`, sk: `GROUP#${group.id}` }),
+      await storedItem(db, { pk: `DIVISION#${SOUTH}#LEGEND#${item.id}`, sk: `DOC#${doc.id}` }),
+    ];
+    return { group, item, doc, snapshot };
+  };
+  return {
+    'GET /api/legend-items/{id}': async () => {
+      const { item, snapshot } = await southItem();
+      return { path: `/api/legend-items/${item.id}`, snapshot };
+    },
+    'PUT /api/legend-items/{id}': async () => {
+      const { item, snapshot } = await southItem();
+      return {
+        path: `/api/legend-items/${item.id}`,
+        body: { name: 'Taken', type: 'pollutant', groups: [], map_symbol: null, version: 0 },
+        snapshot,
+      };
+    },
+    'DELETE /api/legend-items/{id}': async () => {
+      const { item, snapshot } = await southItem();
+      return { path: `/api/legend-items/${item.id}`, snapshot };
+    },
+    'GET /api/legend-items/group/{id}/uploads': async () => {
+      const { group, item, snapshot } = await southItem();
+      return { path: `/api/legend-items/group/${group.id}/uploads?LegendItemIds=${item.id}`, snapshot };
+    },
+    'POST /api/legend-items/{id}/uploads': async () => {
+      const { item, snapshot } = await southItem();
+      return {
+        path: `/api/legend-items/${item.id}/uploads`,
+        body: { upload: 'eyJrIjoiZm9yZWlnbiJ9.c2lnbmF0dXJl' },
+        snapshot,
+      };
+    },
+    'DELETE /api/legend-items/{id}/uploads/{uploadId}': async () => {
+      const { item, doc, snapshot } = await southItem();
+      return { path: `/api/legend-items/${item.id}/uploads/${doc.id}`, snapshot };
     },
   };
 }

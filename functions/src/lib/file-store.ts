@@ -178,7 +178,7 @@ function asciiName(name: string): string {
 }
 
 /** The uploads bucket of this deployment (BUCKET_NAME; S3_ENDPOINT on one machine). */
-export function fileStoreOf(deps: Deps): FileStore {
+export function fileStoreOf(deps: Pick<Deps, 'db'>): FileStore {
   const endpoint = optionalEnv('S3_ENDPOINT');
   return createFileStore({
     bucket: requireEnv('BUCKET_NAME'),

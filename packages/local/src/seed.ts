@@ -7,6 +7,7 @@ import type { UserRecord } from '@stormline/data/users';
 import type { RoleName } from '@stormline/domain/roles';
 import { createActiveAccount } from '@stormline/functions/lib/accounts';
 import { demoProjectNames, seedClients } from './seed/clients';
+import { seedRegulations } from './seed/regulations';
 import { seedTemplates } from './seed/templates';
 
 export const DEMO_PASSWORD = 'Demo-Passw0rd!';
@@ -140,6 +141,13 @@ export async function seedDemoData(db: Db, region: 'US' | 'UK', now = new Date()
     now,
   );
   await seedClients(db, region, users, now);
+  await seedRegulations(
+    db,
+    region,
+    DEMO_DIVISIONS.map((d) => d.id),
+    users[0]!.id,
+    now,
+  );
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,

@@ -1,4 +1,151 @@
+import * as z from 'zod/mini';
+import {
+  FILL_TYPES,
+  LEGEND_TYPES,
+  STROKE_STYLES,
+  STROKE_TYPES,
+  SYMBOL_FONTS,
+  SYMBOL_LIMITS,
+} from '@stormline/domain/map-symbol';
+import { DocumentSummary } from '../documents';
 import { defineArea, permission } from '../route';
+import { Cursor, Id, IsoDateTime, Page, SearchText, Version } from '../schemas';
+
+/** Spec 001 §3 (name required) and spec 002 §9 (legend item name max 100). */
+const LegendName = z
+  .string({ error: 'Name is required' })
+  .check(
+    z.trim(),
+    z.minLength(1, 'Name is required'),
+    z.maxLength(100, 'Name must be at most 100 characters'),
+  );
+
+export const LegendType = z.enum(LEGEND_TYPES, { error: 'Type must be control_measure or pollutant' });
+
+const Colour = z.string().check(z.regex(/^#[0-9A-Fa-f]{6}$/, 'A colour is written #RRGGBB'));
+const between = (min: number, max: number) => z.number().check(z.gte(min), z.lte(max));
+const L = SYMBOL_LIMITS;
+
+/** A symbol's line style (spec 002 §9), every field optional: the type's defaults fill the rest. */
+const LineStyleInput = z.strictObject({
+  stroke: z.optional(Colour),
+  width: z.optional(z.number().check(z.int(), z.gte(1), z.lte(L.boundaryThickness.max))),
+  strokeType: z.optional(z.union(STROKE_TYPES.map((t) => z.literal(t)))),
+  strokeStyle: z.optional(z.enum(STROKE_STYLES)),
+  dash: z.optional(z.array(z.number().check(z.int(), z.gte(1), z.lte(100))).check(z.maxLength(8))),
+  opacity: z.optional(between(L.opacity.min, L.opacity.max)),
+  arrowScale: z.optional(z.nullable(between(L.arrowScale.min, L.arrowScale.max))),
+  tickColor: z.optional(Colour),
+  tickWidth: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))),
+  tickHeight: z.optional(
+    z
+      .number()
+      .check(z.int(), z.gte(L.tickHeight.min), z.lte(L.tickHeight.max), z.multipleOf(L.tickHeight.step)),
+  ),
+  separation: z.optional(between(L.lineSeparation.min, L.lineSeparation.max)),
+});
+
+const AreaStyleInput = z.strictObject({
+  fill: z.optional(Colour),
+  stroke: z.optional(Colour),
+  width: z.optional(
+    z.number().check(z.int(), z.gte(L.boundaryThickness.min), z.lte(L.boundaryThickness.max)),
+  ),
+  fillType: z.optional(z.enum(FILL_TYPES)),
+  fillOpacity: z.optional(between(L.fillOpacity.min, L.fillOpacity.max)),
+  lineSize: z.optional(z.number().check(z.int(), z.gte(1), z.lte(L.boundaryThickness.max))),
+  separation: z.optional(z.number().check(z.int(), z.gte(1), z.lte(50))),
+});
+
+export const MapSymbolInput = z.strictObject({
+  /** Editor index: 0 line, 1 icon, 2 circle, 3 polygon. */
+  editor: z.optional(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])),
+  line: z.optional(LineStyleInput),
+  area: z.optional(AreaStyleInput),
+  icon: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+  text: z.optional(
+    z.strictObject({
+      label: z.optional(
+        z.string().check(z.maxLength(L.textLabel, 'A text label holds at most 10 characters')),
+      ),
+      font: z.optional(z.enum(SYMBOL_FONTS)),
+      size: z.optional(z.number().check(z.int(), z.gte(6), z.lte(96))),
+    }),
+  ),
+});
+
+/** The symbol as stored and answered: complete. */
+const MapSymbol = z.strictObject({
+  editor: z.number(),
+  line: z.strictObject({
+    stroke: z.string(),
+    width: z.number(),
+    strokeType: z.number(),
+    strokeStyle: z.string(),
+    dash: z.array(z.number()),
+    opacity: z.number(),
+    arrowScale: z.nullable(z.number()),
+    tickColor: z.string(),
+    tickWidth: z.number(),
+    tickHeight: z.number(),
+    separation: z.number(),
+  }),
+  area: z.strictObject({
+    fill: z.string(),
+    stroke: z.string(),
+    width: z.number(),
+    fillType: z.string(),
+    fillOpacity: z.number(),
+    lineSize: z.number(),
+    separation: z.number(),
+  }),
+  icon: z.nullable(z.string()),
+  text: z.strictObject({ label: z.string(), font: z.string(), size: z.number() }),
+});
+
+/** Regulations of a legend item, as an id list (spec 001 §7); at most 40. */
+const GroupIds = z.array(Id).check(z.maxLength(40, 'A legend item lists at most 40 regulations'));
+
+export const LegendItemCreate = z.strictObject({
+  name: LegendName,
+  type: LegendType,
+  groups: z.optional(GroupIds),
+  map_symbol: z.optional(z.nullable(MapSymbolInput)),
+});
+
+export const LegendItemUpdate = z.strictObject({
+  name: LegendName,
+  type: LegendType,
+  groups: GroupIds,
+  map_symbol: z.nullable(MapSymbolInput),
+  version: Version,
+});
+
+export const LegendItem = z.strictObject({
+  id: Id,
+  name: z.string(),
+  type: LegendType,
+  /** The regulation groups it lists that the division holds, as ids... */
+  groups: z.array(Id),
+  /** ...and with their names. */
+  document_groups: z.array(z.strictObject({ id: Id, name: z.string() })),
+  map_symbol: MapSymbol,
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  version: Version,
+});
+
+/** One legend item with its documents (the read-only and edit modals). */
+export const LegendItemDetail = z.strictObject({ ...LegendItem.shape, uploads: z.array(DocumentSummary) });
+
+const legendParams = z.strictObject({ id: Id });
+
+/** Comma-separated legend item ids (LegendItemIds), at most 50. */
+const LegendItemIds = z
+  .string()
+  .check(
+    z.regex(/^[A-Za-z0-9_-]{1,64}(,[A-Za-z0-9_-]{1,64}){0,49}$/, 'LegendItemIds is a list of at most 50 ids'),
+  );
 
 /**
  * Spec 001 §7 and spec 002 §7: global map legend items (Legend Item) and the legend items of a
@@ -8,51 +155,81 @@ export const legendItemsRoutes = defineArea('legend-items', {
   listLegendItems: {
     method: 'GET',
     path: '/api/legend-items',
-    summary: 'Legend items (query type, projectId, documentGroupId, s)',
+    summary:
+      "The division's legend items by name (query type, documentGroupId: a group's BMP tab, s: the start of the name), a page at a time",
     access: permission('read', 'Legend Item'),
     division: 'required',
-    implemented: false,
+    pageSize: 25,
+    query: z.strictObject({
+      cursor: z.optional(Cursor),
+      s: z.optional(SearchText),
+      type: z.optional(LegendType),
+      documentGroupId: z.optional(Id),
+    }),
+    response: Page(LegendItem),
+    implemented: true,
   },
   createLegendItem: {
     method: 'POST',
     path: '/api/legend-items',
-    summary: 'Create a global legend item (groups sent as an id list)',
+    summary:
+      'Create a legend item (name, type, groups as an id list, map_symbol completed from the defaults)',
     access: permission('create', 'Legend Item'),
     division: 'required',
-    implemented: false,
+    query: z.strictObject({}),
+    body: LegendItemCreate,
+    response: LegendItem,
+    implemented: true,
   },
   getLegendItem: {
     method: 'GET',
     path: '/api/legend-items/{id}',
-    summary: 'One legend item with its map symbol, groups and uploads',
+    summary: 'One legend item with its map symbol, regulations and documents',
     access: permission('read', 'Legend Item'),
     division: 'required',
-    implemented: false,
+    params: legendParams,
+    query: z.strictObject({}),
+    response: LegendItemDetail,
+    implemented: true,
   },
   updateLegendItem: {
     method: 'PUT',
     path: '/api/legend-items/{id}',
-    summary: 'Update a global legend item (groups sent as an id list)',
+    summary: 'Update a legend item (name, type, groups as an id list, map_symbol, version; 409 when stale)',
     access: permission('update', 'Legend Item'),
     division: 'required',
-    implemented: false,
+    params: legendParams,
+    query: z.strictObject({}),
+    body: LegendItemUpdate,
+    response: LegendItem,
+    implemented: true,
   },
   deleteLegendItem: {
     method: 'DELETE',
     path: '/api/legend-items/{id}',
-    summary: 'Destroy a legend item by id (takes projectId)',
+    summary: 'Destroy a legend item with its documents and their files',
     access: permission('delete', 'Legend Item'),
     division: 'required',
-    implemented: false,
+    files: 'write',
+    params: legendParams,
+    query: z.strictObject({}),
+    body: z.undefined(),
+    response: z.strictObject({ id: Id }),
+    implemented: true,
   },
   listGroupLegendItemUploads: {
     method: 'GET',
     path: '/api/legend-items/group/{id}/uploads',
-    summary: 'Documents of the BMP legend items of a regulation group (LegendItemIds)',
+    summary:
+      "Documents of the BMP legend items of a regulation group (LegendItemIds, comma-separated): each item's, in their dragged order",
     access: permission('read', 'Regulations'),
     division: 'required',
-    files: 'read',
-    implemented: false,
+    params: legendParams,
+    query: z.strictObject({ LegendItemIds: LegendItemIds }),
+    response: z.strictObject({
+      items: z.array(z.strictObject({ legendItemId: Id, uploads: z.array(DocumentSummary) })),
+    }),
+    implemented: true,
   },
   listProjectLegendItems: {
     method: 'GET',

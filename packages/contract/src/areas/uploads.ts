@@ -76,6 +76,14 @@ export const GroupDocumentSort = z.strictObject({
   documentGroupId: Id,
 });
 
+/** Spec 001 §7: a dragged document's new place in its legend item's list (documentGroupId: the BMP tab's). */
+export const LegendDocumentSort = z.strictObject({
+  id: Id,
+  order: Count,
+  legendItemId: Id,
+  documentGroupId: z.optional(Id),
+});
+
 export const DocumentOrder = z.strictObject({ documents: z.array(DocumentSummary) });
 
 /**
@@ -175,20 +183,29 @@ export const uploadsRoutes = defineArea('uploads', {
   createLegendItemUpload: {
     method: 'POST',
     path: '/api/legend-items/{id}/uploads',
-    summary: 'Upload a document to a legend item',
+    summary:
+      'Record an upload as a document of a legend item once its file is checked (upload, name; also needs update Legend Item)',
     access: permission('create', 'Uploads'),
     division: 'required',
     files: 'write',
-    implemented: false,
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({}),
+    body: DocumentCreate,
+    response: DocumentSummary,
+    implemented: true,
   },
   deleteLegendItemUpload: {
     method: 'DELETE',
     path: '/api/legend-items/{id}/uploads/{uploadId}',
-    summary: 'Destroy a document of a legend item',
+    summary: 'Destroy a document of a legend item, and its file',
     access: permission('delete', 'Documents'),
     division: 'required',
     files: 'write',
-    implemented: false,
+    params: z.strictObject({ id: Id, uploadId: Id }),
+    query: z.strictObject({}),
+    body: z.undefined(),
+    response: z.strictObject({ id: Id }),
+    implemented: true,
   },
   createProjectUpload: {
     method: 'POST',
@@ -223,10 +240,14 @@ export const uploadsRoutes = defineArea('uploads', {
   sortLegendDocuments: {
     method: 'PUT',
     path: '/api/documents/legend/sort',
-    summary: 'Reorder the documents of a legend item (id, order, legendItemId, documentGroupId)',
+    summary:
+      'Move a document of a legend item to a new place (id, order, legendItemId, documentGroupId; also needs update Legend Item)',
     access: permission('update', 'Documents'),
     division: 'required',
-    implemented: false,
+    query: z.strictObject({}),
+    body: LegendDocumentSort,
+    response: DocumentOrder,
+    implemented: true,
   },
   sortProjectDocuments: {
     method: 'PUT',
