@@ -72,6 +72,7 @@ const FOREIGN: Record<string, () => Promise<ForeignCase>> = {
     southUser((id) => `/api/users/${id}/status`, { status: 'inactive', version: 0 }),
   'DELETE /api/users/delete/{id}': () => southUser((id) => `/api/users/delete/${id}`),
   'GET /api/users/{id}/permissions': () => southUser((id) => `/api/users/${id}/permissions`),
+  'GET /api/users/{id}/client-options': () => southUser((id) => `/api/users/${id}/client-options?s=se`),
   'PUT /api/users/{id}/permissions': () =>
     southUser((id) => `/api/users/${id}/permissions`, { permissions: [], version: 0 }),
   ...regulationCases(),

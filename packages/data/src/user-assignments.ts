@@ -2,36 +2,29 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ValidationError } from '@stormline/domain/errors';
 import type { Db } from './dynamo';
 import { nameOrder } from './keys';
+import { clientKeys, getClientsInDivision, searchClients } from './clients';
 import { projectKeys } from './projects';
 import { queryPage } from './paging';
+import { searchPartition, searchQuery } from './search-terms';
 import { INDEXES } from './table';
 import { batchGetItems } from './users';
 import { deleteStep, putStep } from './transact';
 import type { TransactionStep } from './transact';
 
 /**
- * A user's clients and projects (Edit User, Add Users step 2; docs/data-model.md). A client
- * assignment is the client's contact row `CLIENT#<c> / CONTACT#<u>` (byRelation
+ * A user's clients and projects (Edit User, Add Users step 2; docs/data-model.md), with the keys
+ * the clients and projects modules spell. A client assignment is the client's contact row `CLIENT#<c> / CONTACT#<u>` (byRelation
  * `USER#<u>#CLIENTS`), the same row the client page lists as a contact; project access is the
  * project's contact row `DIVISION#<d>#PROJECT#<p> / CONTACT#<u>` (byRelation
  * `DIVISION#<d>#USER#<u>#PROJECTS`, active before archived, by name).
  */
-export const assignmentKeys = {
-  clientContact: (clientId: string, userId: string) => ({
-    pk: `CLIENT#${clientId}`,
-    sk: `CONTACT#${userId}`,
-  }),
-  clientsOfUser: (userId: string) => `USER#${userId}#CLIENTS`,
-  clientLink: (divisionId: string, clientId: string) => ({
-    pk: `CLIENT#${clientId}`,
-    sk: `DIVISION#${divisionId}`,
-  }),
-  client: (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'CLIENT' }),
-  projectContact: (divisionId: string, projectId: string, userId: string) => ({
-    pk: projectKeys.project(divisionId, projectId).pk,
-    sk: `CONTACT#${userId}`,
-  }),
-  projectsOfUser: (divisionId: string, userId: string) => `DIVISION#${divisionId}#USER#${userId}#PROJECTS`,
+const assignmentKeys = {
+  clientContact: clientKeys.contact,
+  clientsOfUser: clientKeys.clientsOfUser,
+  clientLink: clientKeys.divisionLink,
+  client: clientKeys.client,
+  projectContact: projectKeys.access,
+  projectsOfUser: projectKeys.projectsOfUser,
 };
 
 export interface AssignedClient {
@@ -216,7 +209,7 @@ export async function allAssignmentDeletes(
 export async function clientOptions(db: Db, divisionId: string, limit: number): Promise<AssignedClient[]> {
   const page = await queryPage(
     db,
-    { index: 'byParent', partition: `DIVISION#${divisionId}#CLIENTS` },
+    { index: 'byParent', partition: clientKeys.clientsOfDivision(divisionId) },
     { pageSize: limit },
   );
   return page.items.map((row) => ({ id: row.clientId as string, name: row.name as string }));
@@ -239,4 +232,61 @@ export async function projectOptions(
     ),
   );
   return pages.flatMap((page) => page.items.map(toAssignedProject));
+}
+
+export interface ClientOption {
+  id: string;
+  name: string;
+  /** Active projects of the division whose names matched the search (3+ characters), if any. */
+  projects: { id: string; name: string }[];
+}
+
+/**
+ * Edit User's 'Add Clients' search (spec 001 §5): clients of the division whose name matches,
+ * from 2 characters; from 3, also the clients of active projects whose name matches, with those
+ * projects. Clients the user already has are left out. One page of each search.
+ */
+export async function clientOptionsFor(
+  db: Db,
+  userId: string,
+  divisionId: string,
+  text: string,
+  limit: number,
+): Promise<ClientOption[]> {
+  const query = searchQuery(text) ?? '';
+  const [assignedRows, byName, projectRows] = await Promise.all([
+    queryIndexToEnd(db, 'byRelation', assignmentKeys.clientsOfUser(userId)),
+    searchClients(db, divisionId, query, { pageSize: limit }),
+    query.length >= 3
+      ? queryPage(
+          db,
+          { partition: searchPartition(projectKeys.projectsOfDivision(divisionId, 'ACTIVE')), prefix: query },
+          { pageSize: limit },
+        ).then((page) => page.items)
+      : Promise.resolve([]),
+  ]);
+  const assigned = new Set(assignedRows.map((r) => r.clientId as string));
+  const projects = (
+    await batchGetItems(
+      db,
+      [...new Set(projectRows.map((r) => r.recordId as string))].map((p) =>
+        projectKeys.project(divisionId, p),
+      ),
+    )
+  ).filter((p) => !p.archivedAt);
+  const options = new Map<string, ClientOption>();
+  for (const client of byName.items)
+    if (!assigned.has(client.id)) options.set(client.id, { id: client.id, name: client.name, projects: [] });
+  const projectClients = await getClientsInDivision(
+    db,
+    divisionId,
+    projects.map((p) => p.client_id as string).filter((c) => !assigned.has(c)),
+  );
+  for (const client of projectClients)
+    if (!options.has(client.id)) options.set(client.id, { id: client.id, name: client.name, projects: [] });
+  for (const project of projects.sort((a, b) => (a.gsi1sk as string).localeCompare(b.gsi1sk as string)))
+    options
+      .get(project.client_id as string)
+      ?.projects.push({ id: project.id as string, name: project.name as string });
+  return [...options.values()];
 }

@@ -9,6 +9,7 @@ import { createActiveAccount } from '@stormline/functions/lib/accounts';
 import { demoProjectNames, seedClients } from './seed/clients';
 import { seedRegulations } from './seed/regulations';
 import { seedTemplates } from './seed/templates';
+import { seedUsers } from './seed/users';
 
 export const DEMO_PASSWORD = 'Demo-Passw0rd!';
 
@@ -141,6 +142,7 @@ export async function seedDemoData(db: Db, region: 'US' | 'UK', now = new Date()
     now,
   );
   await seedClients(db, region, users, now);
+  await seedUsers(db, region, users, DEMO_PASSWORD, now);
   await seedRegulations(
     db,
     region,

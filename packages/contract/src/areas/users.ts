@@ -4,7 +4,7 @@ import { DELIVERY_TYPES } from '@stormline/domain/notification-settings';
 import { defineArea, permission, signedIn } from '../route';
 import { DivisionSummary, PermissionEntry, RoleSummary } from '../access';
 import { Email, PersonName } from '../person';
-import { Id, ListQuery, Page, Version } from '../schemas';
+import { Id, ListQuery, Page, SEARCH_TEXT_MAX_LENGTH, Version } from '../schemas';
 import { NotificationSetting, Profile, ProfileUpdate } from './profile';
 
 export const USER_STATUSES = ['invited', 'active', 'inactive'] as const;
@@ -357,6 +357,32 @@ export const usersRoutes = defineArea('users', {
     query: z.strictObject({}),
     body: UserPermissionsBody,
     response: UserPermissions,
+    implemented: true,
+  },
+  getUserClientOptions: {
+    method: 'GET',
+    path: '/api/users/{id}/client-options',
+    summary:
+      "Edit User's 'Add Clients' search: the division's clients the user does not have, by name from 2 characters, and by project name from 3",
+    access: permission('update', 'Admin'),
+    division: 'required',
+    params: userParams,
+    query: z.strictObject({
+      s: z
+        .string({ error: 'Type at least 2 characters to search clients' })
+        .check(
+          z.trim(),
+          z.minLength(2, 'Type at least 2 characters to search clients'),
+          z.maxLength(SEARCH_TEXT_MAX_LENGTH, 'The search is too long'),
+        ),
+    }),
+    response: z.array(
+      z.strictObject({
+        id: Id,
+        name: z.string(),
+        projects: z.array(z.strictObject({ id: Id, name: z.string() })),
+      }),
+    ),
     implemented: true,
   },
   setSignatureAuthorization: {
