@@ -386,6 +386,14 @@ describe('deleting a client', () => {
     const south = await call<Client>(`/api/clients/${created.body.id}`, { token: admin, divisionId: SOUTH });
     expect(south.status).toBe(200);
     expect(south.body.name).toBe(created.body.name);
+    // The last division to let go takes the client with it.
+    const last = await call(`/api/clients/${created.body.id}`, {
+      method: 'DELETE',
+      token: admin,
+      divisionId: SOUTH,
+    });
+    expect(last.status).toBe(200);
+    expect(await storedItem(db, clientKeys.client(created.body.id))).toBeUndefined();
   });
 
   it('is refused to a role without delete on Client', async () => {

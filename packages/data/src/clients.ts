@@ -170,7 +170,8 @@ export async function createClient(
     joinDivisionStep(db, divisionId),
     putNewStep(
       db,
-      { ...clientKeys.client(client.id), type: 'Client', ...client },
+      // divisionCount: how many divisions hold it, so the last one's delete knows it is the last.
+      { ...clientKeys.client(client.id), type: 'Client', ...client, divisionCount: 1 },
       () => new ConflictError('This client already exists'),
     ),
     putNewStep(db, divisionLinkItem(divisionId, client)),
@@ -325,6 +326,8 @@ export async function addClientToDivision(db: Db, divisionId: string, clientId: 
   if (divisionIdsOf(links).includes(divisionId)) return;
   await transact(db, [
     joinDivisionStep(db, divisionId),
+    // The client must still exist, and counts the division (a last delete meanwhile fails on it).
+    counterStep(db, clientKeys.client(clientId), 'divisionCount', 1, notFound),
     // Added by someone else meanwhile: a conflict, not a second count.
     putNewStep(
       db,
@@ -410,21 +413,21 @@ export async function deleteClientFromDivision(
     unlink,
     counterStep(db, keys.division(divisionId), 'clientCount', -1),
     ...searchCopies(db, divisionId, client, null),
-    ...(last
-      ? [
-          {
-            // Deleted at the version read: an edit meanwhile (or a second delete) is a conflict.
-            write: {
-              Delete: {
-                TableName: db.tableName,
-                Key: clientKeys.client(clientId),
-                ConditionExpression: 'version = :version',
-                ExpressionAttributeValues: { ':version': client.version },
-              },
+    last
+      ? {
+          // Deleted at the version read and while no other division holds it: an edit, a second
+          // delete or a division adding the client meanwhile is a conflict, never a lost client.
+          write: {
+            Delete: {
+              TableName: db.tableName,
+              Key: clientKeys.client(clientId),
+              ConditionExpression:
+                'version = :version AND (attribute_not_exists(divisionCount) OR divisionCount = :one)',
+              ExpressionAttributeValues: { ':version': client.version, ':one': 1 },
             },
           },
-        ]
-      : []),
+        }
+      : counterStep(db, clientKeys.client(clientId), 'divisionCount', -1, notFound),
   ];
   // A contact row is the user's assignment to the client; it goes with the client (deletes are
   // idempotent, so the rows past one transaction follow safely).
@@ -437,6 +440,12 @@ export async function deleteClientFromDivision(
   await transactWithCopies(db, recordSteps, groups);
   return { removedEverywhere: last };
 }
+
+/**
+ * The Divisions screen's Clients tab removes a client from a division with the same rule as the
+ * client page's Delete: never while the division has projects of it.
+ */
+export const removeClientFromDivision = deleteClientFromDivision;
 
 /** A row of a client's Projects tab. */
 export interface ClientProjectRow {

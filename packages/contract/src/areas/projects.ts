@@ -1,4 +1,97 @@
+import * as z from 'zod/mini';
+import { PROJECT_NAME_MAX_LENGTH } from '@stormline/domain/project-rules';
+import { CountryView, OptionalText, RegionalPlace, RequiredText, StateView } from '../address';
 import { defineArea, permission } from '../route';
+import { ID_PATTERN, Id, IsoDateTime, Version } from '../schemas';
+
+/** An id the form must name, with the field's label in the message. */
+const RequiredId = (label: string) =>
+  z.string({ error: `${label} is required` }).check(z.regex(ID_PATTERN, `${label} is required`));
+
+/** A calendar date as the date pickers send it; whether it is a real date is the domain's check. */
+const DateText = z.optional(
+  z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date'))),
+);
+
+const Coordinate = (label: string) => z.number({ error: `${label} is required` });
+
+/**
+ * The Create project modal (spec 001 §2, §5): every field, with the schema's share of the rules
+ * (required fields, lengths, types). The rest is the server's with what it reads: the region's
+ * address and time zone, coordinates to 6 places, the interval rounded up, the next inspection
+ * date not before today in the project's zone, the template's conditional options and the
+ * inspector's role (docs/decisions/0014).
+ */
+export const ProjectCreate = z.strictObject({
+  client_id: RequiredId('Client'),
+  inspection_template_id: RequiredId('Inspection form type'),
+  name: RequiredText('Project name', PROJECT_NAME_MAX_LENGTH),
+  inspector_user_id: RequiredId('Inspector'),
+  latitude: Coordinate('Latitude'),
+  longitude: Coordinate('Longitude'),
+  document_group_id: RequiredId('Regulations'),
+  routine_interval: z
+    .number({ error: 'Routine inspection interval is required' })
+    .check(z.positive('Routine inspection interval must be between 1 and 999 days')),
+  permittee: OptionalText('Permittee', 255),
+  address: z.optional(
+    z.strictObject({
+      street_1: OptionalText('Street', 255),
+      city: OptionalText('City', 100),
+      ...RegionalPlace,
+    }),
+  ),
+  timezone: z.string({ error: 'Time zone is required' }).check(z.maxLength(64, 'Time zone is not valid')),
+  start_date: DateText,
+  end_date: DateText,
+  next_inspection_date: DateText,
+  notes: OptionalText('Notes', 2000),
+  docTypes: z.optional(z.array(Id).check(z.maxLength(20, 'Please select document types from the list'))),
+  isCcrProject: z.optional(z.boolean()),
+  inspection_compliance_required: z.optional(z.boolean()),
+  findingComplianceRequired: z.optional(z.boolean()),
+  cgp_tracking_id: OptionalText('CGP tracking ID', 50),
+});
+export type ProjectCreate = z.infer<typeof ProjectCreate>;
+
+export const ProjectDocTypeView = z.strictObject({ id: z.string(), name: z.string() });
+
+/** A project as the server answers it (spec 001 §3 Project). */
+export const Project = z.strictObject({
+  id: Id,
+  name: z.string(),
+  client_id: Id,
+  inspection_template_id: z.nullable(Id),
+  document_group_id: z.nullable(Id),
+  permittee: z.nullable(z.string()),
+  isCcrProject: z.boolean(),
+  inspection_compliance_required: z.boolean(),
+  findingComplianceRequired: z.boolean(),
+  cgp_tracking_id: z.nullable(z.string()),
+  address: z.strictObject({
+    street_1: z.nullable(z.string()),
+    city: z.nullable(z.string()),
+    state_id: z.nullable(z.string()),
+    country_id: z.nullable(z.string()),
+    state: z.nullable(StateView),
+    countryObj: z.nullable(CountryView),
+    zip: z.nullable(z.string()),
+    latitude: z.number(),
+    longitude: z.number(),
+  }),
+  timezone: z.string(),
+  inspector_user_id: z.nullable(Id),
+  start_date: z.nullable(z.string()),
+  end_date: z.nullable(z.string()),
+  next_inspection_date: z.nullable(z.string()),
+  routine_interval: z.number(),
+  notes: z.nullable(z.string()),
+  docTypes: z.array(ProjectDocTypeView),
+  divisionProject: z.strictObject({ division_id: Id }),
+  archivedAt: z.nullable(IsoDateTime),
+  createdAt: IsoDateTime,
+  version: Version,
+});
 
 /**
  * Spec 002 §7 "Projects and archive", with the project calls of spec 000 §7 (next inspection date)
@@ -18,10 +111,14 @@ export const projectsRoutes = defineArea('projects', {
   createProject: {
     method: 'POST',
     path: '/api/projects',
-    summary: 'Create a project (Create project modal)',
+    summary:
+      'Create a project (Create project modal): every field checked on the server, the conditional options by the template',
     access: permission('create', 'Project'),
     division: 'required',
-    implemented: false,
+    query: z.strictObject({}),
+    body: ProjectCreate,
+    response: Project,
+    implemented: true,
   },
   updateProject: {
     method: 'PUT',
@@ -147,11 +244,17 @@ export const projectsRoutes = defineArea('projects', {
   listProjectDocTypes: {
     method: 'GET',
     path: '/api/projects/docTypes',
-    summary: "Project document types (query name, projectId); the site-map type is 'Active Site Maps'",
+    summary:
+      "Project document types (query name, projectId: that project's types); the site-map type is 'Active Site Maps'",
     access: permission('read', 'Project'),
     division: 'required',
     publicRead: true,
-    implemented: false,
+    query: z.strictObject({
+      name: z.optional(z.string().check(z.maxLength(100, 'The name is too long'))),
+      projectId: z.optional(Id),
+    }),
+    response: z.array(ProjectDocTypeView),
+    implemented: true,
   },
   listInspectionSiteMaps: {
     method: 'GET',

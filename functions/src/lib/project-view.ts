@@ -1,0 +1,45 @@
+import type * as z from 'zod/mini';
+import type { Project } from '@stormline/contract/areas/projects';
+import type { ProjectRecord } from '@stormline/data/projects';
+import { PROJECT_DOC_TYPES } from '@stormline/domain/project-rules';
+import { countryById, stateById } from '@stormline/domain/region';
+
+/** A project's document types by id, in the catalogue's order. */
+export function docTypesOf(ids: readonly string[]) {
+  return PROJECT_DOC_TYPES.filter((t) => ids.includes(t.id)).map((t) => ({ ...t }));
+}
+
+/** A project as responses show it: spec 001 §3's fields, the state or country named. */
+export function projectView(project: ProjectRecord): z.input<typeof Project> {
+  const state = stateById(project.address.state_id);
+  const country = countryById(project.address.country_id);
+  return {
+    id: project.id,
+    name: project.name,
+    client_id: project.client_id,
+    inspection_template_id: project.inspection_template_id,
+    document_group_id: project.document_group_id,
+    permittee: project.permittee,
+    isCcrProject: project.isCcrProject,
+    inspection_compliance_required: project.inspection_compliance_required,
+    findingComplianceRequired: project.findingComplianceRequired,
+    cgp_tracking_id: project.cgp_tracking_id,
+    address: {
+      ...project.address,
+      state: state ? { ...state } : null,
+      countryObj: country ? { ...country } : null,
+    },
+    timezone: project.timezone,
+    inspector_user_id: project.inspector_user_id,
+    start_date: project.start_date,
+    end_date: project.end_date,
+    next_inspection_date: project.next_inspection_date,
+    routine_interval: project.routine_interval,
+    notes: project.notes,
+    docTypes: docTypesOf(project.docTypes),
+    divisionProject: { division_id: project.divisionId },
+    archivedAt: project.archivedAt,
+    createdAt: project.createdAt,
+    version: project.version,
+  };
+}
