@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { requireEnv } from './env';
+import { SignatureV4 } from '@smithy/signature-v4';
+import type { AwsCredentialIdentity, Provider } from '@smithy/types';
+import { getDeps } from './deps';
+import { optionalEnv, requireEnv } from './env';
+import { Sha256 } from './secret';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -11,11 +15,23 @@ export interface OutgoingMessage {
 }
 
 /**
- * Sends e-mail and SMS. On one machine every message is a JSON file in the outbox folder that a
- * person or a test can read; the cloud adapter (SES / SNS) arrives with the notifications work.
+ * Sends e-mail and SMS. On one machine (OUTBOX_DIR set) every message is a JSON file in the
+ * outbox folder that a person or a test can read. In the cloud an e-mail goes through SES from
+ * MAIL_FROM; SMS (SNS) arrives with the notifications work.
  */
 export async function sendMessage(message: OutgoingMessage, now = new Date()): Promise<string> {
-  const dir = requireEnv('OUTBOX_DIR');
+  const dir = optionalEnv('OUTBOX_DIR');
+  if (dir) return writeToOutbox(dir, message, now);
+  if (message.channel !== 'email') throw new Error('SMS delivery is not configured');
+  const deps = await getDeps();
+  return sendWithSes(message, {
+    from: requireEnv('MAIL_FROM'),
+    region: requireEnv('AWS_REGION'),
+    credentials: deps.db.doc.config.credentials,
+  });
+}
+
+async function writeToOutbox(dir: string, message: OutgoingMessage, now: Date): Promise<string> {
   await mkdir(dir, { recursive: true });
   const file = path.join(
     dir,
@@ -23,4 +39,51 @@ export async function sendMessage(message: OutgoingMessage, now = new Date()): P
   );
   await writeFile(file, JSON.stringify({ ...message, sentAt: now.toISOString() }, null, 2));
   return file;
+}
+
+/**
+ * One SigV4-signed call to SES v2 SendEmail, with the signer and credentials the DynamoDB client
+ * already carries (as secret.ts reads its secret): no SES client in the bundle
+ * (docs/decisions/0007). Answers SES's message id.
+ */
+export async function sendWithSes(
+  message: OutgoingMessage,
+  options: {
+    from: string;
+    region: string;
+    credentials: Provider<AwsCredentialIdentity>;
+    fetch?: typeof fetch;
+  },
+): Promise<string> {
+  const hostname = `email.${options.region}.amazonaws.com`;
+  const signer = new SignatureV4({
+    service: 'ses',
+    region: options.region,
+    credentials: options.credentials,
+    sha256: Sha256,
+  });
+  const content = (data: string) => ({ Data: data, Charset: 'UTF-8' });
+  const signed = await signer.sign({
+    method: 'POST',
+    protocol: 'https:',
+    hostname,
+    path: '/v2/email/outbound-emails',
+    headers: { host: hostname, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      FromEmailAddress: options.from,
+      Destination: { ToAddresses: [message.to] },
+      Content: {
+        Simple: { Subject: content(message.subject ?? ''), Body: { Text: content(message.text) } },
+      },
+    }),
+  });
+  const response = await (options.fetch ?? fetch)(`https://${hostname}/v2/email/outbound-emails`, {
+    method: 'POST',
+    headers: signed.headers,
+    body: signed.body as string,
+  });
+  const answer = (await response.json()) as { MessageId?: string; message?: string };
+  if (!response.ok)
+    throw new Error(`Sending the e-mail failed (${response.status}): ${answer.message ?? ''}`);
+  return answer.MessageId ?? '';
 }
