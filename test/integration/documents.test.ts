@@ -310,6 +310,18 @@ describe('documents of a regulation group', () => {
     ).toBe(200);
   });
 
+  it('records an upload once: the same upload given twice makes one document', async () => {
+    const groupId = await newGroup('Double Submit Group');
+    const upload = await send(makePng(50, 50), 'twice.png');
+    const record = () =>
+      call(`/api/groups/${groupId}/uploads`, { method: 'POST', token, divisionId: NORTH, body: { upload } });
+    const answers = await Promise.all([record(), record()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, expect.any(Number)]);
+    expect([400, 409]).toContain(answers.find((a) => a.status !== 201)!.status);
+    expect((await record()).status).toBe(400);
+    expect((await documentsOf(groupId)).pageData).toHaveLength(1);
+  });
+
   it("refuses another user's upload, and leaves its file alone", async () => {
     const groupId = await newGroup('Ticket Group');
     const upload = await send(makePng(50, 50), 'mine.png');

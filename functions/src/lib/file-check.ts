@@ -69,7 +69,9 @@ export async function checkPendingFile(
  */
 export async function keepFile(store: FileStore, ticket: UploadTicket, uploadId: string): Promise<string> {
   const key = `files/${uploadId}/${randomUUID()}`;
-  await store.copy(ticket.key, key);
+  // Gone meanwhile: the same upload was recorded (or refused) by another request.
+  if (!(await store.copy(ticket.key, key)))
+    throw new ValidationError('An error has occurred. The document failed to upload');
   await store.remove(ticket.key);
   return key;
 }

@@ -23,7 +23,8 @@ export interface FileStore {
   size(key: string): Promise<number | null>;
   /** Bytes `start` to `end` inclusive (fewer when the object is shorter). */
   readRange(key: string, start: number, end: number): Promise<Uint8Array>;
-  copy(from: string, to: string): Promise<void>;
+  /** False when there is no object `from` (it went meanwhile). */
+  copy(from: string, to: string): Promise<boolean>;
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   /** Removes the object; a missing one is no error. */
   remove(key: string): Promise<void>;
@@ -141,10 +142,12 @@ export function createFileStore(options: FileStoreOptions): FileStore {
     },
 
     async copy(from, to) {
-      await ok(
+      const response = await ok(
         await send('PUT', to, { 'x-amz-copy-source': `/${options.bucket}/${from}` }),
         'Copying a file',
+        [404],
       );
+      return response.status !== 404;
     },
 
     async put(key, body, contentType) {

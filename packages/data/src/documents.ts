@@ -1,6 +1,6 @@
 import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { generateKeyBetween } from 'fractional-indexing';
-import { NotFoundError, ValidationError } from '@stormline/domain/errors';
+import { ConflictError, NotFoundError, ValidationError } from '@stormline/domain/errors';
 import type { Db } from './dynamo';
 import { keys } from './keys';
 import { queryPage } from './paging';
@@ -189,6 +189,7 @@ export async function addDocument(
   db: Db,
   input: Omit<DocumentRecord, 'rank' | 'version' | 'updatedAt'>,
   ownerStep: OwnerStep,
+  extra: readonly TransactionStep[] = [],
 ): Promise<DocumentRecord> {
   const rows = await allRows(db, input.owner);
   if (rows.length >= MAX_DOCUMENTS_PER_OWNER)
@@ -200,8 +201,31 @@ export async function addDocument(
     updatedAt: input.createdAt,
     version: 0,
   };
-  await transact(db, [...ownerStep(1), putNewStep(db, uploadItem(doc)), putNewStep(db, rowItem(doc))]);
+  await transact(db, [
+    ...ownerStep(1),
+    putNewStep(db, uploadItem(doc)),
+    putNewStep(db, rowItem(doc)),
+    ...extra,
+  ]);
   return doc;
+}
+
+/**
+ * Marks an upload as recorded, in the transaction that records it: the same upload given twice
+ * (a double submit) records one document, and the second answers 409. Kept a day, past the
+ * upload's own life.
+ */
+export function uploadRecordedStep(db: Db, pendingKey: string, now: Date): TransactionStep {
+  return putNewStep(
+    db,
+    {
+      pk: `UPLOADED#${pendingKey}`,
+      sk: 'UPLOADED',
+      type: 'UploadRecorded',
+      expiresAt: Math.floor(now.getTime() / 1000) + 24 * 60 * 60,
+    },
+    () => new ConflictError('This upload has already been recorded'),
+  );
 }
 
 /** One page of an owner's documents in their dragged order. */
@@ -341,6 +365,7 @@ async function updateDocument(
   version: number,
   now: Date,
   ownerStep: OwnerStep,
+  extra: readonly TransactionStep[] = [],
 ): Promise<DocumentRecord> {
   const after: DocumentRecord = { ...before, ...changes, updatedAt: now.toISOString(), version: version + 1 };
   const fields = { ...changes, updatedAt: after.updatedAt };
@@ -354,6 +379,7 @@ async function updateDocument(
       notFound,
     ),
     ...ownerStep(0),
+    ...extra,
   ]);
   return after;
 }
@@ -377,8 +403,9 @@ export function replaceDocumentFile(
   version: number,
   now: Date,
   ownerStep: OwnerStep,
+  extra: readonly TransactionStep[] = [],
 ): Promise<DocumentRecord> {
-  return updateDocument(db, doc, file, version, now, ownerStep);
+  return updateDocument(db, doc, file, version, now, ownerStep, extra);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { uploadsRoutes } from '@stormline/contract/areas/uploads';
-import { addDocument, documentView, groupOwnerStep } from '@stormline/data/documents';
+import { addDocument, documentView, uploadRecordedStep, groupOwnerStep } from '@stormline/data/documents';
 import { getGroupInDivision } from '@stormline/data/regulations';
 import { ForbiddenError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
@@ -47,6 +47,7 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
         createdBy: caller.user.id,
       },
       groupOwnerStep(deps.db, group.id, now),
+      [uploadRecordedStep(deps.db, ticket.key, now)],
     );
     return { status: 201, body: documentView(doc) };
   } catch (error) {

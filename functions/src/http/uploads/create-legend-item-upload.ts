@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { uploadsRoutes } from '@stormline/contract/areas/uploads';
-import { addDocument, documentView, legendOwnerStep } from '@stormline/data/documents';
+import { addDocument, documentView, uploadRecordedStep, legendOwnerStep } from '@stormline/data/documents';
 import { getLegendItem } from '@stormline/data/legend-items';
 import { ForbiddenError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
@@ -47,6 +47,7 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
         createdBy: caller.user.id,
       },
       legendOwnerStep(deps.db, divisionId!, item.id),
+      [uploadRecordedStep(deps.db, ticket.key, now)],
     );
     return { status: 201, body: documentView(doc) };
   } catch (error) {

@@ -4,6 +4,7 @@ import {
   getDocumentByGuidInDivision,
   ownerStepOf,
   replaceDocumentFile,
+  uploadRecordedStep,
 } from '@stormline/data/documents';
 import { ConflictError } from '@stormline/domain/errors';
 import { REPLACE_LIMITS } from '@stormline/domain/uploads';
@@ -42,6 +43,7 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
       body.version,
       now,
       ownerStepOf(deps.db, doc.owner, now),
+      [uploadRecordedStep(deps.db, ticket.key, now)],
     );
   } catch (error) {
     await store.remove(objectKey);
