@@ -141,8 +141,7 @@ export async function seedDemoData(db: Db, region: 'US' | 'UK', now = new Date()
     DEMO_DIVISIONS.map((d) => d.id),
     now,
   );
-  await seedClients(db, region, users, now);
-  await seedUsers(db, region, users, DEMO_PASSWORD, now);
+  // Regulation groups before clients: the demo projects name their division's regulations.
   await seedRegulations(
     db,
     region,
@@ -150,6 +149,8 @@ export async function seedDemoData(db: Db, region: 'US' | 'UK', now = new Date()
     users[0]!.id,
     now,
   );
+  await seedClients(db, region, users, now);
+  await seedUsers(db, region, users, DEMO_PASSWORD, now);
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,

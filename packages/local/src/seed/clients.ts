@@ -356,6 +356,7 @@ export async function seedClients(
 ): Promise<void> {
   const inspectorOf = (divisionId: string) =>
     users.find((u) => u.roleId === 'inspector' && u.divisionIds.includes(divisionId))?.id ?? null;
+  let projectCount = 0;
   for (const demo of clientsOf(region)) {
     const client = await createClient(
       db,
@@ -373,7 +374,8 @@ export async function seedClients(
       .map((u) => u.id);
     if (contactIds.length > 0) await addContacts(db, demo.divisionId, client.id, contactIds, now);
     for (const [i, p] of demo.projects.entries()) {
-      const template = DEMO_TEMPLATES[i % 3]!;
+      // The first three templates in turn, so the demo shows a CCR and a CGP project too.
+      const template = DEMO_TEMPLATES[projectCount++ % 3]!;
       await createProject(
         db,
         {
