@@ -55,7 +55,7 @@ beforeAll(async () => {
 });
 
 const options = (userId: string, s: string) =>
-  call<Option[] & { message?: string }>(`/api/users/${userId}/client-options?s=${encodeURIComponent(s)}`, {
+  call<Option[] & { message?: string }>(`/api/user-client-options/${userId}?s=${encodeURIComponent(s)}`, {
     token: adminToken,
     divisionId: NORTH,
   });
@@ -81,7 +81,7 @@ function save(detail: Detail, assignments: { clients?: string[]; projects?: stri
   });
 }
 
-describe("'Add Clients' search (GET /api/users/{id}/client-options)", () => {
+describe("'Add Clients' search (GET /api/user-client-options/{id})", () => {
   it('searches client names from 2 characters, project names from 3, and offers only unassigned clients of the division', async () => {
     const user = await createTestUser('Client User', [NORTH]);
     const short = await options(user.id, 'p');

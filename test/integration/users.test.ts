@@ -310,7 +310,7 @@ describe('delete user (DELETE /api/users/delete/{id})', () => {
   });
 });
 
-describe('the Permissions modal (GET, PUT /api/users/{id}/permissions)', () => {
+describe('the Permissions modal (GET, PUT /api/user-permissions/{id})', () => {
   it('a permission removed makes a route the user could call answer 403, from their next request', async () => {
     const user = await createTestUser('Area / Assistant Manager', [NORTH]);
     const token = (await signIn(user)).body.token;
@@ -320,12 +320,12 @@ describe('the Permissions modal (GET, PUT /api/users/{id}/permissions)', () => {
       permissions: { perm: string; pageId: string }[];
       version: number;
       overridden: boolean;
-    }>(`/api/users/${user.id}/permissions`, { token: adminToken, divisionId: NORTH });
+    }>(`/api/user-permissions/${user.id}`, { token: adminToken, divisionId: NORTH });
     expect(current.body.overridden).toBe(false);
     expect(current.body.permissions).toContainEqual({ perm: 'read', pageId: 'admin' });
     const withoutAdmin = current.body.permissions.filter((p) => p.pageId !== 'admin');
     const saved = await call<{ overridden: boolean; permissions: unknown[] }>(
-      `/api/users/${user.id}/permissions`,
+      `/api/user-permissions/${user.id}`,
       {
         method: 'PUT',
         token: adminToken,
@@ -344,7 +344,7 @@ describe('the Permissions modal (GET, PUT /api/users/{id}/permissions)', () => {
     expect(profile.body.pages.map((p) => p.id)).not.toContain('admin');
 
     // Back to the role's defaults.
-    const reset = await call(`/api/users/${user.id}/permissions`, {
+    const reset = await call(`/api/user-permissions/${user.id}`, {
       method: 'PUT',
       token: adminToken,
       divisionId: NORTH,
@@ -357,19 +357,19 @@ describe('the Permissions modal (GET, PUT /api/users/{id}/permissions)', () => {
   it('is for Admin and Client Manager only, and gives nothing the editor does not hold', async () => {
     const user = await createTestUser('Client User', [NORTH]);
     const regional = await tokenFor('regional.manager@example.com');
-    const notEditor = await call(`/api/users/${user.id}/permissions`, { token: regional, divisionId: NORTH });
+    const notEditor = await call(`/api/user-permissions/${user.id}`, { token: regional, divisionId: NORTH });
     expect(notEditor.status).toBe(403);
     expect(notEditor.body).toEqual({
       message: "Only an Admin or a Client Manager may change a user's permissions",
     });
 
     const clientManager = await tokenFor('client.manager@example.com');
-    const read = await call<{ version: number }>(`/api/users/${user.id}/permissions`, {
+    const read = await call<{ version: number }>(`/api/user-permissions/${user.id}`, {
       token: clientManager,
       divisionId: NORTH,
     });
     expect(read.status).toBe(200);
-    const escalate = await call(`/api/users/${user.id}/permissions`, {
+    const escalate = await call(`/api/user-permissions/${user.id}`, {
       method: 'PUT',
       token: clientManager,
       divisionId: NORTH,

@@ -94,7 +94,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     version: 0,
   },
   'PUT /api/users/{id}/status': { status: 'inactive', version: 0 },
-  'PUT /api/users/{id}/permissions': { permissions: null, version: 0 },
+  'PUT /api/user-permissions/{id}': { permissions: null, version: 0 },
   'PUT /api/users/{id}/notification-types/{type}': { is_enabled: ['in-app'] },
   'POST /api/users/{id}/bulkupdate/notification-types': { isEnabled: true, typeId: 'email' },
   'PUT /api/notifications/frequency': { frequency: 'Daily' },

@@ -71,10 +71,10 @@ const FOREIGN: Record<string, () => Promise<ForeignCase>> = {
   'PUT /api/users/{id}/status': () =>
     southUser((id) => `/api/users/${id}/status`, { status: 'inactive', version: 0 }),
   'DELETE /api/users/delete/{id}': () => southUser((id) => `/api/users/delete/${id}`),
-  'GET /api/users/{id}/permissions': () => southUser((id) => `/api/users/${id}/permissions`),
-  'GET /api/users/{id}/client-options': () => southUser((id) => `/api/users/${id}/client-options?s=se`),
-  'PUT /api/users/{id}/permissions': () =>
-    southUser((id) => `/api/users/${id}/permissions`, { permissions: [], version: 0 }),
+  'GET /api/user-permissions/{id}': () => southUser((id) => `/api/user-permissions/${id}`),
+  'GET /api/user-client-options/{id}': () => southUser((id) => `/api/user-client-options/${id}?s=se`),
+  'PUT /api/user-permissions/{id}': () =>
+    southUser((id) => `/api/user-permissions/${id}`, { permissions: [], version: 0 }),
   ...regulationCases(),
   ...legendItemCases(),
   ...clientCases(),

@@ -338,7 +338,7 @@ export const usersRoutes = defineArea('users', {
   },
   getUserPermissions: {
     method: 'GET',
-    path: '/api/users/{id}/permissions',
+    path: '/api/user-permissions/{id}',
     summary: "The Permissions modal: a user's permission pairs (Admin and Client Manager only)",
     access: permission('update', 'Admin'),
     division: 'required',
@@ -349,7 +349,7 @@ export const usersRoutes = defineArea('users', {
   },
   setUserPermissions: {
     method: 'PUT',
-    path: '/api/users/{id}/permissions',
+    path: '/api/user-permissions/{id}',
     summary: "Replace a user's permission pairs, or null for the role's (Admin and Client Manager only)",
     access: permission('update', 'Admin'),
     division: 'required',
@@ -361,7 +361,7 @@ export const usersRoutes = defineArea('users', {
   },
   getUserClientOptions: {
     method: 'GET',
-    path: '/api/users/{id}/client-options',
+    path: '/api/user-client-options/{id}',
     summary:
       "Edit User's 'Add Clients' search: the division's clients the user does not have, by name from 2 characters, and by project name from 3",
     access: permission('update', 'Admin'),
