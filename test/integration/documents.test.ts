@@ -66,6 +66,8 @@ async function send(bytes: Uint8Array, fileName: string, divisionId = NORTH, as 
   });
   expect(begun.status, JSON.stringify(begun.body)).toBe(201);
   expect(begun.body.url).toMatch(/X-Amz-Signature=/);
+  // The declared length is signed: storage refuses a body of any other size.
+  expect(begun.body.url).toMatch(/X-Amz-SignedHeaders=content-length%3Bhost/);
   const put = await fetch(begun.body.url, { method: 'PUT', body: Buffer.from(bytes) });
   expect(put.status).toBe(200);
   return begun.body.upload;

@@ -11,8 +11,11 @@ import { Sha256 } from './secret';
  * The bucket is private; the browser reaches objects only through URLs presigned here.
  */
 export interface FileStore {
-  /** A URL the browser PUTs one file to, for `expiresIn` seconds. */
-  presignPut(key: string, expiresIn: number): Promise<string>;
+  /**
+   * A URL the browser PUTs one file of exactly `contentLength` bytes to, for `expiresIn` seconds:
+   * the length is signed, so S3 refuses a larger body than the one declared and checked.
+   */
+  presignPut(key: string, expiresIn: number, contentLength: number): Promise<string>;
   /** A URL that downloads the object under the given file name, for `expiresIn` seconds. */
   presignGet(
     key: string,
@@ -70,7 +73,7 @@ export function createFileStore(options: FileStoreOptions): FileStore {
       port: url.port ? Number(url.port) : undefined,
       path: url.pathname,
       query,
-      headers: { host: url.host, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD', ...headers },
+      headers: { host: url.host, 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD', ...headers },
     };
   }
 
@@ -102,8 +105,10 @@ export function createFileStore(options: FileStoreOptions): FileStore {
   }
 
   return {
-    async presignPut(key, expiresIn) {
-      return urlOf(await signer.presign(request('PUT', key), { expiresIn }));
+    async presignPut(key, expiresIn, contentLength) {
+      return urlOf(
+        await signer.presign(request('PUT', key, { 'content-length': String(contentLength) }), { expiresIn }),
+      );
     },
 
     async presignGet(key, expiresIn, as) {

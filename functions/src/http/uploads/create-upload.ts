@@ -33,7 +33,7 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
     { key, userId: caller.user.id, divisionId: divisionId!, fileName: body.name, expiresAt },
     deps.jwtSecret,
   );
-  const url = await fileStoreOf(deps).presignPut(key, UPLOAD_URL_SECONDS);
+  const url = await fileStoreOf(deps).presignPut(key, UPLOAD_URL_SECONDS, body.size);
   return {
     status: 201,
     body: {
