@@ -44,7 +44,7 @@ function wrap(text: string, width: number): string[] {
   return lines;
 }
 
-/** RGBA pixels of a simple site plan: grass, a road, a pond and silt fence posts. */
+/** RGBA pixels of a simple site plan: grass, a road, a pond, a silt fence and the site boundary. */
 function sitePlan(width: number, height: number): Uint8Array {
   const data = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++) {
@@ -54,7 +54,10 @@ function sitePlan(width: number, height: number): Uint8Array {
       const dx = (x - width * 0.75) / (width * 0.14);
       const dy = (y - height * 0.25) / (height * 0.12);
       if (dx * dx + dy * dy < 1) [r, g, b] = [60, 120, 200];
-      if (y === Math.floor(height * 0.8) && x % 8 < 4) [r, g, b] = [230, 120, 30];
+      // Silt fence along the low side, and the site boundary dashed in red.
+      if (Math.abs(y - Math.floor(height * 0.8)) <= 1 && x % 12 < 8) [r, g, b] = [230, 120, 30];
+      const edge = Math.min(x, y, width - 1 - x, height - 1 - y);
+      if (edge >= 4 && edge <= 5 && (x + y) % 16 < 10) [r, g, b] = [200, 40, 40];
       const i = (y * width + x) * 4;
       data[i] = r;
       data[i + 1] = g;
