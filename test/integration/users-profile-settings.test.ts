@@ -232,3 +232,24 @@ describe('the role differences, on the server', () => {
     expect(consent.status).toBe(403);
   });
 });
+
+describe('own profile details (POST /api/users/profile)', () => {
+  it("checks the phone by the region's rules (UK: optional, a valid number when given)", async () => {
+    const { token, profile } = await signedInAs('Inspector');
+    const version = (await call<{ version: number }>('/api/users/profile', { token })).body.version;
+    const bad = await call('/api/users/profile', {
+      method: 'POST',
+      token,
+      body: { first_name: 'Test', last_name: 'Inspector', phone: '12345', version },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ message: 'Please enter a valid phone number' });
+    const good = await call('/api/users/profile', {
+      method: 'POST',
+      token,
+      body: { first_name: 'Test', last_name: 'Inspector', phone: '0113 496 0000', version },
+    });
+    expect(good.status).toBe(200);
+    expect((await profile()).notifications).toHaveLength(7);
+  });
+});
