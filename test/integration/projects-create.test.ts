@@ -388,3 +388,42 @@ describe('project document types', () => {
     expect(publicView.status).toBe(404);
   });
 });
+
+describe('the inspector select', () => {
+  async function allInspectors() {
+    const seen: { id: string; roleName: string; name: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { pageData: typeof seen; paginationState: { nextCursor: string | null } } } =
+        await call(`/api/projects/inspectors${cursor ? `?cursor=${cursor}` : ''}`, {
+          token: admin,
+          divisionId: NORTH,
+        });
+      seen.push(...page.body.pageData);
+      cursor = page.body.paginationState.nextCursor;
+    } while (cursor);
+    return seen;
+  }
+
+  it('offers the users of the listed roles, and neither other roles nor inactive accounts', async () => {
+    const clientUser = await createTestUser('Client User', [NORTH]);
+    const inactive = await createTestUser('Inspector', [NORTH]);
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.user(inactive.id),
+        UpdateExpression: 'SET #status = :inactive',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':inactive': 'inactive' },
+      }),
+    );
+    const offered = await eventually(allInspectors, (list) =>
+      expect(list.map((u) => u.id)).toContain(inspectorId),
+    );
+    expect(offered.find((u) => u.id === inspectorId)).toMatchObject({ roleName: 'Inspector' });
+    const ids = offered.map((u) => u.id);
+    expect(ids).not.toContain(clientUser.id);
+    expect(ids).not.toContain(inactive.id);
+    expect(offered.every((u) => u.roleName !== 'Client User' && u.roleName !== 'Public')).toBe(true);
+  });
+});

@@ -6,6 +6,10 @@ import { batchGet, itemAt } from './batch-get';
 import { clientKeys } from './clients';
 import type { Db } from './dynamo';
 import { keys, nameOrder } from './keys';
+import { queryPage } from './paging';
+import type { PageOf } from './paging';
+import { getUsers } from './users';
+import type { UserRecord } from './users';
 import { searchTerms, termRowSteps } from './search-terms';
 import { counterStep, putNewStep, transact } from './transact';
 import type { TransactionStep } from './transact';
@@ -132,22 +136,26 @@ export async function readProjectReferences(
   const inspector = itemAt(items, keys.user(refs.inspectorId));
   if (!inspector || !itemAt(items, keys.membership(refs.inspectorId, divisionId)))
     throw issue('inspector_user_id', PROJECT_MESSAGES.inspectorNotMember);
-  const options = (template.projectOptions ?? {}) as Partial<TemplateProjectOptions>;
   return {
-    template: {
-      id: refs.templateId,
-      name: template.name as string,
-      options: {
-        hasComplianceCert: template.has_compliance_cert === true,
-        ccr: options.ccr === true,
-        optionalCompliance: options.optionalCompliance === true,
-        cgp: options.cgp === true,
-      },
-    },
+    template: toProjectTemplate(template),
     inspector: {
       id: refs.inspectorId,
       roleId: inspector.roleId as string,
       status: inspector.status as string,
+    },
+  };
+}
+
+function toProjectTemplate(item: Record<string, unknown>): ProjectTemplate {
+  const options = (item.projectOptions ?? {}) as Partial<TemplateProjectOptions>;
+  return {
+    id: item.id as string,
+    name: item.name as string,
+    options: {
+      hasComplianceCert: item.has_compliance_cert === true,
+      ccr: options.ccr === true,
+      optionalCompliance: options.optionalCompliance === true,
+      cgp: options.cgp === true,
     },
   };
 }
@@ -288,4 +296,60 @@ export async function getProjectInDivision(
   const items = await batchGet(db, [projectKeys.project(divisionId, projectId)]);
   if (!items[0]) throw new NotFoundError('Project not found');
   return toProject(items[0]);
+}
+
+/**
+ * The users the Create project modal may make a project's inspector: the division's members whose
+ * role may be assigned inspections (the membership's sparse byRelation `DIVISION#<d>#INSPECTORS`,
+ * by role, then last and first name), inactive accounts left out. A page at a time.
+ */
+export async function listAssignableInspectors(
+  db: Db,
+  divisionId: string,
+  page: { pageSize: number; cursor?: string },
+): Promise<PageOf<UserRecord>> {
+  return queryPage(
+    db,
+    { index: 'byRelation', partition: `DIVISION#${divisionId}#INSPECTORS` },
+    {
+      ...page,
+      resolve: async (rows) =>
+        (
+          await getUsers(
+            db,
+            rows.map((r) => r.userId as string),
+          )
+        ).filter((u) => u.status !== 'inactive'),
+    },
+  );
+}
+
+/**
+ * The inspection form types of the division with what each says about its projects, for the
+ * Create project modal's select and its conditional fields (byParent `DIVISION#<d>#TEMPLATES`,
+ * + BatchGet the templates). GET /api/inspections/templates (spec 000 §7) is the call to serve it.
+ */
+export async function listProjectTemplates(
+  db: Db,
+  divisionId: string,
+  page: { pageSize: number; cursor?: string },
+): Promise<PageOf<ProjectTemplate>> {
+  return queryPage(
+    db,
+    { index: 'byParent', partition: `DIVISION#${divisionId}#TEMPLATES` },
+    {
+      ...page,
+      resolve: async (rows) => {
+        const items = await batchGet(
+          db,
+          rows.map((r) => catalogueKeys.template(r.templateId as string)),
+          false,
+        );
+        return rows.flatMap((row) => {
+          const item = itemAt(items, catalogueKeys.template(row.templateId as string));
+          return item ? [toProjectTemplate(item)] : [];
+        });
+      },
+    },
+  );
 }

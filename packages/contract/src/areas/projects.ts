@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { PROJECT_NAME_MAX_LENGTH } from '@stormline/domain/project-rules';
 import { CountryView, OptionalText, RegionalPlace, RequiredText, StateView } from '../address';
 import { defineArea, permission } from '../route';
-import { ID_PATTERN, Id, IsoDateTime, Version } from '../schemas';
+import { Cursor, ID_PATTERN, Id, IsoDateTime, Page, Version } from '../schemas';
 
 /** An id the form must name, with the field's label in the message. */
 const RequiredId = (label: string) =>
@@ -53,6 +53,16 @@ export const ProjectCreate = z.strictObject({
   cgp_tracking_id: OptionalText('CGP tracking ID', 50),
 });
 export type ProjectCreate = z.infer<typeof ProjectCreate>;
+
+/** A user the Create project modal offers as the inspector (spec 001 §2's roles only). */
+export const AssignableInspector = z.strictObject({
+  id: Id,
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roleName: z.string(),
+});
 
 export const ProjectDocTypeView = z.strictObject({ id: z.string(), name: z.string() });
 
@@ -107,6 +117,18 @@ export const projectsRoutes = defineArea('projects', {
     division: 'required',
     publicRead: true,
     implemented: false,
+  },
+  listAssignableInspectors: {
+    method: 'GET',
+    path: '/api/projects/inspectors',
+    summary:
+      "Users of the division who may be a project's inspector (Create project modal's select): the roles of spec 001 §2, by role then name, inactive ones left out",
+    access: permission('create', 'Project'),
+    division: 'required',
+    pageSize: 50,
+    query: z.strictObject({ cursor: z.optional(Cursor) }),
+    response: Page(AssignableInspector),
+    implemented: true,
   },
   createProject: {
     method: 'POST',
