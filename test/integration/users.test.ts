@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, NORTH, SOUTH, tokenFor } from '../support/api';
 import { eventually } from '../support/eventually';
+import { listCompanyUsers } from '@stormline/data/users';
 import { storedItem, testTable } from '../support/table';
 import { createTestUser } from '../support/users';
 
@@ -380,5 +381,21 @@ describe('the Permissions modal (GET, PUT /api/user-permissions/{id})', () => {
       message: 'You cannot give all on divisions: you do not hold it yourself',
     });
     expect((await storedItem(db, { pk: `USER#${user.id}`, sk: 'USER' }))?.permissionsOverride).toBeNull();
+  });
+});
+
+describe("the company's user list (the division tabs' rows to add)", () => {
+  it('lists users by last name, and a rename moves them with the record', async () => {
+    const user = await createTestUser('Client User', [NORTH]);
+    const lastName = `Zyx${Date.now()}`;
+    const detail = (await getUser(user.id)).body;
+    await save(user.id, editBody(detail, { last_name: lastName }));
+    await eventually(
+      () => listCompanyUsers(db, { pageSize: 5 }, lastName),
+      (page) => expect(page.items.map((u) => u.id)).toEqual([user.id]),
+    );
+    expect((await listCompanyUsers(db, { pageSize: 5 }, 'client user')).items.map((u) => u.id)).not.toContain(
+      user.id,
+    );
   });
 });

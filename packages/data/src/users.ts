@@ -109,6 +109,33 @@ const userSearch = (user: UserListFields): SearchEntry => ({
   order: listOrder(user),
 });
 
+/**
+ * Every user of the company by last, first name (byParent `USERS`): the division tabs' 'Add
+ * Users' rows. Written on the user item itself, so its one writer keeps it.
+ */
+const COMPANY_USERS = 'USERS';
+const companyListKeys = (user: Pick<UserRecord, 'id' | 'first_name' | 'last_name'>) => ({
+  gsi1pk: COMPANY_USERS,
+  gsi1sk: listOrder(user),
+});
+
+/**
+ * The company's users by last name, a page at a time; with `lastName`, those whose last name
+ * starts with it (the division tabs' rows to add, docs/data-model.md).
+ */
+export async function listCompanyUsers(
+  db: Db,
+  page: { pageSize: number; cursor?: string },
+  lastName?: string,
+): Promise<PageOf<UserRecord>> {
+  const prefix = lastName ? nameOrder(lastName) : undefined;
+  return queryPage(
+    db,
+    { index: 'byParent', partition: COMPANY_USERS, ...(prefix ? { prefix } : {}) },
+    { ...page, resolve: async (rows) => rows.map(toUser) },
+  );
+}
+
 function takesInspections(roleId: string): boolean {
   const role = roleById(roleId);
   return role !== undefined && ASSIGNABLE_INSPECTOR_ROLES.includes(role.name);
@@ -256,7 +283,7 @@ export async function createUser(
     [
       putNewStep(
         db,
-        { ...keys.user(user.id), type: 'User', ...user },
+        { ...keys.user(user.id), type: 'User', ...companyListKeys(user), ...user },
         () => new ConflictError('This user already exists'),
       ),
       putNewStep(
@@ -515,6 +542,9 @@ export async function writeUser(db: Db, write: UserWrite): Promise<UserRecord> {
       ([field, value]) => JSON.stringify(value) !== JSON.stringify(before[field as keyof UserRecord]),
     ),
   );
+  // The company list's order moves with the name, on the same item.
+  if (after.first_name !== before.first_name || after.last_name !== before.last_name)
+    Object.assign(fields, companyListKeys(after));
   await transactWithCopies(
     db,
     [
