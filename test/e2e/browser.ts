@@ -105,6 +105,8 @@ export async function signIn(
 
 /** Inside the viewport horizontally: the collapsed navigation slides out of view but stays in the DOM. */
 export async function isOnScreen(locator: Locator): Promise<boolean> {
+  // Not in the page at all (the phone's navigation is built when first opened) is not on screen.
+  if ((await locator.count()) === 0) return false;
   const box = await locator.boundingBox();
   const viewport = locator.page().viewportSize();
   return !!box && !!viewport && box.x + box.width > 0 && box.x < viewport.width;

@@ -8,6 +8,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/router';
+import { preloadProfile } from './lib/auth';
 import { AppProvider } from './app/provider';
 import { FullPageLoader } from './components/full-page-loader';
 import { CONFIG_ERROR_MESSAGE, RuntimeConfigError, loadRuntimeConfig } from './lib/runtime-config';
@@ -27,6 +28,7 @@ preloadPage(window.location.pathname);
 loadRuntimeConfig().then(
   (config) => {
     document.title = config.documentTitle;
+    preloadProfile();
     // A transition, so React renders the first page in slices and yields to the browser between
     // them rather than holding the main thread for the whole shell at once (total blocking time).
     startTransition(() =>

@@ -1,10 +1,10 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import useSWR, { mutate as mutateCache } from 'swr';
+import useSWR, { mutate as mutateCache, preload } from 'swr';
 import type { Profile } from '@stormline/contract/areas/profile';
 import { authRoutes } from '@stormline/contract/areas/auth';
 import { usersRoutes } from '@stormline/contract/areas/users';
-import { callApi } from './api-client';
+import { callApi, isPublicPath } from './api-client';
 import { cacheKey, isResourceKey } from './cache-keys';
 import { forgetListPlaces } from './list/list-places';
 import { chooseDivisionId, isUserDivision, splitDivisionPath } from './division';
@@ -20,6 +20,18 @@ export const isProfileKey = isResourceKey('users/profile');
 
 export function getProfile(): Promise<Profile> {
   return callApi(usersRoutes.getProfile);
+}
+
+/**
+ * Starts asking for the signed-in user's profile as soon as the configuration is known, before
+ * React renders: every signed-in page waits for it (RequireAuth), so it should not wait for the
+ * page's modules first. useProfileQuery then reads the same request from SWR's cache.
+ */
+export function preloadProfile(): void {
+  const token = storage.getToken();
+  if (!token || isPublicPath()) return;
+  // A failure reaches useProfileQuery with the answer, and RequireAuth signs out as before.
+  preload(profileKey(token), getProfile).catch(() => undefined);
 }
 
 export function useProfileQuery() {

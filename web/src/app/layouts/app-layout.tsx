@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Box, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
@@ -96,8 +96,11 @@ export function AppLayout() {
   const divisionId = useCurrentDivisionId();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
-  // Below md the navbar slides out of view when closed; inert keeps its links out of the tab order too.
-  const narrow = useMediaQuery('(max-width: 61.99em)');
+  // Below md the navbar slides out of view when closed; inert keeps its links out of the tab order
+  // too. Known on the first render, so a phone does not render the shell twice.
+  const narrow = useMediaQuery('(max-width: 61.99em)', false, { getInitialValueInEffect: false });
+  // On a phone the navigation's entries are built when it is first opened, not with every page.
+  const [navigationBuilt, setNavigationBuilt] = useState(false);
 
   useEffect(close, [pathname, close]);
 
@@ -110,7 +113,10 @@ export function AppLayout() {
             <Group gap="sm" wrap="nowrap">
               <Burger
                 opened={opened}
-                onClick={toggle}
+                onClick={() => {
+                  setNavigationBuilt(true);
+                  toggle();
+                }}
                 hiddenFrom="md"
                 size="sm"
                 aria-label={opened ? 'Close navigation' : 'Open navigation'}
@@ -138,7 +144,7 @@ export function AppLayout() {
           aria-label="Main navigation"
           inert={narrow && !opened}
         >
-          <SideNavigation onNavigate={close} />
+          {(!narrow || navigationBuilt) && <SideNavigation onNavigate={close} />}
         </nav>
         {/* The skip link's target: focusable from script only, and without a ring around the whole page. */}
         <main id={MAIN_CONTENT_ID} className={classes.main} data-with-navbar tabIndex={-1}>

@@ -39,13 +39,21 @@ function useScrollToTopOnNavigation() {
 /** How long a page that is still loading may take to show its heading before its title is announced instead. */
 const HEADING_WAIT_MS = 2000;
 
+/**
+ * Focuses the page's h1. While a screen loads, Suspense keeps the previous screen in the page,
+ * hidden, so only a heading that is shown counts, and only a focus that took.
+ */
 function focusPageHeading(): boolean {
-  const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+  const headings = [
+    ...document.querySelectorAll<HTMLElement>('main h1'),
+    ...document.querySelectorAll<HTMLElement>('h1'),
+  ];
+  const heading = headings.find((candidate) => candidate.checkVisibility());
   if (!heading) return false;
   // Focusable from script only: the heading stays out of the Tab order.
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
   heading.focus({ preventScroll: true });
-  return true;
+  return document.activeElement === heading;
 }
 
 /**
@@ -82,6 +90,8 @@ function useFocusOnNavigation(): string {
     if (
       active instanceof HTMLElement &&
       active.isConnected &&
+      // A control of the previous screen, kept hidden while the new one loads, does not count.
+      active.checkVisibility() &&
       active.closest('main') &&
       active.tagName !== 'MAIN'
     )

@@ -1,8 +1,9 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { Box, Button, Code, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { errorMessage, isStaleChunkError } from '../../lib/errors';
+import { markScreenShown } from '../../lib/use-browser-idle';
 
 /**
  * A screen that crashed, shown inside the shell: the navigation, division switcher and user menu
@@ -54,6 +55,12 @@ function ScreenLoading() {
   );
 }
 
+/** Rendered beside the screen inside its Suspense boundary: mounts once the screen has rendered. */
+function ScreenShown() {
+  useEffect(markScreenShown, []);
+  return null;
+}
+
 /**
  * The frame of a layout's screens: a crash shows inside the layout, and goes when the user
  * navigates elsewhere; a screen still loading shows the loading bar.
@@ -64,6 +71,7 @@ function ScreenFrame() {
     <ErrorBoundary FallbackComponent={ScreenError} resetKeys={[pathname]}>
       <Suspense fallback={<ScreenLoading />}>
         <Outlet />
+        <ScreenShown />
       </Suspense>
     </ErrorBoundary>
   );
