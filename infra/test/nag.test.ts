@@ -11,7 +11,7 @@ import { createStormlineApp } from '../src/app';
 function smallApp() {
   const scratch = mkdtempSync(path.join(tmpdir(), 'stormline-cdk-nag-'));
   return createStormlineApp({
-    routes: [AREAS.auth.login, AREAS.users.getProfile],
+    routes: [AREAS.auth.login, AREAS.profile.getProfile],
     outdir: path.join(scratch, 'out'),
     bundleDir: path.join(scratch, 'bundles'),
   });

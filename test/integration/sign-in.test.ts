@@ -330,6 +330,12 @@ describe('token audiences', () => {
   });
 });
 
+/** What each download path answers once its token is accepted: the routes' own answers. */
+const AFTER_THE_GUARD: Record<string, number> = {
+  '/dl/some-upload-id': 404,
+  '/api/download/report-42.pdf': 501,
+};
+
 describe('POST /api/download-links', () => {
   const link = (token: string, path: string) =>
     call<{ url: string; message?: string }>('/api/download-links', { method: 'POST', token, body: { path } });
@@ -351,9 +357,9 @@ describe('POST /api/download-links', () => {
       };
       expect(claims).toMatchObject({ aud: 'stormline-download', path });
       expect(claims.exp - claims.iat).toBeLessThanOrEqual(5 * 60);
-      // The route is not built yet: 501 comes after the guard accepted the token (401 before it).
+      // Past the guard (401 before it): no such document (404), or a route not built yet (501).
       const opened = await call(response.body.url);
-      expect(opened.status, path).toBe(501);
+      expect(opened.status, path).toBe(AFTER_THE_GUARD[path]);
     }
   });
 
@@ -383,8 +389,8 @@ describe('POST /api/download-links', () => {
     // Not a session: the download token opens nothing else, even in the header.
     expect((await call('/api/users/profile', { token: downloadToken })).status).toBe(401);
     expect((await call('/dl/upload-a', { token: downloadToken })).status).toBe(401);
-    // The same link with the right token still opens.
-    expect((await call(url)).status).toBe(501);
+    // The same link with the right token still passes the guard (there is no such document).
+    expect((await call(url)).status).toBe(404);
   });
 
   it('is for download paths only, for signed-in callers, the public view included', async () => {
@@ -397,6 +403,7 @@ describe('POST /api/download-links', () => {
     expect(anonymous.status).toBe(401);
     const publicView = await link(await tokenFor('public@example.com'), '/dl/published-upload');
     expect(publicView.status).toBe(200);
-    expect((await call(publicView.body.url)).status).toBe(501);
+    // Past the guard; the public view opens no document yet (docs/decisions/0015).
+    expect((await call(publicView.body.url)).status).toBe(404);
   });
 });

@@ -37,7 +37,10 @@ const AREA_DESCRIPTIONS: Record<keyof typeof AREAS, string> = {
     'inspections to another user.',
   certification: 'Signing and certifying inspections: the certification state and each signature.',
   auth: 'Sign-in and sign-out, registration from an invitation, forgotten and reset password.',
-  users: 'The signed-in profile, administration of users (invite, status, delete) and roles.',
+  profile: "The signed-in user's own profile: read it (with permissions and navigation) and update it.",
+  users:
+    'Administration of users (invite, edit, status, permissions, delete), their notification ' +
+    'settings and e-signature consent, and roles.',
   notifications: "The caller's in-app notifications and summary-email frequency.",
   clients: 'Clients, their contacts and projects, and the address reference lists.',
   divisions:

@@ -9,6 +9,7 @@ import { inspectionsRoutes } from './areas/inspections';
 import { legendItemsRoutes } from './areas/legend-items';
 import { mapRoutes } from './areas/map';
 import { notificationsRoutes } from './areas/notifications';
+import { profileRoutes } from './areas/profile';
 import { projectsRoutes } from './areas/projects';
 import { publicRoutes } from './areas/public';
 import { questionsRoutes } from './areas/questions';
@@ -33,6 +34,7 @@ export const AREAS = {
   certification: certificationRoutes,
   // Spec 001: administration.
   auth: authRoutes,
+  profile: profileRoutes,
   users: usersRoutes,
   notifications: notificationsRoutes,
   clients: clientsRoutes,

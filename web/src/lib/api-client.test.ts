@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientsRoutes } from '@stormline/contract/areas/clients';
-import { usersRoutes } from '@stormline/contract/areas/users';
+import { profileRoutes } from '@stormline/contract/areas/profile';
 import { callApi } from './api-client';
 import { storage } from './storage';
 import { emptyPage, serveApi } from '../testing/api';
@@ -12,10 +12,10 @@ describe('the divisionId header', () => {
     storage.setDivisionId('south-region');
     const { requests } = await serveApi([
       [clientsRoutes.listClients, () => emptyPage(clientsRoutes.listClients)],
-      [usersRoutes.getProfile, () => ({ status: 401, body: { message: 'Sign in again.' } })],
+      [profileRoutes.getProfile, () => ({ status: 401, body: { message: 'Sign in again.' } })],
     ]);
     await callApi(clientsRoutes.listClients, { divisionId: 'north-region' });
-    await callApi(usersRoutes.getProfile).catch(() => {});
+    await callApi(profileRoutes.getProfile).catch(() => {});
     expect(requests.map((request) => request.headers.get('divisionId'))).toEqual(['north-region', null]);
   });
 

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import useSWR, { mutate as mutateCache, preload } from 'swr';
 import type { Profile } from '@stormline/contract/areas/profile';
 import { authRoutes } from '@stormline/contract/areas/auth';
-import { usersRoutes } from '@stormline/contract/areas/users';
+import { profileRoutes } from '@stormline/contract/areas/profile';
 import { callApi, isPublicPath } from './api-client';
 import { cacheKey, isResourceKey } from './cache-keys';
 import { forgetListPlaces } from './list/list-places';
@@ -19,7 +19,7 @@ export const profileKey = (token: string) => cacheKey(null, 'users/profile', tok
 export const isProfileKey = isResourceKey('users/profile');
 
 export function getProfile(): Promise<Profile> {
-  return callApi(usersRoutes.getProfile);
+  return callApi(profileRoutes.getProfile);
 }
 
 /**
@@ -63,7 +63,7 @@ export async function signIn(email: string, password: string): Promise<Profile> 
   storage.setToken(token);
   let profile: Profile;
   try {
-    profile = await callApi(usersRoutes.getProfile, { divisionId: null });
+    profile = await callApi(profileRoutes.getProfile, { divisionId: null });
   } catch (error) {
     storage.clearToken();
     throw error;

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { DELIVERY_TYPES, SUMMARY_FREQUENCIES } from '@stormline/domain/notification-settings';
 import { ROLE_NAMES } from '@stormline/domain/roles';
 import { DivisionSummary, PermissionEntry } from '../access';
+import { defineArea, signedIn } from '../route';
 import { PersonName } from '../person';
 import { Id, Version } from '../schemas';
 
@@ -92,3 +93,33 @@ export const ProfileUpdate = z.strictObject({
   version: Version,
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
+
+/**
+ * Spec 001 §3 and §7: the signed-in user's own profile. An area of its own: every signed-in page
+ * asks for the profile first, so the SPA's first load carries these two routes' schemas and not
+ * the whole users administration's (docs/decisions/0012), and so do their Lambdas.
+ */
+export const profileRoutes = defineArea('profile', {
+  getProfile: {
+    method: 'GET',
+    path: '/api/users/profile',
+    summary: 'The signed-in user with divisions, permissions, pages, navigation and appConstants',
+    access: signedIn,
+    division: 'none',
+    publicRead: true,
+    query: z.strictObject({}),
+    response: Profile,
+    implemented: true,
+  },
+  updateProfile: {
+    method: 'POST',
+    path: '/api/users/profile',
+    summary: "Update the signed-in user's own name, position and phone",
+    access: signedIn,
+    division: 'none',
+    query: z.strictObject({}),
+    body: ProfileUpdate,
+    response: Profile,
+    implemented: true,
+  },
+});

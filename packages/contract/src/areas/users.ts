@@ -5,7 +5,7 @@ import { defineArea, permission, signedIn } from '../route';
 import { DivisionSummary, PermissionEntry, RoleSummary } from '../access';
 import { Email, PersonName } from '../person';
 import { Id, ListQuery, Page, SEARCH_TEXT_MAX_LENGTH, Version } from '../schemas';
-import { NotificationSetting, Profile, ProfileUpdate } from './profile';
+import { NotificationSetting } from './profile';
 
 export const USER_STATUSES = ['invited', 'active', 'inactive'] as const;
 
@@ -201,30 +201,8 @@ export const BulkNotificationBody = z.strictObject({
   typeId: z.enum(DELIVERY_TYPES),
 });
 
-/** Spec 001 §7: the signed-in profile, users administration, roles. */
+/** Spec 001 §7: users administration and roles (the signed-in user's own profile: areas/profile.ts). */
 export const usersRoutes = defineArea('users', {
-  getProfile: {
-    method: 'GET',
-    path: '/api/users/profile',
-    summary: 'The signed-in user with divisions, permissions, pages, navigation and appConstants',
-    access: signedIn,
-    division: 'none',
-    publicRead: true,
-    query: z.strictObject({}),
-    response: Profile,
-    implemented: true,
-  },
-  updateProfile: {
-    method: 'POST',
-    path: '/api/users/profile',
-    summary: "Update the signed-in user's own name, position and phone",
-    access: signedIn,
-    division: 'none',
-    query: z.strictObject({}),
-    body: ProfileUpdate,
-    response: Profile,
-    implemented: true,
-  },
   listUsers: {
     method: 'GET',
     path: '/api/users',

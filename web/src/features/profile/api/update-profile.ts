@@ -1,15 +1,15 @@
 import useSWRMutation from 'swr/mutation';
 import type { ProfileUpdate } from '@stormline/contract/areas/profile';
-import { usersRoutes } from '@stormline/contract/areas/users';
+import { profileRoutes } from '@stormline/contract/areas/profile';
 import { callApi, type ApiBody } from '../../../lib/api-client';
 import { profileKey, useToken } from '../../../lib/auth';
 import { refetchOnConflict } from '../../../lib/conflict';
 
-export type UpdateProfileInput = ApiBody<typeof usersRoutes.updateProfile>;
+export type UpdateProfileInput = ApiBody<typeof profileRoutes.updateProfile>;
 
 /** POST /api/users/profile: answers the saved profile, or 409 when `version` is stale. */
 export function updateProfile(body: UpdateProfileInput) {
-  return callApi(usersRoutes.updateProfile, { body });
+  return callApi(profileRoutes.updateProfile, { body });
 }
 
 /** Saves and puts the answer in the profile cache, so the top bar and every page show the new name at once. */

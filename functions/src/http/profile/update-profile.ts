@@ -1,4 +1,4 @@
-import { usersRoutes } from '@stormline/contract/areas/users';
+import { profileRoutes } from '@stormline/contract/areas/profile';
 import { updateOwnProfile } from '@stormline/data/users';
 import { ValidationError } from '@stormline/domain/errors';
 import { blankToNull, phoneIssues } from '@stormline/domain/region';
@@ -6,7 +6,7 @@ import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { profileView } from '../../lib/profile-view';
 
-const route = usersRoutes.updateProfile;
+const route = profileRoutes.updateProfile;
 
 /** The caller's own name, position and phone; the phone by the region's rules (spec 001 §1, §5). */
 export async function main({ caller, body, deps }: RouteRequest<typeof route>) {
