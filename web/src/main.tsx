@@ -10,19 +10,15 @@ import { App } from './app/app';
 import { preloadPage } from './app/router';
 import { preloadProfile } from './lib/auth';
 import { AppProvider } from './app/provider';
-import { FullPageLoader } from './components/full-page-loader';
 import { CONFIG_ERROR_MESSAGE, RuntimeConfigError, loadRuntimeConfig } from './lib/runtime-config';
 
+// index.html's splash stays until the app renders: rendering a loader of our own first would put
+// a whole Mantine render on the way to the first page (total blocking time).
 const root = createRoot(document.getElementById('root')!);
 
-root.render(
-  <AppProvider>
-    <FullPageLoader label="Starting Stormline…" />
-  </AppProvider>,
-);
-
-// The page's modules download while config.json does, not after it.
-preloadPage(window.location.pathname);
+// The page's modules download while config.json does, not after it; in a task of their own, as
+// asking for them adds a link element per module, which is not free.
+window.setTimeout(() => preloadPage(window.location.pathname), 0);
 
 // The app starts only with a valid runtime configuration: without apiBaseUrl nothing can work.
 loadRuntimeConfig().then(

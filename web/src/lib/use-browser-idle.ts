@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 /*
  * Whether the first screen of the visit has been shown: a layout's screen frame says so once its
@@ -39,11 +39,13 @@ export function useBrowserIdle(timeout = 1000): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     if (!shown) return;
+    // A transition: React renders what mounts now in slices, yielding to the user between them.
+    const release = () => startTransition(() => setIdle(true));
     if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(() => setIdle(true), 1);
+      const timer = window.setTimeout(release, 1);
       return () => window.clearTimeout(timer);
     }
-    const id = window.requestIdleCallback(() => setIdle(true), { timeout });
+    const id = window.requestIdleCallback(release, { timeout });
     return () => window.cancelIdleCallback(id);
   }, [shown, timeout]);
   return idle;

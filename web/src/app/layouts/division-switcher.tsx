@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Select, useMatches } from '@mantine/core';
+import { NativeSelect, useMatches } from '@mantine/core';
 import { IconSitemap } from '@tabler/icons-react';
 import { useCurrentDivisionId, useSession } from '../../lib/auth';
 import { switchDivisionPath } from '../../lib/division';
@@ -7,7 +7,9 @@ import { storage } from '../../lib/storage';
 
 /**
  * The top bar's division switcher (spec 001 §2): stores the division (spec 000 §9) and shows the
- * same page under the new division.
+ * same page under the new division. The browser's own select: the phone's native picker, type to
+ * find a division, and none of a custom combobox's positioning and scrolling work on every page
+ * load (it was the largest task of the dashboard's load; docs/decisions/0012).
  */
 export function DivisionSwitcher() {
   const profile = useSession();
@@ -19,18 +21,19 @@ export function DivisionSwitcher() {
   if (profile.divisions.length === 0) return null;
 
   return (
-    <Select
+    <NativeSelect
       aria-label="Division"
       data-testid="division-switcher"
-      data={profile.divisions.map((division) => ({ value: division.id, label: division.name }))}
-      value={current}
-      allowDeselect={false}
-      searchable={profile.divisions.length > 8}
-      checkIconPosition="right"
+      data={[
+        // Without a working division nothing is chosen until the user picks one.
+        ...(current ? [] : [{ value: '', label: 'Choose a division', disabled: true }]),
+        ...profile.divisions.map((division) => ({ value: division.id, label: division.name })),
+      ]}
+      value={current ?? ''}
       leftSection={icon}
       w={{ base: 156, xs: 200, sm: 230 }}
-      comboboxProps={{ width: 260, position: 'bottom-end', shadow: 'md' }}
-      onChange={(divisionId) => {
+      onChange={(event) => {
+        const divisionId = event.currentTarget.value;
         if (!divisionId || divisionId === current) return;
         storage.setDivisionId(divisionId);
         const target = switchDivisionPath(pathname, divisionId);
