@@ -69,7 +69,9 @@ export async function startHttp2Front(target: string): Promise<Http2Front> {
     for (const [name, value] of Object.entries(req.headers)) {
       if (!name.startsWith(':') && !CONNECTION_HEADERS.has(name) && name !== 'host') headers[name] = value;
     }
-    const forward = http.request(new URL(req.url, upstream), { method: req.method, headers }, (answer) => {
+    // The gateway's origin with the request's path, whatever the path says ('//elsewhere/x' too).
+    const url = new URL(`${upstream.origin}/${req.url.replace(/^\/+/, '')}`);
+    const forward = http.request(url, { method: req.method, headers }, (answer) => {
       const sent: http.OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(answer.headers)) {
         if (!CONNECTION_HEADERS.has(name) && value !== undefined) sent[name] = value;

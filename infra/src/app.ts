@@ -56,6 +56,19 @@ export function apiPathPatterns(routes: readonly Route[]): string[] {
  * one stack of Lambdas and routes per contract area (stable: a route never moves between stacks
  * when others are added), the web front and the alarms. cdk-nag's AwsSolutions pack checks it.
  */
+/**
+ * The stack that deploys an area's routes: the area's own, except for an area split off one that
+ * was deployed before. A route moved to another stack would be created by one stack while the other
+ * still holds its route key (API Gateway refuses the duplicate) or deleted before it is created
+ * again (every signed-in page asks for the profile: an outage). So the profile routes stay in the
+ * users stack they were first deployed in.
+ */
+const ROUTE_STACK_OF_AREA: Readonly<Record<string, string>> = { profile: 'users' };
+
+export function routeStackOf(area: string): string {
+  return ROUTE_STACK_OF_AREA[area] ?? area;
+}
+
 export function createStormlineApp(options: StormlineAppOptions = {}): StormlineApp {
   const routes = options.routes ?? ROUTES;
   const app = new App({
@@ -97,12 +110,12 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
   });
   const api = new ApiStack(app, name('Api'), { env });
 
-  const areas = [...new Set(routes.map((r) => r.area))];
-  const routeStacks = areas.map(
-    (area) =>
-      new RouteStack(app, name(`Routes-${pascal(area)}`), {
+  const stacks = [...new Set(routes.map((r) => routeStackOf(r.area)))];
+  const routeStacks = stacks.map(
+    (stack) =>
+      new RouteStack(app, name(`Routes-${pascal(stack)}`), {
         env,
-        routes: routes.filter((r) => r.area === area),
+        routes: routes.filter((r) => routeStackOf(r.area) === stack),
         httpApi: api.httpApi,
         table: data.table,
         uploads: data.uploads,

@@ -63,7 +63,7 @@ describe('Lambda bundles', () => {
   it.each(implemented.map((r) => [r.key, r] as const))(
     '%s carries its own area of the contract, not the route table',
     (_key, route) => {
-      // Shared schema modules under areas/ (profile.ts) may come along; other areas' routes may not.
+      // Only its own area: shared schemas live outside areas/ (profile.ts, access.ts), and other areas' routes may not come along.
       const areas = contractInputs(handlerModule(route))
         .filter((input) => input.includes('/areas/'))
         .map((input) => path.basename(input, '.ts'))

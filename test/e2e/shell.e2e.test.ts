@@ -198,6 +198,26 @@ describe('route conventions (spec 000 §2, 001 §2)', () => {
     await page.waitForURL((url) => url.pathname === '/divisions/south-region/dashboard');
   });
 
+  it('switches division by keyboard only on Enter: stepping through the list goes nowhere, focus stays', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto('/divisions/north-region/projects');
+    // The switcher mounts once the page has rendered.
+    await expect
+      .poll(async () => (await divisionSwitcher(page).locator('option').allTextContents()).slice(0, 2))
+      .toEqual(['North Region', 'South Region']);
+
+    await divisionSwitcher(page).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => chosenDivision(page)).toBe('South Region');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/divisions/north-region/projects');
+
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/divisions/south-region/projects');
+    expect(await divisionSwitcher(page).evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
   it('keeps two tabs on two divisions apart: no rewriting each other, no remount, no borrowed division', async () => {
     const first = await newPage();
     await signIn(first, ADMIN);

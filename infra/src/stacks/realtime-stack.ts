@@ -93,12 +93,12 @@ export class RealtimeStack extends Stack {
     });
   }
 
-  /** The management endpoint the pushing functions call (WEBSOCKET_CALLBACK_URL). */
   /** The origin the browser opens the WebSocket on (the stage URL without its path), for the CSP. */
   get webSocketOrigin(): string {
     return `wss://${this.stage.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
   }
 
+  /** The management endpoint the pushing functions call (WEBSOCKET_CALLBACK_URL). */
   get callbackUrl(): string {
     return this.stage.callbackUrl;
   }

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, useLocation } from 'react-router-dom';
 import { FullPageLoader } from '../components/full-page-loader';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
@@ -16,15 +16,25 @@ function ShellError(props: FallbackProps) {
   );
 }
 
+/** A crash of the shell itself; going elsewhere (Back included) tries again. */
+function ShellBoundary({ children }: { children: ReactNode }) {
+  const { key } = useLocation();
+  return (
+    <ErrorBoundary FallbackComponent={ShellError} resetKeys={[key]}>
+      {children}
+    </ErrorBoundary>
+  );
+}
+
 export function App() {
   return (
     <AppProvider>
       {/* Navigations render at once (no transition): a screen still loading shows its loading bar
           inside the layout, rather than the previous screen staying with no sign of progress. */}
       <BrowserRouter useTransitions={false}>
-        <ErrorBoundary FallbackComponent={ShellError}>
+        <ShellBoundary>
           <AppRoutes />
-        </ErrorBoundary>
+        </ShellBoundary>
       </BrowserRouter>
     </AppProvider>
   );

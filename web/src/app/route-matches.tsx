@@ -9,7 +9,20 @@ import { isRouteHandle, type RouteHandle } from '../config/areas';
  */
 export const RouteMatchesContext = createContext<readonly RouteMatch[]>([]);
 
-/** The handle of the deepest matched route that has one. */
+/**
+ * The navigation area of the page: the deepest matched route that names one. PageGuard refuses the
+ * page by it, so a record page's own title-only handle cannot hide its area.
+ */
+export function usePageArea(): RouteHandle['area'] | null {
+  const matches = useContext(RouteMatchesContext);
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle: unknown = matches[i]!.route.handle;
+    if (isRouteHandle(handle)) return handle.area;
+  }
+  return null;
+}
+
+/** The handle of the deepest matched route that has one (for the document title). */
 export function usePageHandle(): RouteHandle | PageTitle | null {
   const matches = useContext(RouteMatchesContext);
   for (let i = matches.length - 1; i >= 0; i--) {
@@ -44,6 +57,7 @@ const preloads = new WeakMap<object, () => Promise<unknown>>();
  */
 export function lazyPage(load: () => Promise<PageModule>): ReactElement {
   let loading: Promise<PageModule> | undefined;
+  // React.lazy keeps a failed load as failed: the screen's error then offers Reload.
   const once = () => (loading ??= load());
   const Page = lazy(once);
   preloads.set(Page, once);
@@ -54,6 +68,10 @@ export function lazyPage(load: () => Promise<PageModule>): ReactElement {
 export function preloadMatches(matches: readonly RouteMatch[]): void {
   for (const match of matches) {
     const type: unknown = match.route.element && (match.route.element as ReactElement).type;
-    if (typeof type === 'object' && type !== null) void preloads.get(type)?.();
+    // A failure shows when the page renders (its error boundary); here it is only an early start.
+    if (typeof type === 'object' && type !== null)
+      preloads
+        .get(type)?.()
+        .catch(() => undefined);
   }
 }

@@ -35,7 +35,7 @@ export const AREA_INFO = {
 
 export type AreaKey = keyof typeof AREA_INFO;
 
-/** What the router attaches to each page route (read with useMatches). */
+/** What the router attaches to each page route (read with usePageArea and usePageHandle, app/route-matches.tsx). */
 export interface RouteHandle {
   area: AreaKey;
   /** Document title of the page; defaults to the area label. */

@@ -13,6 +13,8 @@ export function errorMessage(error: unknown, fallback: string = UNKNOWN_ERROR): 
 /** A lazy module that failed to load: after a release, the old chunk's name is gone from the server. */
 export function isStaleChunkError(error: unknown): boolean {
   return (
-    error instanceof TypeError && /dynamically imported module|Importing a module script/i.test(error.message)
+    error instanceof Error &&
+    // A module's script (TypeError) or, fetched before it, its stylesheet (vite's preload helper).
+    /dynamically imported module|Importing a module script|Unable to preload CSS/i.test(error.message)
   );
 }

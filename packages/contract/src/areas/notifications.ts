@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineArea, signedIn } from '../route';
 import { SUMMARY_FREQUENCIES } from '@stormline/domain/notification-settings';
 import { Count, Cursor, Id, IsoDateTime, Page } from '../schemas';
-import { SummaryEmail } from './profile';
+import { SummaryEmail } from '../profile';
 
 export const Notification = z.strictObject({
   id: z.string(),

@@ -5,7 +5,7 @@ import { defineArea, permission, signedIn } from '../route';
 import { DivisionSummary, PermissionEntry, RoleSummary } from '../access';
 import { Email, PersonName } from '../person';
 import { Id, ListQuery, Page, SEARCH_TEXT_MAX_LENGTH, Version } from '../schemas';
-import { NotificationSetting } from './profile';
+import { NotificationSetting } from '../profile';
 
 export const USER_STATUSES = ['invited', 'active', 'inactive'] as const;
 

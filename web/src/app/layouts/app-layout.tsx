@@ -5,11 +5,11 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Brand } from '../../components/brand';
 import { SkipLink } from '../../components/skip-link';
-import { AREA_INFO, isRouteHandle } from '../../config/areas';
+import { AREA_INFO } from '../../config/areas';
 import { useCurrentDivisionId, useSession } from '../../lib/auth';
 import { canOpenPage, landingHref } from '../../lib/page-access';
 import { useBrowserIdle } from '../../lib/use-browser-idle';
-import { usePageHandle } from '../route-matches';
+import { usePageArea } from '../route-matches';
 import classes from './shell.module.css';
 import { SideNavigation } from './side-navigation';
 
@@ -39,8 +39,7 @@ function Reserved({ w }: { w: number | Record<string, number> }) {
 function PageGuard() {
   const profile = useSession();
   const divisionId = useCurrentDivisionId();
-  const handle = usePageHandle();
-  const area = isRouteHandle(handle) ? handle.area : null;
+  const area = usePageArea();
   const permitted = area === null || canOpenPage(profile, AREA_INFO[area].page);
 
   useEffect(() => {

@@ -43,12 +43,19 @@ const HEADING_WAIT_MS = 2000;
  * Focuses the page's h1. While a screen loads, Suspense keeps the previous screen in the page,
  * hidden, so only a heading that is shown counts, and only a focus that took.
  */
+/** Shown on screen? (checkVisibility is missing before Safari 17.4: the element's boxes tell.) */
+function isShown(element: Element): boolean {
+  return typeof element.checkVisibility === 'function'
+    ? element.checkVisibility()
+    : element.getClientRects().length > 0;
+}
+
 function focusPageHeading(): boolean {
   const headings = [
     ...document.querySelectorAll<HTMLElement>('main h1'),
     ...document.querySelectorAll<HTMLElement>('h1'),
   ];
-  const heading = headings.find((candidate) => candidate.checkVisibility());
+  const heading = headings.find((candidate) => isShown(candidate));
   if (!heading) return false;
   // Focusable from script only: the heading stays out of the Tab order.
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
@@ -91,8 +98,9 @@ function useFocusOnNavigation(): string {
       active instanceof HTMLElement &&
       active.isConnected &&
       // A control of the previous screen, kept hidden while the new one loads, does not count.
-      active.checkVisibility() &&
-      active.closest('main') &&
+      isShown(active) &&
+      // The top bar's controls (the division switcher) stay where the user is working too.
+      active.closest('main, header') &&
       active.tagName !== 'MAIN'
     )
       return;

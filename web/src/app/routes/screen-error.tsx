@@ -66,9 +66,9 @@ function ScreenShown() {
  * navigates elsewhere; a screen still loading shows the loading bar.
  */
 function ScreenFrame() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   return (
-    <ErrorBoundary FallbackComponent={ScreenError} resetKeys={[pathname]}>
+    <ErrorBoundary FallbackComponent={ScreenError} resetKeys={[pathname, search]}>
       <Suspense fallback={<ScreenLoading />}>
         <Outlet />
         <ScreenShown />
