@@ -58,6 +58,7 @@ describe('sign-in (spec 001 §2, §5, §8)', () => {
   it('signs in as admin and shows the layout: navigation, division switcher, bell and user menu', async () => {
     const page = await newPage();
     await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await screenshot(page, 'login-1280');
     await signIn(page, ADMIN);
 
