@@ -136,7 +136,9 @@ describe.each([
     it('the division switcher', async () => {
       await page.goto('/divisions/north-region/dashboard');
       const switcher = page.getByRole('combobox', { name: 'Division' });
-      await expect.poll(() => switcher.locator('option').allTextContents()).toContain('South Region');
+      // It mounts once the page has rendered and the browser is idle.
+      await switcher.waitFor();
+      expect(await switcher.locator('option').allTextContents()).toContain('South Region');
       await expectNoSeriousAxeViolations(page, `the division switcher at ${size} px`);
     });
 

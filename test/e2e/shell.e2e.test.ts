@@ -203,10 +203,10 @@ describe('route conventions (spec 000 §2, 001 §2)', () => {
     const page = await newPage();
     await signIn(page, ADMIN);
     await page.goto('/divisions/north-region/projects');
-    // The switcher mounts once the page has rendered.
-    await expect
-      .poll(async () => (await divisionSwitcher(page).locator('option').allTextContents()).slice(0, 2))
-      .toEqual(['North Region', 'South Region']);
+    // The switcher mounts once the page has rendered and the browser is idle.
+    await divisionSwitcher(page).waitFor();
+    const options = await divisionSwitcher(page).locator('option').allTextContents();
+    expect(options.slice(0, 2)).toEqual(['North Region', 'South Region']);
 
     await divisionSwitcher(page).focus();
     await page.keyboard.press('ArrowDown');
