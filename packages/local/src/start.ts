@@ -3,7 +3,8 @@ import path from 'node:path';
 import { JavaMissingError } from './dynamodb-local';
 import { REPO_ROOT } from './repo-root';
 import { startRuntime } from './runtime';
-import { DEMO_ACCOUNTS } from './seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
+import { EXTRA_DEMO_ACCOUNTS } from './seed/users';
 import { buildWebIfStale } from './web-build';
 
 async function main(): Promise<void> {
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     runtime.seeded ? 'Seeded demo accounts:' : 'Demo accounts (data kept in .local/; --fresh wipes it):',
   );
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role}: ${a.email} / ${a.password}`);
+  for (const a of EXTRA_DEMO_ACCOUNTS) console.log(`  ${a.role}: ${a.email} / ${DEMO_PASSWORD}`);
   console.log(`Mail and SMS outbox: ${runtime.env.OUTBOX_DIR}`);
   console.log('Press Ctrl-C to stop.');
 
