@@ -42,12 +42,6 @@ export function hasTitle(value: unknown): value is PageTitle {
 
 type PageModule = { default: ComponentType };
 
-/** A lazily loaded page: `preload` starts fetching its module before React renders it. */
-export interface LazyPage {
-  element: ReactElement;
-  preload: () => Promise<PageModule>;
-}
-
 const preloads = new WeakMap<object, () => Promise<unknown>>();
 
 /**
