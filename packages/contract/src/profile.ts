@@ -32,8 +32,8 @@ export const SummaryEmail = z.strictObject({
   availableFrequencies: z.array(z.enum(SUMMARY_FREQUENCIES)),
 });
 
-/** The signed-in user as GET /api/users/profile answers it (spec 000 §3, spec 001 §3). */
-export const Profile = z.strictObject({
+/** Who a user is, as the profile and Edit User both show them: name, contact and role. */
+export const UserIdentityFields = {
   id: Id,
   first_name: z.string(),
   last_name: z.string(),
@@ -43,6 +43,11 @@ export const Profile = z.strictObject({
   address: z.strictObject({ phone: z.nullable(z.string()), phone_ext: z.nullable(z.string()) }),
   roleId: z.string(),
   roleName: z.enum(ROLE_NAMES),
+};
+
+/** The signed-in user as GET /api/users/profile answers it (spec 000 §3, spec 001 §3). */
+export const Profile = z.strictObject({
+  ...UserIdentityFields,
   isAdmin: z.boolean(),
   isReadOnly: z.boolean(),
   status: z.enum(['invited', 'active', 'inactive']),

@@ -5,7 +5,7 @@ import { defineArea, permission, signedIn } from '../route';
 import { DivisionSummary, PermissionEntry, RoleSummary } from '../access';
 import { Email, PersonName } from '../person';
 import { Id, ListQuery, Page, SEARCH_TEXT_MAX_LENGTH, Version } from '../schemas';
-import { NotificationSetting } from '../profile';
+import { NotificationSetting, UserIdentityFields } from '../profile';
 
 export const USER_STATUSES = ['invited', 'active', 'inactive'] as const;
 
@@ -37,15 +37,7 @@ export const AssignedProject = z.strictObject({
 
 /** The Edit User payload (spec 001 §3), as GET /api/users/{id} answers it. */
 export const UserDetail = z.strictObject({
-  id: Id,
-  first_name: z.string(),
-  last_name: z.string(),
-  name: z.string(),
-  email: z.string(),
-  position: z.nullable(z.string()),
-  address: z.strictObject({ phone: z.nullable(z.string()), phone_ext: z.nullable(z.string()) }),
-  roleId: z.string(),
-  roleName: z.enum(ROLE_NAMES),
+  ...UserIdentityFields,
   ccrNumber: z.nullable(z.string()),
   peNumber: z.nullable(z.string()),
   status: z.enum(USER_STATUSES),
