@@ -3,7 +3,7 @@ import { makeJpeg, makePdf, makePng } from '@stormline/local/seed/demo-files';
 import { baseUrl, call, NORTH, SOUTH, tokenFor } from '../support/api';
 import { runtimeEnv } from '../support/runtime';
 import { testTable } from '../support/table';
-import { createTestUser } from '../support/users';
+import { createTestUser, signInAs } from '../support/users';
 
 /**
  * Documents of regulation groups, as a user sees them: the file goes straight to storage with a
@@ -30,20 +30,12 @@ interface DocPage {
 const db = testTable();
 afterAll(() => db.doc.destroy());
 
-async function signIn(user: { email: string; password: string }): Promise<string> {
-  const response = await call<{ token: string }>('/api/login', {
-    method: 'POST',
-    body: { email: user.email, password: user.password },
-  });
-  return response.body.token;
-}
-
 let token: string;
 let northOnly: string;
 
 beforeAll(async () => {
-  token = await signIn(await createTestUser('Admin', [NORTH, SOUTH]));
-  northOnly = await signIn(await createTestUser('Admin', [NORTH]));
+  token = await signInAs(await createTestUser('Admin', [NORTH, SOUTH]));
+  northOnly = await signInAs(await createTestUser('Admin', [NORTH]));
 });
 
 async function newGroup(name: string, divisionId = NORTH): Promise<string> {
@@ -327,7 +319,7 @@ describe('documents of a regulation group', () => {
   it("refuses another user's upload, and leaves its file alone", async () => {
     const groupId = await newGroup('Ticket Group');
     const upload = await send(makePng(50, 50), 'mine.png');
-    const other = await signIn(await createTestUser('Admin', [NORTH]));
+    const other = await signInAs(await createTestUser('Admin', [NORTH]));
     const response = await call(`/api/groups/${groupId}/uploads`, {
       method: 'POST',
       token: other,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, makePng } from '@stormline/local/seed/demo-files';
 import { baseUrl, call, NORTH, SOUTH, tokenFor } from '../support/api';
 import { eventually } from '../support/eventually';
-import { createTestUser } from '../support/users';
+import { createTestUser, signInAs } from '../support/users';
 
 interface LegendItem {
   id: string;
@@ -27,20 +27,12 @@ interface LegendPage {
   paginationState: { numModels: number | null; nextCursor: string | null };
 }
 
-async function signIn(user: { email: string; password: string }): Promise<string> {
-  const response = await call<{ token: string }>('/api/login', {
-    method: 'POST',
-    body: { email: user.email, password: user.password },
-  });
-  return response.body.token;
-}
-
 let token: string;
 let northOnly: string;
 
 beforeAll(async () => {
-  token = await signIn(await createTestUser('Admin', [NORTH, SOUTH]));
-  northOnly = await signIn(await createTestUser('Admin', [NORTH]));
+  token = await signInAs(await createTestUser('Admin', [NORTH, SOUTH]));
+  northOnly = await signInAs(await createTestUser('Admin', [NORTH]));
 });
 
 const newGroup = async (name: string, divisionId = NORTH) =>

@@ -4,7 +4,7 @@ import { addGroupToDivision } from '@stormline/data/regulations';
 import { baseUrl, call, NORTH, SOUTH, tokenFor } from '../support/api';
 import { eventually } from '../support/eventually';
 import { storedItem, testTable } from '../support/table';
-import { createTestUser } from '../support/users';
+import { createTestUser, signInAs } from '../support/users';
 
 interface Group {
   id: string;
@@ -26,16 +26,8 @@ afterAll(() => db.doc.destroy());
 
 let token: string;
 
-async function signIn(user: { email: string; password: string }): Promise<string> {
-  const response = await call<{ token: string }>('/api/login', {
-    method: 'POST',
-    body: { email: user.email, password: user.password },
-  });
-  return response.body.token;
-}
-
 beforeAll(async () => {
-  token = await signIn(await createTestUser('Admin', [NORTH, SOUTH]));
+  token = await signInAs(await createTestUser('Admin', [NORTH, SOUTH]));
 });
 
 const create = (name: unknown, divisionId = NORTH, as = token) =>
@@ -181,7 +173,7 @@ describe('regulation groups', () => {
 
   it("another division's group is not found by its id, and is left as it was", async () => {
     const southOnly = (await create('South Only Permit', SOUTH)).body;
-    const northAdmin = await signIn(await createTestUser('Admin', [NORTH]));
+    const northAdmin = await signInAs(await createTestUser('Admin', [NORTH]));
     for (const [method, path, body] of [
       ['GET', `/api/groups/${southOnly.id}`, undefined],
       ['POST', `/api/groups/update/${southOnly.id}`, { name: 'Taken over', version: 0 }],

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createDb } from '@stormline/data/dynamo';
 import type { RoleName } from '@stormline/domain/roles';
 import { createActiveAccount } from '@stormline/functions/lib/accounts';
+import { call } from './api';
 import { runtimeEnv } from './runtime';
 
 /**
@@ -23,6 +24,17 @@ export async function createTestUser(role: RoleName, divisionIds: string[]) {
   });
   db.doc.destroy();
   return { ...user, password };
+}
+
+/** Signs in an account (one from createTestUser, say) and answers its token. */
+export async function signInAs(user: { email: string; password: string }): Promise<string> {
+  const response = await call<{ token: string; message?: string }>('/api/login', {
+    method: 'POST',
+    body: { email: user.email, password: user.password },
+  });
+  if (response.status !== 200)
+    throw new Error(`Sign-in of ${user.email} failed: ${response.status} ${response.body.message}`);
+  return response.body.token;
 }
 
 /**
