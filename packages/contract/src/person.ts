@@ -21,3 +21,16 @@ export const PersonName = (label: string) =>
       z.minLength(1, `${label} is required`),
       z.maxLength(100, `${label} must be at most 100 characters`),
     );
+
+/** A phone extension: optional, numeric, at most 10 digits (spec 001 §5). */
+export const PhoneExtension = z.optional(
+  z.nullable(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(/^\d*$/, 'Extension must be numeric'),
+        z.maxLength(10, 'Extension must be at most 10 digits'),
+      ),
+  ),
+);

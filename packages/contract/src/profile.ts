@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { DELIVERY_TYPES, SUMMARY_FREQUENCIES } from '@stormline/domain/notification-settings';
 import { ROLE_NAMES } from '@stormline/domain/roles';
 import { DivisionSummary, PermissionEntry } from './access';
-import { PersonName } from './person';
+import { PersonName, PhoneExtension } from './person';
 import { Id, Version } from './schemas';
 
 /**
@@ -88,17 +88,7 @@ export const ProfileUpdate = z.strictObject({
     z.nullable(z.string().check(z.trim(), z.maxLength(100, 'Position must be at most 100 characters'))),
   ),
   phone: Phone,
-  phone_ext: z.optional(
-    z.nullable(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.regex(/^\d*$/, 'Extension must be numeric'),
-          z.maxLength(10, 'Extension must be at most 10 digits'),
-        ),
-    ),
-  ),
+  phone_ext: PhoneExtension,
   version: Version,
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { anonymous, defineArea, signedIn } from '../route';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@stormline/domain/user-rules';
-import { Email, PersonName } from '../person';
+import { Email, PersonName, PhoneExtension } from '../person';
 
 export const LoginBody = z.strictObject({
   email: Email,
@@ -43,17 +43,7 @@ export const RegistrationBody = z.strictObject({
   first_name: PersonName('First name'),
   last_name: PersonName('Last name'),
   phone: OptionalText('Phone', 20),
-  phone_ext: z.optional(
-    z.nullable(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.regex(/^\d*$/, 'Extension must be numeric'),
-          z.maxLength(10, 'Extension must be at most 10 digits'),
-        ),
-    ),
-  ),
+  phone_ext: PhoneExtension,
   position: OptionalText('Position', 100),
   password: Password,
   electronicSignatureAuthorization: z.boolean(),

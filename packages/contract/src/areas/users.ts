@@ -3,7 +3,7 @@ import { ROLE_NAMES } from '@stormline/domain/roles';
 import { DELIVERY_TYPES } from '@stormline/domain/notification-settings';
 import { defineArea, permission, signedIn } from '../route';
 import { DivisionSummary, PermissionEntry, RoleSummary } from '../access';
-import { Email, PersonName } from '../person';
+import { Email, PersonName, PhoneExtension } from '../person';
 import { Id, ListQuery, Page, SEARCH_TEXT_MAX_LENGTH, Version } from '../schemas';
 import { NotificationSetting, UserIdentityFields } from '../profile';
 
@@ -114,17 +114,7 @@ export const UpdateUserBody = z.strictObject({
   last_name: PersonName('Last name'),
   email: Email,
   phone: OptionalText('Phone', 20),
-  phone_ext: z.optional(
-    z.nullable(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.regex(/^\d*$/, 'Extension must be numeric'),
-          z.maxLength(10, 'Extension must be at most 10 digits'),
-        ),
-    ),
-  ),
+  phone_ext: PhoneExtension,
   position: OptionalText('Position', 100),
   roleId: RoleId,
   ccrNumber: OptionalText('CCR number', 50),
