@@ -151,6 +151,8 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
       publicUser: config.publicUser,
     },
   });
+  const siteUrl = config.siteUrl ?? `https://${web.distribution.distributionDomainName}`;
+  for (const stack of routeStacks) stack.bindMailSender(config.mailFrom, siteUrl);
   const monitoring = new MonitoringStack(app, name('Monitoring'), {
     env,
     httpApi: api.httpApi,

@@ -15,6 +15,16 @@ export interface DeploymentConfig {
   alarmEmail?: string;
   /** Changing it changes every function's configuration, so all start fresh containers. */
   deployStamp?: string;
+  /**
+   * The sender of invitations and password resets: an address or domain verified in SES in the
+   * deployment's region (docs/operations.md). The default is a placeholder SES refuses.
+   */
+  mailFrom: string;
+  /**
+   * The site's address as users open it, for the links in e-mails (a custom domain); the
+   * CloudFront distribution's own address when absent.
+   */
+  siteUrl?: string;
   /** Origins allowed to PUT uploads straight to the bucket (presigned URLs), besides CloudFront's. */
   extraUploadOrigins: string[];
 }
@@ -41,6 +51,8 @@ export function readConfig(node: Node): DeploymentConfig {
     },
     alarmEmail: text(node, 'stormline:alarmEmail'),
     deployStamp: text(node, 'stormline:deployStamp'),
+    mailFrom: text(node, 'stormline:mailFrom') ?? 'no-reply@example.com',
+    siteUrl: text(node, 'stormline:siteUrl')?.replace(/\/+$/, ''),
     extraUploadOrigins: origins ? origins.split(',').map((o) => o.trim()) : [],
   };
 }

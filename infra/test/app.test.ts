@@ -153,6 +153,37 @@ describe('route stacks', () => {
     expect(uploads).toContain('s3:PutObject');
   });
 
+  it('let only routes marked sendsMail send e-mail, from the one sender, linking to the site', () => {
+    const mailRoutes = ROUTES.filter((route) => route.sendsMail).map((route) => route.key);
+    expect(mailRoutes).toEqual(
+      expect.arrayContaining(['POST /api/users', 'POST /api/users/{id}/invite', 'POST /api/forgotPassword']),
+    );
+    const senders: string[] = [];
+    for (const [, template] of routeStacks()) {
+      const functions = template.findResources('AWS::Lambda::Function') as Record<
+        string,
+        { Properties: { Description: string; Environment: { Variables: Record<string, unknown> } } }
+      >;
+      const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
+      for (const fn of Object.values(functions)) {
+        const variables = fn.Properties.Environment.Variables;
+        if (!('MAIL_FROM' in variables)) continue;
+        senders.push(fn.Properties.Description.split(':')[0]!);
+        expect(variables.MAIL_FROM).toBe('no-reply@example.com');
+        // The distribution's own address, imported from the web stack.
+        expect(JSON.stringify(variables.SITE_URL)).toMatch(
+          /https:\/\/.*Stormline-Web:.*Distribution.*DomainName/,
+        );
+      }
+      if (policies.includes('ses:SendEmail')) {
+        expect(policies).toContain(':identity/no-reply@example.com');
+        expect(policies).toContain(':identity/example.com');
+        expect(policies).not.toMatch(/identity\/\*/);
+      }
+    }
+    expect(senders.sort()).toEqual([...mailRoutes].sort());
+  });
+
   it('let only routes marked realtime post to and close WebSocket connections', () => {
     const roles = stack('Routes-Auth').findResources('AWS::IAM::Role') as Record<
       string,

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -94,6 +94,20 @@ export class StormlineFunction extends lambda.Function {
         'Upload object keys are made per file at run time; access is limited to the one uploads bucket.',
     });
     this.addEnvironment('BUCKET_NAME', bucket.bucketName);
+    return this;
+  }
+
+  /**
+   * SES SendEmail from one sender only (the address, or its domain when the domain is the
+   * verified identity), with the sender and the site's URL the e-mails link to.
+   */
+  bindMailSender(from: string, siteUrl: string): this {
+    const identities = [from, from.slice(from.indexOf('@') + 1)].map((identity) =>
+      Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+    );
+    this.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: identities }));
+    this.addEnvironment('MAIL_FROM', from);
+    this.addEnvironment('SITE_URL', siteUrl);
     return this;
   }
 

@@ -54,6 +54,7 @@ export function gatewayPath(path: string): string {
  */
 export class RouteStack extends Stack {
   readonly functions: StormlineFunction[] = [];
+  private readonly mailSenders: StormlineFunction[] = [];
 
   constructor(scope: Construct, id: string, props: RouteStackProps) {
     super(scope, id, props);
@@ -68,6 +69,7 @@ export class RouteStack extends Stack {
         .bindJwtSecret(props.jwtSecret);
       if (route.files) fn.bindBucket(props.uploads, route.files);
       if (route.realtime) fn.role!.addManagedPolicy(props.manageConnections);
+      if (route.sendsMail) this.mailSenders.push(fn);
       this.functions.push(fn);
 
       const method = apigw.HttpMethod[route.method];
@@ -82,5 +84,13 @@ export class RouteStack extends Stack {
       reason:
         'Every route authenticates in its own handler middleware (JWT pinned to HS256, revocation, division and permission checks; docs/decisions/0005); anonymous sign-in routes must stay open.',
     });
+  }
+
+  /**
+   * Lets the routes marked `sendsMail` send e-mail from `from`, linking to `siteUrl`. Called once
+   * the web stack exists, since the site's address is its distribution's unless configured.
+   */
+  bindMailSender(from: string, siteUrl: string): void {
+    for (const fn of this.mailSenders) fn.bindMailSender(from, siteUrl);
   }
 }

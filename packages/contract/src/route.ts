@@ -58,6 +58,11 @@ export interface RouteSpec<
    */
   realtime?: boolean;
   /**
+   * The handler sends e-mail (invitations, password resets): the CDK app gives exactly these
+   * routes SES's SendEmail from the deployment's sender, the sender and the site's URL.
+   */
+  sendsMail?: boolean;
+  /**
    * The path parameter that names a user, which must be the caller ("only yourself": consent to
    * e-signatures, one's own notification settings). The guard answers 403 for anyone else's id.
    */

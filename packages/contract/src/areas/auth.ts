@@ -84,6 +84,7 @@ export const authRoutes = defineArea('auth', {
       'Send a password-reset link to an email; the same answer, in about the same time, for a known and an unknown email',
     access: anonymous,
     division: 'none',
+    sendsMail: true,
     query: z.strictObject({}),
     body: z.strictObject({ email: Email }),
     response: MessageResponse,
