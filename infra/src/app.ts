@@ -142,6 +142,7 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
       webSocket: realtime.webSocketOrigin,
       // Presigned URLs name the bucket's regional host (functions/src/lib/file-store.ts).
       storage: `https://${data.uploads.bucketRegionalDomainName}`,
+      cms: config.userManualCmsUrl && new URL(config.userManualCmsUrl).origin,
     },
     webConfig: {
       apiBaseUrl: '/',
@@ -149,6 +150,7 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
       documentTitle: 'Stormline Inspections',
       region: config.regionVariant,
       publicUser: config.publicUser,
+      userManualCmsUrl: config.userManualCmsUrl,
     },
   });
   const siteUrl = config.siteUrl ?? `https://${web.distribution.distributionDomainName}`;

@@ -25,6 +25,8 @@ export interface DeploymentConfig {
    * CloudFront distribution's own address when absent.
    */
   siteUrl?: string;
+  /** The user manuals' CMS (a WordPress REST API base URL); /user-manuals shows 'No manuals found' without one. */
+  userManualCmsUrl?: string;
   /** Origins allowed to PUT uploads straight to the bucket (presigned URLs), besides CloudFront's. */
   extraUploadOrigins: string[];
 }
@@ -53,6 +55,7 @@ export function readConfig(node: Node): DeploymentConfig {
     deployStamp: text(node, 'stormline:deployStamp'),
     mailFrom: text(node, 'stormline:mailFrom') ?? 'no-reply@example.com',
     siteUrl: text(node, 'stormline:siteUrl')?.replace(/\/+$/, ''),
+    userManualCmsUrl: text(node, 'stormline:userManualCmsUrl')?.replace(/\/+$/, ''),
     extraUploadOrigins: origins ? origins.split(',').map((o) => o.trim()) : [],
   };
 }

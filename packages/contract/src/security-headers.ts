@@ -23,6 +23,11 @@ export interface BrowserOrigins {
   webSocket: string;
   /** `https://{bucket}.s3.{region}.amazonaws.com` in the cloud, s3rver's `http://127.0.0.1:…` on one machine. */
   storage: string;
+  /**
+   * The user-manual CMS's origin, when the deployment names one: the SPA reads its posts endpoint,
+   * and the manuals show its images (WordPress keeps them under the site's /wp-content/uploads).
+   */
+  cms?: string;
 }
 
 /**
@@ -49,8 +54,8 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
  */
 export function contentSecurityPolicy(origins: BrowserOrigins): string {
   const extra: Record<string, readonly string[]> = {
-    'connect-src': [origins.webSocket, origins.storage],
-    'img-src': [origins.storage],
+    'connect-src': [origins.webSocket, origins.storage, ...(origins.cms ? [origins.cms] : [])],
+    'img-src': [origins.storage, ...(origins.cms ? [origins.cms] : [])],
   };
   return Object.entries(CSP_DIRECTIVES)
     .map(([name, sources]) => [name, ...sources, ...(extra[name] ?? [])].join(' '))

@@ -8,6 +8,7 @@ import { resetDeps } from '@stormline/functions/lib/deps';
 import { startDynamoDbLocal, ensureTable } from './dynamodb-local';
 import { REPO_ROOT } from './repo-root';
 import { startS3Local } from './s3-local';
+import { handleLocalCms, LOCAL_CMS_PATH } from './cms/wordpress-posts';
 import { freePort } from './free-port';
 import { createGateway } from './gateway';
 import { attachWebSocketGateway } from './websocket';
@@ -124,9 +125,12 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
         documentTitle: 'Stormline Inspections',
         region,
         publicUser: { email: publicAccount.email, password: publicAccount.password },
+        // The manuals come from this runtime's own WordPress-shaped CMS (cms/wordpress-posts.ts).
+        userManualCmsUrl: LOCAL_CMS_PATH,
       },
       storageOrigin: new URL(s3.endpoint).origin,
-      extra: (req, res, url) => realtime.handleConnections(req, res, url),
+      extra: async (req, res, url) =>
+        handleLocalCms(req, res, url) || realtime.handleConnections(req, res, url),
     });
     const realtime = attachWebSocketGateway(server);
     const port = await listen(server, options.port);

@@ -139,9 +139,14 @@ export const appRoutes: RouteObject[] = [
               },
               { path: '/inspection/*', handle: handle('inspection'), element: placeholder('inspection') },
               {
-                path: '/user-manuals/*',
+                path: paths.app.userManuals.path,
                 handle: handle('user-manuals'),
-                element: placeholder('user-manuals'),
+                element: lazyPage(() => import('../features/user-manuals/routes/user-manuals')),
+              },
+              {
+                path: paths.app.userManual.path,
+                handle: handle('user-manuals', 'User manual'),
+                element: lazyPage(() => import('../features/user-manuals/routes/user-manual')),
               },
               {
                 path: paths.app.noDivision.path,

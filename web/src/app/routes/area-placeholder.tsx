@@ -6,7 +6,7 @@ import { AREA_INFO, type AreaKey } from '../../config/areas';
 import { useCurrentDivisionId } from '../../lib/auth';
 import { splitDivisionPath } from '../../lib/division';
 
-type PlaceholderArea = Exclude<AreaKey, 'dashboard' | 'divisions' | 'my-profile'>;
+type PlaceholderArea = Exclude<AreaKey, 'dashboard' | 'divisions' | 'my-profile' | 'user-manuals'>;
 
 const CONTENT: Record<PlaceholderArea, { icon: string; description: string; features: string[] }> = {
   projects: {
@@ -91,11 +91,6 @@ const CONTENT: Record<PlaceholderArea, { icon: string; description: string; feat
       'Filters by client, date range and finding type',
       'Total and percent-variance rows, column settings',
     ],
-  },
-  'user-manuals': {
-    icon: 'book',
-    description: 'Guides for every part of Stormline.',
-    features: ['Manuals for each role and screen', 'Searchable manual pages'],
   },
 };
 
