@@ -32,7 +32,6 @@ const PLACEHOLDERS = [
   ['regulations', '/divisions/north-region/groups'],
   ['legend items', '/divisions/north-region/map-legend'],
   ['users (admin)', '/divisions/north-region/admin'],
-  ['edit user', '/divisions/north-region/user-profiles/some-user'],
   ['inspection templates', '/divisions/north-region/inspection-templates'],
   ['compliance report', '/divisions/north-region/reports'],
   ['an inspection', '/inspection/some-inspection'],

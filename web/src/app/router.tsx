@@ -27,8 +27,6 @@ const PLACEHOLDER_AREAS: { segment: string; area: PlaceholderArea }[] = [
   { segment: withinDivision(paths.app.groups), area: 'groups' },
   { segment: withinDivision(paths.app.mapLegend), area: 'map-legend' },
   { segment: withinDivision(paths.app.admin), area: 'admin' },
-  // Only /user-profiles/:userId/edit so far (paths.app.editUser); the area catches what is below it.
-  { segment: 'user-profiles', area: 'user-profiles' },
   { segment: withinDivision(paths.app.inspectionTemplates), area: 'inspection-templates' },
   { segment: withinDivision(paths.app.reports), area: 'reports' },
 ];
@@ -43,6 +41,11 @@ const divisionScoped: RouteObject[] = [
     path: withinDivision(paths.app.myProfile),
     handle: handle('my-profile'),
     element: lazyPage(() => import('../features/profile/routes/my-profile')),
+  },
+  {
+    path: withinDivision(paths.app.editUser),
+    handle: handle('user-profiles', 'Edit User'),
+    element: lazyPage(() => import('../features/users/routes/edit-user')),
   },
   ...PLACEHOLDER_AREAS.map(({ segment, area }) => ({
     path: `${segment}/*`,

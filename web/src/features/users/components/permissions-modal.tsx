@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Checkbox, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  ACTIONS,
+  RESOURCES,
+  can,
+  type Action,
+  type Grants,
+  type PermissionEntry,
+} from '@stormline/domain/permissions';
+import { ServerError } from '../../../components/server-error';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/errors';
+import { useSetUserPermissions, useUserPermissions, type UserPermissions } from '../api/user-permissions';
+
+const ACTION_LABELS: Record<Action, string> = {
+  read: 'Read',
+  create: 'Create',
+  update: 'Update',
+  delete: 'Delete',
+  all: 'All',
+};
+
+const pairKey = (entry: { perm: string; pageId: string }) => `${entry.perm}:${entry.pageId}`;
+
+function pairsOf(keys: ReadonlySet<string>): PermissionEntry[] {
+  return RESOURCES.flatMap((resource) =>
+    ACTIONS.filter((action) => keys.has(`${action}:${resource.id}`)).map((action) => ({
+      perm: action,
+      pageId: resource.id,
+    })),
+  );
+}
+
+interface PermissionsModalProps {
+  opened: boolean;
+  onClose: () => void;
+  divisionId: string;
+  user: { id: string; name: string; roleName: string };
+  /** The editor's own grants: a pair they do not hold cannot be given (the server's rule, mirrored). */
+  editor: Grants;
+  /** After a save: the user's record has a new version. */
+  onSaved: (version: number) => void;
+}
+
+/**
+ * Spec 001 §2 and §6, the Permissions modal of Edit User (Admin and Client Manager only): the
+ * user's permission pairs (action on resource), which replace the role's and which the server
+ * enforces from the user's next request; or back to the role's defaults.
+ */
+export function PermissionsModal({
+  opened,
+  onClose,
+  divisionId,
+  user,
+  editor,
+  onSaved,
+}: PermissionsModalProps) {
+  const { data, error, isLoading } = useUserPermissions(divisionId, user.id, opened);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Permissions of ${user.name || user.roleName}`}
+      size="xl"
+      radius="lg"
+    >
+      {error ? (
+        <ServerError>{errorMessage(error)}</ServerError>
+      ) : isLoading || !data ? (
+        <Stack gap="xs" aria-busy>
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} h={18} />
+          ))}
+        </Stack>
+      ) : (
+        // Keyed by version: a fresh read starts the boxes from the server's pairs.
+        <PermissionsForm
+          key={data.version}
+          permissions={data}
+          onClose={onClose}
+          divisionId={divisionId}
+          userId={user.id}
+          roleName={user.roleName}
+          editor={editor}
+          onSaved={onSaved}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function PermissionsForm({
+  permissions,
+  onClose,
+  divisionId,
+  userId,
+  roleName,
+  editor,
+  onSaved,
+}: {
+  permissions: UserPermissions;
+  onClose: () => void;
+  divisionId: string;
+  userId: string;
+  roleName: string;
+  editor: Grants;
+  onSaved: (version: number) => void;
+}) {
+  const [checked, setChecked] = useState<ReadonlySet<string>>(
+    () => new Set(permissions.permissions.map(pairKey)),
+  );
+  const [failure, setFailure] = useState<string | null>(null);
+  const { trigger, isMutating } = useSetUserPermissions(divisionId, userId);
+
+  const save = async (pairs: PermissionEntry[] | null) => {
+    setFailure(null);
+    try {
+      const saved = await trigger({ permissions: pairs, version: permissions.version });
+      notifications.show({
+        color: 'teal',
+        title: 'Permissions saved',
+        message: saved.overridden
+          ? 'The user now holds the permissions chosen here.'
+          : `The user now holds the permissions of the role ${roleName}.`,
+      });
+      onSaved(saved.version);
+      onClose();
+    } catch (error) {
+      console.error(error);
+      setFailure(
+        error instanceof ApiError && error.status === 409
+          ? `${error.message} The latest permissions have been read: check them and save again.`
+          : errorMessage(error),
+      );
+    }
+  };
+
+  const toggle = (key: string, on: boolean) =>
+    setChecked((current) => {
+      const next = new Set(current);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+
+  return (
+    <Stack gap="md">
+      <Group gap="xs">
+        <Text fz="sm">
+          What this user may do, whatever their role ({roleName}) holds by default. The server applies a
+          change from the user&apos;s next request.
+        </Text>
+        <Badge variant="light" color={permissions.overridden ? 'orange' : 'gray'} radius="sm">
+          {permissions.overridden ? 'Changed from the role' : "The role's permissions"}
+        </Badge>
+      </Group>
+      <Table.ScrollContainer minWidth={520} maxHeight={420}>
+        <Table stickyHeader aria-label="Permissions" verticalSpacing={4} horizontalSpacing="sm" fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Resource</Table.Th>
+              {ACTIONS.map((action) => (
+                <Table.Th key={action} ta="center">
+                  {ACTION_LABELS[action]}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {RESOURCES.map((resource) => (
+              <Table.Tr key={resource.id}>
+                <Table.Th scope="row" fw={500}>
+                  {resource.label}
+                </Table.Th>
+                {ACTIONS.map((action) => {
+                  const key = `${action}:${resource.id}`;
+                  const on = checked.has(key);
+                  // Only pairs the editor holds can be given; one the user has may always be taken away.
+                  const grantable = can(editor, action, resource.label);
+                  return (
+                    <Table.Td key={action} ta="center">
+                      <Checkbox
+                        aria-label={`${ACTION_LABELS[action]} ${resource.label}`}
+                        checked={on}
+                        disabled={!on && !grantable}
+                        onChange={(event) => toggle(key, event.currentTarget.checked)}
+                        styles={{ body: { justifyContent: 'center' } }}
+                      />
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {failure && <ServerError testId="permissions-error">{failure}</ServerError>}
+      {pairsOf(checked).length === 0 && (
+        <Alert color="orange" variant="light">
+          With no permission at all the user can sign in but open nothing.
+        </Alert>
+      )}
+      <Group justify="space-between" gap="sm">
+        <Button
+          type="button"
+          variant="subtle"
+          disabled={isMutating || !permissions.overridden}
+          onClick={() => void save(null)}
+        >
+          Use the role&apos;s permissions
+        </Button>
+        <Group gap="sm">
+          <Button type="button" variant="default" onClick={onClose} disabled={isMutating}>
+            Cancel
+          </Button>
+          <Button type="button" loading={isMutating} onClick={() => void save(pairsOf(checked))}>
+            Save permissions
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}
