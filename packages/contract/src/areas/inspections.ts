@@ -1,4 +1,26 @@
+import * as z from 'zod/mini';
 import { defineArea, permission } from '../route';
+import { Cursor, Id, Page } from '../schemas';
+
+/**
+ * An inspection form type as the Create project modal offers it (spec 000 §3: id, name,
+ * has_compliance_cert), with what the template says about the projects that use it: the flags
+ * that decide which of the modal's conditional fields show (docs/decisions/0014). `ccr`: its
+ * projects may be CCR projects; `optionalCompliance`: each project chooses whether compliance is
+ * signed (and then whether completed findings are required); `cgp`: its projects carry a CGP
+ * tracking ID (required).
+ */
+export const InspectionTemplateOption = z.strictObject({
+  id: Id,
+  name: z.string(),
+  has_compliance_cert: z.boolean(),
+  projectOptions: z.strictObject({
+    ccr: z.boolean(),
+    optionalCompliance: z.boolean(),
+    cgp: z.boolean(),
+  }),
+});
+export type InspectionTemplateOption = z.infer<typeof InspectionTemplateOption>;
 
 /**
  * Spec 000 §7 "Inspections and certification" and spec 002 §7 "Inspections, questions and notes":
@@ -76,10 +98,14 @@ export const inspectionsRoutes = defineArea('inspections', {
   listInspectionTemplates: {
     method: 'GET',
     path: '/api/inspections/templates',
-    summary: 'Inspection templates of the division (name, has_compliance_cert, has_acknowledgement)',
+    summary:
+      "Inspection templates (form types) of the division by name, each with has_compliance_cert and the project options that drive the Create project modal's conditional fields",
     access: permission('read', 'Inspection'),
     division: 'required',
-    implemented: false,
+    pageSize: 100,
+    query: z.strictObject({ cursor: z.optional(Cursor) }),
+    response: Page(InspectionTemplateOption),
+    implemented: true,
   },
   reopenInspection: {
     method: 'POST',
