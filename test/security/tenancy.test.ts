@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@stormline/contract/route-table';
 import { pathParamNames } from '@stormline/contract/route';
@@ -11,7 +12,7 @@ import { defaultMapSymbol } from '@stormline/domain/map-symbol';
 import { addContacts, clientKeys, createClient } from '@stormline/data/clients';
 import { call, NORTH, SOUTH } from '../support/api';
 import { storedItem, testTable } from '../support/table';
-import { createTestUser } from '../support/users';
+import { createTestUser, signInAs } from '../support/users';
 
 /**
  * Tenancy with real records: for every implemented route that takes a record's id, an Admin of
@@ -29,6 +30,9 @@ const COMPANY_WIDE: Record<string, string> = {
     'A division is the tenant itself; the Divisions screen lists and opens every division for read Divisions.',
   'PUT /api/divisions/{id}':
     'Renaming a division is the Divisions permission’s, over every division (spec 001 §2).',
+  'DELETE /api/divisions/{id}':
+    'Deleting a division is the Divisions permission’s, over every division; it is refused while the division holds anything (docs/decisions/0016).',
+  ...divisionTabsCompanyWide(),
   'POST /api/users/{id}/signature_authorization/{value}':
     "Only yourself: {id} must be the caller (the guard's self check); {value} is 'agree' or 'disagree', not a record.",
   'PUT /api/users/{id}/notification-types/{type}':
@@ -78,6 +82,7 @@ const FOREIGN: Record<string, () => Promise<ForeignCase>> = {
   ...regulationCases(),
   ...legendItemCases(),
   ...clientCases(),
+  ...divisionTabCases(),
   'PUT /api/notifications/{id}': async () => {
     const owner = await createTestUser('Inspector', [SOUTH]);
     const notification = await createNotification(db, owner.id, {
@@ -100,8 +105,10 @@ function takesRecordId(route: Route): boolean {
 const idRoutes = ROUTES.filter((r) => r.implemented && takesRecordId(r));
 
 let northAdminToken: string;
+let southAdminToken: string;
 
 beforeAll(async () => {
+  southAdminToken = await signInAs(await createTestUser('Admin', [SOUTH]));
   const admin = await createTestUser('Admin', [NORTH]);
   const signIn = await call<{ token: string }>('/api/login', {
     method: 'POST',
@@ -366,6 +373,105 @@ function legendItemCases(): Record<string, () => Promise<ForeignCase>> {
     'DELETE /api/legend-items/{id}/uploads/{uploadId}': async () => {
       const { item, doc, snapshot } = await southItem();
       return { path: `/api/legend-items/${item.id}/uploads/${doc.id}`, snapshot };
+    },
+  };
+}
+
+/**
+ * The Divisions screen's tabs: the division in the path is the company's (read or update
+ * Divisions, over every division), and adding names the company's records on purpose. Removing
+ * names records the path's division must hold: another division's is not found there.
+ */
+function divisionTabsCompanyWide(): Record<string, string> {
+  const reason = (what: string) =>
+    `${what}: the division in the path is the company's, as for PUT /api/divisions/{id}; the records named are the company's catalogue (docs/decisions/0016).`;
+  return Object.fromEntries(
+    ['users', 'clients', 'regulations', 'inspectionTemplates'].flatMap((tab) => [
+      [`GET /api/divisions/{id}/${tab}`, reason(`A division's ${tab} tab and the ${tab} to add`)],
+      [`POST /api/divisions/{id}/${tab}`, reason(`Adding ${tab} to a division`)],
+    ]),
+  );
+}
+
+/** Removing from North what only South holds: 404, and South keeps it. */
+function divisionTabCases(): Record<string, () => Promise<ForeignCase>> {
+  const address = {
+    street_1: '1 Temple Quay',
+    street_2: null,
+    city: 'Bristol',
+    state_id: null,
+    country_id: 'england',
+    zip: 'BS1 6DZ',
+    phone: null,
+    phone_ext: null,
+  };
+  return {
+    'DELETE /api/divisions/{id}/users': async () => {
+      const user = await createTestUser('Inspector', [SOUTH]);
+      return {
+        path: `/api/divisions/${NORTH}/users`,
+        body: { userIds: [user.id] },
+        snapshot: () => storedItem(db, { pk: `USER#${user.id}`, sk: `DIVISION#${SOUTH}` }),
+      };
+    },
+    'DELETE /api/divisions/{id}/clients': async () => {
+      const client = await createClient(db, SOUTH, {
+        name: 'South client (division tab tenancy)',
+        address,
+        default_finding_observation: null,
+        disable_images: false,
+      });
+      return {
+        path: `/api/divisions/${NORTH}/clients`,
+        body: { clientIds: [client.id] },
+        snapshot: async () => [
+          await storedItem(db, clientKeys.client(client.id)),
+          await storedItem(db, clientKeys.divisionLink(SOUTH, client.id)),
+        ],
+      };
+    },
+    'DELETE /api/divisions/{id}/regulations': async () => {
+      const group = await createGroup(db, SOUTH, { name: 'South permit (division tab tenancy)' });
+      return {
+        path: `/api/divisions/${NORTH}/regulations`,
+        body: { regulationIds: [group.id] },
+        snapshot: async () => [
+          await storedItem(db, { pk: `GROUP#${group.id}`, sk: 'GROUP' }),
+          await storedItem(db, { pk: `GROUP#${group.id}`, sk: `DIVISION#${SOUTH}` }),
+        ],
+      };
+    },
+    'DELETE /api/divisions/{id}/inspectionTemplates': async () => {
+      // A template only South holds (the demo templates are in both).
+      const id = `south-only-${randomUUID()}`;
+      await db.doc.send(
+        new PutCommand({
+          TableName: db.tableName,
+          Item: {
+            pk: `TEMPLATE#${id}`,
+            sk: 'TEMPLATE',
+            type: 'Template',
+            gsi1pk: 'TEMPLATES',
+            gsi1sk: `south only#${id}`,
+            id,
+            name: 'South only',
+            version: 0,
+          },
+        }),
+      );
+      await call(`/api/divisions/${SOUTH}/inspectionTemplates`, {
+        method: 'POST',
+        token: southAdminToken,
+        body: { inspectionTemplateIds: [id] },
+      });
+      return {
+        path: `/api/divisions/${NORTH}/inspectionTemplates`,
+        body: { inspectionTemplateIds: [id] },
+        snapshot: async () => [
+          await storedItem(db, { pk: `TEMPLATE#${id}`, sk: 'TEMPLATE' }),
+          await storedItem(db, { pk: `TEMPLATE#${id}`, sk: `DIVISION#${SOUTH}` }),
+        ],
+      };
     },
   };
 }

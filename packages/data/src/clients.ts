@@ -71,6 +71,8 @@ export const clientKeys = {
     sk: `DIVISION#${divisionId}`,
   }),
   clientsOfDivision: (divisionId: string) => `DIVISION#${divisionId}#CLIENTS`,
+  /** The company's clients (byParent), whichever divisions hold them. */
+  allClients: () => 'CLIENTS',
   /**
    * A user who is a contact of the client. The same row is the user's client assignment (Edit
    * User's clients): byRelation `USER#<u>#CLIENTS` lists a user's clients.
@@ -103,6 +105,15 @@ function divisionLinkItem(divisionId: string, client: Pick<ClientRecord, 'id' | 
     name: client.name,
   };
 }
+
+/**
+ * Every client of the company by name (byParent `CLIENTS`): the Divisions screen's 'Add Clients'
+ * rows. On the client item itself, so its one writer moves it with the name.
+ */
+const companyListKeys = (client: Pick<ClientRecord, 'id' | 'name'>) => ({
+  gsi1pk: clientKeys.allClients(),
+  gsi1sk: listOrder(client),
+});
 
 /** A client's search rows in one division. */
 function searchCopies(
@@ -171,7 +182,13 @@ export async function createClient(
     putNewStep(
       db,
       // divisionCount: how many divisions hold it, so the last one's delete knows it is the last.
-      { ...clientKeys.client(client.id), type: 'Client', ...client, divisionCount: 1 },
+      {
+        ...clientKeys.client(client.id),
+        type: 'Client',
+        ...companyListKeys(client),
+        ...client,
+        divisionCount: 1,
+      },
       () => new ConflictError('This client already exists'),
     ),
     putNewStep(db, divisionLinkItem(divisionId, client)),
@@ -357,7 +374,15 @@ export async function updateClient(
   const renamed = after.name !== before.name;
   await transactWithCopies(
     db,
-    [versionedUpdateStep(db, clientKeys.client(clientId), { ...fields }, version, notFound)],
+    [
+      versionedUpdateStep(
+        db,
+        clientKeys.client(clientId),
+        { ...fields, ...(renamed ? companyListKeys(after) : {}) },
+        version,
+        notFound,
+      ),
+    ],
     renamed ? divisionIds.map((d) => renamedCopies(db, d, before, after)) : [],
   );
   return after;

@@ -152,3 +152,46 @@ export async function renameDivision(db: Db, id: string, name: string, version: 
   ]);
   return { ...before, name, version: version + 1 };
 }
+
+const COUNTERS = [
+  'userCount',
+  'clientCount',
+  'groupCount',
+  'templateCount',
+  'activeProjectCount',
+  'archivedProjectCount',
+];
+
+/**
+ * The last step of deleting a division: the division item (only at the version read and while
+ * every counter is 0, so anything added meanwhile makes it fail with 409), its search rows and the
+ * company's division count, in one transaction.
+ */
+export async function deleteDivisionItem(db: Db, division: Division): Promise<void> {
+  const names = Object.fromEntries(COUNTERS.map((c, i) => [`#c${i}`, c]));
+  await transact(db, [
+    {
+      write: {
+        Delete: {
+          TableName: db.tableName,
+          Key: keys.division(division.id),
+          ConditionExpression: [
+            '#version = :version',
+            ...COUNTERS.map((_, i) => `(attribute_not_exists(#c${i}) OR #c${i} <= :zero)`),
+          ].join(' AND '),
+          ExpressionAttributeNames: { '#version': 'version', ...names },
+          ExpressionAttributeValues: { ':version': division.version, ':zero': 0 },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      onConditionFailed: (stored) =>
+        stored
+          ? new ConflictError(
+              'The division changed while it was being deleted (something was added to it, or it was renamed). Reload it and try again.',
+            )
+          : new NotFoundError('Division not found'),
+    },
+    counterStep(db, keys.counter('DIVISIONS'), 'count', -1),
+    ...termRowSteps(db, keys.allDivisions(), division.id, divisionSearch(division), null),
+  ]);
+}

@@ -172,6 +172,16 @@ function stillThere(db: Db, key: { pk: string; sk: string }, message: string, pa
   };
 }
 
+/** One more project of the division uses the linked record; the link must still be there. */
+function linkCountStep(
+  db: Db,
+  key: { pk: string; sk: string },
+  message: string,
+  path: string,
+): TransactionStep {
+  return counterStep(db, key, 'projectCount', 1, () => new ValidationError(message, [{ path, message }]));
+}
+
 export type NewProject = Omit<
   ProjectRecord,
   'id' | 'createdAt' | 'version' | 'archivedAt' | 'publishedAt' | 'createdBy'
@@ -181,8 +191,9 @@ export type NewProject = Omit<
  * Creates a project in one transaction: the project (in the division's active list and the
  * client's projects), its search rows, its inspector's access row, the division's
  * `activeProjectCount` and the client link's `projectCount` (whose condition is that the client
- * is still the division's, so a client deleted meanwhile cannot be left with a project), and
- * checks that the template, regulation group and inspector are still the division's.
+ * is still the division's, so a client deleted meanwhile cannot be left with a project), the
+ * template's and regulation group's link `projectCount` (the same condition), and checks that
+ * the inspector is still the division's.
  */
 export async function createProject(db: Db, input: NewProject, now = new Date()): Promise<ProjectRecord> {
   const project: ProjectRecord = {
@@ -249,9 +260,11 @@ export async function createProject(db: Db, input: NewProject, now = new Date())
           ),
         ]
       : []),
+    // The template's and the group's links count the division's projects that use them, so the
+    // Divisions screen cannot take either out of the division from under a project (0016).
     ...(project.inspection_template_id
       ? [
-          stillThere(
+          linkCountStep(
             db,
             catalogueKeys.templateLink(d, project.inspection_template_id),
             'Please select an inspection form type of this division',
@@ -261,7 +274,7 @@ export async function createProject(db: Db, input: NewProject, now = new Date())
       : []),
     ...(project.document_group_id
       ? [
-          stillThere(
+          linkCountStep(
             db,
             catalogueKeys.groupLink(d, project.document_group_id),
             'Please select regulations of this division',

@@ -280,15 +280,28 @@ export async function countGroups(db: Db, divisionId: string): Promise<number> {
 async function readGroup(
   db: Db,
   groupId: string,
-): Promise<{ group: GroupRecord | undefined; divisionIds: string[] }> {
+): Promise<{ group: GroupRecord | undefined; divisionIds: string[]; links: Record<string, unknown>[] }> {
   const [{ Item }, links] = await Promise.all([
     db.doc.send(
       new GetCommand({ TableName: db.tableName, Key: groupKeys.group(groupId), ConsistentRead: true }),
     ),
-    readPartition(db, groupKeys.group(groupId).pk, 'DIVISION#', 'divisionId'),
+    readPartition(db, groupKeys.group(groupId).pk, 'DIVISION#', 'divisionId, projectCount'),
   ]);
-  return { group: Item ? toGroup(Item) : undefined, divisionIds: links.map((i) => i.divisionId as string) };
+  return {
+    group: Item ? toGroup(Item) : undefined,
+    divisionIds: links.map((i) => i.divisionId as string),
+    links,
+  };
 }
+
+/**
+ * Refused while projects of the division use the group (its link counts them; docs/decisions/0016):
+ * they would lose their regulations.
+ */
+const groupInUse = (group: Pick<GroupRecord, 'name'>, count: number) =>
+  new ConflictError(
+    `${group.name} is used by ${count} ${count === 1 ? 'project' : 'projects'} of this division (archived ones included), so it cannot leave the division.`,
+  );
 
 /**
  * The one writer of a group's name: the group item and, with it, its link row and search rows in
@@ -382,8 +395,10 @@ export async function removeGroupFromDivision(
   divisionId: string,
   groupId: string,
 ): Promise<{ lastDivision: boolean; group: GroupRecord }> {
-  const { group, divisionIds } = await readGroup(db, groupId);
+  const { group, divisionIds, links } = await readGroup(db, groupId);
   if (!group || !divisionIds.includes(divisionId)) throw notFound();
+  const inUse = Number(links.find((l) => l.divisionId === divisionId)?.projectCount ?? 0);
+  if (inUse > 0) throw groupInUse(group, inUse);
   const legendLinks = await legendLinksOfGroup(db, divisionId, groupId);
   await transactWithCopies(
     db,
@@ -393,10 +408,15 @@ export async function removeGroupFromDivision(
           Delete: {
             TableName: db.tableName,
             Key: groupKeys.divisionLink(divisionId, groupId),
-            ConditionExpression: 'attribute_exists(pk)',
+            // No project of the division took the group up meanwhile.
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(projectCount) OR projectCount <= :zero)',
+            ExpressionAttributeValues: { ':zero': 0 },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           },
         },
-        onConditionFailed: notFound,
+        onConditionFailed: (stored) =>
+          stored ? groupInUse(group, Number(stored.projectCount ?? 0)) : notFound(),
       },
       divisionCountStep(db, divisionId, -1),
       groupDivisionsStep(db, groupId, -1),

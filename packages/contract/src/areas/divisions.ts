@@ -22,36 +22,122 @@ export const DivisionUpdate = z.strictObject({ name: DivisionName, version: Vers
 
 const divisionParams = z.strictObject({ id: Id });
 
-/** A division resource tab (spec 001 §2): list, add and remove users, clients, regulations or templates. */
-function resourceTab(resource: string, idsField: string) {
-  const title = resource.charAt(0).toUpperCase() + resource.slice(1);
+/**
+ * A resource tab's query (spec 001 §7 "query p, s"): the page by cursor, the search, and which
+ * rows: the division's own (the tab), or the company's catalogue with whether the division holds
+ * each (the 'Add {thing}' modal's rows to choose from).
+ */
+export const ResourceQuery = z.strictObject({
+  ...ListQuery.shape,
+  scope: z.optional(z.enum(['division', 'company'], { error: "scope must be 'division' or 'company'" })),
+});
+
+/** Whether the division holds the row, and whether the caller may open its page (a member of the division with read on it). */
+const RowAccess = {
+  inDivision: z.boolean(),
+  canOpen: z.boolean(),
+};
+
+/** A row of the Regulations, Inspection Templates and Clients tabs (spec 001 §2: Name). */
+export const NamedResourceRow = z.strictObject({ id: Id, name: z.string(), ...RowAccess });
+export type NamedResourceRow = z.infer<typeof NamedResourceRow>;
+
+/** A row of the Users tab (spec 001 §2: First Name, Last Name, Email, Role). */
+export const UserResourceRow = z.strictObject({
+  id: Id,
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  roleName: z.string(),
+  ...RowAccess,
+});
+export type UserResourceRow = z.infer<typeof UserResourceRow>;
+
+/** The most ids one add or remove takes (a page of the tab, with room to spare). */
+export const MAX_RESOURCE_IDS = 100;
+
+function idsBody<K extends string>(field: K, thing: string) {
+  return z.strictObject({
+    [field]: z
+      .array(Id, { error: `Please select at least one ${thing}` })
+      .check(
+        z.minLength(1, `Please select at least one ${thing}`),
+        z.maxLength(MAX_RESOURCE_IDS, `At most ${MAX_RESOURCE_IDS} can be changed at once`),
+      ),
+  } as { [P in K]: z.ZodMiniArray<typeof Id> });
+}
+
+/** What an add changed: the ids the division did not hold before (ids it held already change nothing). */
+export const ResourcesAdded = z.strictObject({ added: z.array(Id) });
+/**
+ * What a remove changed: the ids taken out of the division, and among them the clients or
+ * regulation groups no other division held, which went with it (docs/decisions/0016).
+ */
+export const ResourcesRemoved = z.strictObject({ removed: z.array(Id), deleted: z.array(Id) });
+
+const noQuery = z.strictObject({});
+
+/**
+ * A division resource tab (spec 001 §2 and §7): list (query p as the cursor, and s), add and
+ * remove users, clients, regulations or inspection templates, the ids in the body.
+ */
+function resourceTab<F extends string, Row extends z.ZodMiniType>(
+  resource: string,
+  idsField: F,
+  thing: string,
+  row: Row,
+) {
+  const path = `/api/divisions/{id}/${resource}`;
+  const body = idsBody(idsField, thing);
   return {
-    [`list${title}`]: {
+    list: {
       method: 'GET',
-      path: `/api/divisions/{id}/${resource}`,
-      summary: `The ${resource} of a division (query p, s)`,
+      path,
+      summary: `The ${resource} of a division by name, or those matching s; with scope=company, the company's ${resource} with whether the division holds each (the rows to add)`,
       access: permission('read', 'Divisions'),
       division: 'none',
-      implemented: false,
+      pageSize: 25,
+      params: divisionParams,
+      query: ResourceQuery,
+      response: Page(row),
+      implemented: true,
     },
-    [`add${title}`]: {
+    add: {
       method: 'POST',
-      path: `/api/divisions/{id}/${resource}`,
+      path,
       summary: `Add ${resource} to a division (${idsField})`,
       access: permission('update', 'Divisions'),
       division: 'none',
-      implemented: false,
+      params: divisionParams,
+      query: noQuery,
+      body,
+      response: ResourcesAdded,
+      implemented: true,
     },
-    [`remove${title}`]: {
+    remove: {
       method: 'DELETE',
-      path: `/api/divisions/{id}/${resource}`,
-      summary: `Remove ${resource} from a division (${idsField} in the body)`,
+      path,
+      summary: `Remove ${resource} from a division (${idsField} in the body; 409 with the reason when one cannot go)`,
       access: permission('update', 'Divisions'),
       division: 'none',
-      implemented: false,
+      params: divisionParams,
+      query: noQuery,
+      body,
+      response: ResourcesRemoved,
+      implemented: true,
     },
   } as const;
 }
+
+const usersTab = resourceTab('users', 'userIds', 'user', UserResourceRow);
+const clientsTab = resourceTab('clients', 'clientIds', 'client', NamedResourceRow);
+const regulationsTab = resourceTab('regulations', 'regulationIds', 'regulation', NamedResourceRow);
+const templatesTab = resourceTab(
+  'inspectionTemplates',
+  'inspectionTemplateIds',
+  'inspection template',
+  NamedResourceRow,
+);
 
 /**
  * Spec 001 §7: divisions and their resource tabs. The division in the path is the subject, so the
@@ -107,15 +193,28 @@ export const divisionsRoutes = defineArea('divisions', {
   deleteDivision: {
     method: 'DELETE',
     path: '/api/divisions/{id}',
-    summary: 'Delete a division',
+    summary:
+      'Delete a division: 409 with what it still holds (projects, legend items, other users, clients or regulations no other division holds); else its links go with it (docs/decisions/0016)',
     access: permission('delete', 'Divisions'),
     division: 'none',
-    implemented: false,
+    params: divisionParams,
+    query: noQuery,
+    body: z.undefined(),
+    response: z.strictObject({ id: Id }),
+    implemented: true,
   },
-  ...resourceTab('users', 'userIds'),
-  ...resourceTab('clients', 'clientIds'),
-  ...resourceTab('regulations', 'regulationIds'),
-  ...resourceTab('inspectionTemplates', 'inspectionTemplateIds'),
+  listUsers: usersTab.list,
+  addUsers: usersTab.add,
+  removeUsers: usersTab.remove,
+  listClients: clientsTab.list,
+  addClients: clientsTab.add,
+  removeClients: clientsTab.remove,
+  listRegulations: regulationsTab.list,
+  addRegulations: regulationsTab.add,
+  removeRegulations: regulationsTab.remove,
+  listInspectionTemplates: templatesTab.list,
+  addInspectionTemplates: templatesTab.add,
+  removeInspectionTemplates: templatesTab.remove,
   getComplianceReport: {
     method: 'GET',
     path: '/api/divisions/{id}/compliance',
