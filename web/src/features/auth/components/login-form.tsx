@@ -29,7 +29,13 @@ function check(values: Record<Field, string>): FieldErrors {
  * The one form of the first load: a plain form rather than react-hook-form (components/form), whose
  * 15 KB would be a tenth of /login's budget for two fields (docs/decisions/0011).
  */
-export function LoginForm({ onSuccess }: { onSuccess: (profile: Profile) => void }) {
+export function LoginForm({
+  onSuccess,
+  defaultEmail,
+}: {
+  onSuccess: (profile: Profile) => void;
+  defaultEmail?: string;
+}) {
   const form = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -77,6 +83,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (profile: Profile) => void
           label="Email"
           type="email"
           autoComplete="username"
+          defaultValue={defaultEmail}
           placeholder="you@company.com"
           leftSection={<IconMail size={16} />}
           error={errors.email}

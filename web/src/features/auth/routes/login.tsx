@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { paths } from '../../../config/paths';
@@ -14,6 +14,8 @@ import { LoginForm } from '../components/login-form';
 export default function LoginRoute() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // Registration hands over the new account's email (routes/register.tsx).
+  const email = (useLocation().state as { email?: unknown } | null)?.email;
   const to = safeRedirect(params.get('to'));
   const [alreadySignedIn] = useState(() => storage.getToken() !== null);
   const [notice] = useState(getSessionNotice);
@@ -36,6 +38,7 @@ export default function LoginRoute() {
       )}
       <Paper p={{ base: 'lg', sm: 'xl' }} radius="lg" shadow="sm">
         <LoginForm
+          defaultEmail={typeof email === 'string' ? email : undefined}
           onSuccess={(profile) =>
             void navigate(to ?? landingHref(profile, chooseDivisionId(profile, storage.getDivisionId())), {
               replace: true,

@@ -1,43 +1,22 @@
-import { Badge, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBellRinging, IconSignature } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Grid, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header';
 import { useProfileQuery, useSession } from '../../../lib/auth';
+import { NotificationSettings } from '../components/notification-settings';
 import { ProfileForm } from '../components/profile-form';
 import { ProfileSummary } from '../components/profile-summary';
+import { SignatureConsent } from '../components/signature-consent';
+import { SummaryEmailFrequency } from '../components/summary-email';
 
-function SettingsPreview({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <Paper p="lg" radius="lg">
-      <Group gap="md" wrap="nowrap" align="flex-start">
-        <ThemeIcon variant="light" size={40} radius="md">
-          {icon}
-        </ThemeIcon>
-        <Stack gap={4}>
-          <Group gap="xs">
-            <Title order={3} fz="md">
-              {title}
-            </Title>
-            <Badge variant="light" color="orange" size="sm" radius="sm">
-              Coming soon
-            </Badge>
-          </Group>
-          <Text fz="sm" c="dimmed">
-            {children}
-          </Text>
-        </Stack>
-      </Group>
-    </Paper>
-  );
-}
-
-/** /my-profile (under the working division): details, the editable form, and the settings panels to come. */
+/**
+ * /my-profile (spec 001 §2): the details and their form, the notification settings, the summary
+ * e-mail's frequency and the e-signature consent. Which panels a role has is the server's answer
+ * (docs/decisions/0013): a Regulator none; 'Regulator - With Photos' only the Inspection Complete
+ * setting, with no frequency or consent control; everyone else all of them.
+ */
 export default function MyProfileRoute() {
   const profile = useSession();
   const { mutate } = useProfileQuery();
-  // Spec 001 §2: Regulators have no settings panels; 'Regulator - With Photos' only the Inspection Complete notification.
-  const regulator = profile.roleName === 'Regulator';
-  const photosRegulator = profile.roleName === 'Regulator - With Photos';
+  const settings = profile.notifications ?? [];
 
   return (
     <>
@@ -53,24 +32,10 @@ export default function MyProfileRoute() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             <ProfileForm key={profile.id} profile={profile} onReload={() => mutate()} />
-            {!regulator && (
-              <SettingsPreview
-                icon={<IconBellRinging size={22} stroke={1.6} />}
-                title="Notification settings"
-              >
-                {photosRegulator
-                  ? 'Choose how you hear about completed inspections.'
-                  : 'Choose in-app, email or SMS delivery per notification, and how often you get the summary email.'}
-              </SettingsPreview>
-            )}
-            {!regulator && !photosRegulator && (
-              <SettingsPreview
-                icon={<IconSignature size={22} stroke={1.6} />}
-                title="Electronic signature consent"
-              >
-                Consent to sign inspection certifications electronically. Certification checkboxes become
-                active once you have consented here.
-              </SettingsPreview>
+            {settings.length > 0 && <NotificationSettings userId={profile.id} settings={settings} />}
+            {profile.summaryEmail && <SummaryEmailFrequency summaryEmail={profile.summaryEmail} />}
+            {profile.canConsentToSignatures && (
+              <SignatureConsent userId={profile.id} consented={profile.electronicSignatureAuthorization} />
             )}
           </Stack>
         </Grid.Col>
