@@ -1,65 +1,35 @@
-import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import { errorMessage } from '../../../lib/errors';
-import { ServerError } from '../../../components/server-error';
+import { List, Text } from '@mantine/core';
+import { ConfirmDeleteModal } from './confirm-delete-modal';
 
-interface ConfirmProps {
+/**
+ * Spec 001 §2: Delete is enabled only after ticking 'Yes, I understand'. What a deletion keeps
+ * and refuses is docs/decisions/0016's: the server names what the division still holds.
+ */
+export function DeleteDivisionModal({
+  opened,
+  onClose,
+  divisionName,
+  onConfirm,
+}: {
+  opened: boolean;
   onClose: () => void;
   divisionName: string;
   onConfirm: () => Promise<void>;
-}
-
-/** Mounted each time the modal opens, so the box starts unticked. */
-function DeleteDivisionConfirm({ onClose, divisionName, onConfirm }: ConfirmProps) {
-  const [understood, setUnderstood] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
+}) {
   return (
-    <Stack gap="md">
+    <ConfirmDeleteModal opened={opened} onClose={onClose} title="Delete division" onConfirm={onConfirm}>
       <Text fz="sm">
-        Deleting <b>{divisionName}</b> removes it for every user. Its clients, projects and users stay, but
-        are no longer grouped under this division.
+        Deleting <b>{divisionName}</b> removes it for every user. Nothing it holds is lost with it: a division
+        can be deleted only once it has
       </Text>
-      <Checkbox
-        label="Yes, I understand"
-        checked={understood}
-        onChange={(event) => setUnderstood(event.currentTarget.checked)}
-      />
-      {error && <ServerError>{error}</ServerError>}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          color="red"
-          disabled={!understood}
-          loading={busy}
-          onClick={async () => {
-            setBusy(true);
-            setError(null);
-            try {
-              await onConfirm();
-            } catch (failure) {
-              // Spec 001 §8: the server's message, else 'An error has occurred'.
-              setError(errorMessage(failure, 'An error has occurred'));
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          Delete
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-/** Spec 001 §2: Delete is enabled only after ticking 'Yes, I understand'. */
-export function DeleteDivisionModal({ opened, ...confirm }: ConfirmProps & { opened: boolean }) {
-  return (
-    <Modal opened={opened} onClose={confirm.onClose} title="Delete division" radius="lg">
-      <DeleteDivisionConfirm {...confirm} />
-    </Modal>
+      <List fz="sm" spacing={4}>
+        <List.Item>no projects, active or archived, and no legend items;</List.Item>
+        <List.Item>no users besides you;</List.Item>
+        <List.Item>no clients or regulations that no other division holds.</List.Item>
+      </List>
+      <Text fz="sm">
+        Clients, regulations and inspection templates it shares with other divisions stay theirs.
+      </Text>
+    </ConfirmDeleteModal>
   );
 }

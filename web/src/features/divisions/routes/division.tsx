@@ -12,8 +12,6 @@ import {
   IconTrash,
   IconUsers,
 } from '@tabler/icons-react';
-import { divisionsRoutes } from '@stormline/contract/areas/divisions';
-import { ComingSoon } from '../../../components/coming-soon';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth';
@@ -22,19 +20,22 @@ import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { hasPermission } from '../../../lib/page-access';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
+import { RESOURCE_TABS, type ResourceTab } from '../api/division-resources';
 import { useDeleteDivision } from '../api/delete-division';
 import { useDivision } from '../api/get-division';
 import { useUpdateDivision } from '../api/update-division';
 import { DeleteDivisionModal } from '../components/delete-division-modal';
 import { DivisionNameModal } from '../components/division-name-modal';
+import { ResourceTabPanel } from '../components/resource-tab-panel';
+import classes from './division.module.css';
 
 /** Spec 001 §2: the resource tabs, under /divisions/{id}/resources/{kebab-case tab}. */
-const TABS = [
-  { value: 'regulations', label: 'Regulations', icon: IconBook, columns: 'Name' },
-  { value: 'inspection-templates', label: 'Inspection Templates', icon: IconTemplate, columns: 'Name' },
-  { value: 'clients', label: 'Clients', icon: IconBriefcase, columns: 'Name' },
-  { value: 'users', label: 'Users', icon: IconUsers, columns: 'First Name, Last Name, Email and Role' },
-] as const;
+const TAB_ICONS: Record<ResourceTab['tab'], typeof IconBook> = {
+  regulations: IconBook,
+  'inspection-templates': IconTemplate,
+  clients: IconBriefcase,
+  users: IconUsers,
+};
 
 /** /divisions/{id}: the division's name with Edit and Delete, and its resource tabs. */
 export default function DivisionRoute() {
@@ -46,16 +47,14 @@ export default function DivisionRoute() {
   const { trigger: deleteDivision } = useDeleteDivision(divisionId);
   const [editOpened, editModal] = useDisclosure(false);
   const [deleteOpened, deleteModal] = useDisclosure(false);
-  const activeTab = TABS.some((t) => t.value === tab) ? tab! : TABS[0].value;
+  const activeTab = RESOURCE_TABS.find((t) => t.tab === tab) ?? RESOURCE_TABS[0];
 
   useEffect(() => {
     if (division) document.title = `${division.name} · Divisions · ${getRuntimeConfig().documentTitle}`;
   }, [division]);
 
   const canUpdate = hasPermission(profile, 'update', 'Divisions');
-  // Offered once the server does it: deleting a division is not built yet (the route answers 501).
-  const canDelete =
-    hasPermission(profile, 'delete', 'Divisions') && divisionsRoutes.deleteDivision.implemented;
+  const canDelete = hasPermission(profile, 'delete', 'Divisions');
   const member = isUserDivision(profile, divisionId);
 
   return (
@@ -122,27 +121,34 @@ export default function DivisionRoute() {
           </Paper>
           <Paper radius="lg" p={0} style={{ overflow: 'hidden' }}>
             <Tabs
-              value={activeTab}
+              value={activeTab.tab}
+              keepMounted={false}
               onChange={(value) =>
                 value &&
                 void navigate(paths.app.divisionResources.getHref(divisionId, value), { replace: true })
               }
+              classNames={{ list: classes.list, tab: classes.tab }}
             >
-              <Tabs.List px="md" pt="xs">
-                {TABS.map(({ value, label, icon: Icon }) => (
-                  <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} stroke={1.6} />}>
-                    {label}
-                  </Tabs.Tab>
-                ))}
+              <Tabs.List px="md" pt="xs" aria-label="Division resources">
+                {RESOURCE_TABS.map(({ tab: value, label }) => {
+                  const Icon = TAB_ICONS[value];
+                  return (
+                    <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} stroke={1.6} />}>
+                      {label}
+                    </Tabs.Tab>
+                  );
+                })}
               </Tabs.List>
-              {TABS.map(({ value, label, icon: Icon, columns }) => (
-                <Tabs.Panel key={value} value={value} p="md">
-                  <ComingSoon
-                    embedded
-                    title={`${label} of this division`}
-                    icon={<Icon size={26} stroke={1.6} />}
-                    description={`A searchable list (${columns}) with checkbox selection, Add and Delete, arrives with the division resources work.`}
-                  />
+              {RESOURCE_TABS.map((resourceTab) => (
+                <Tabs.Panel key={resourceTab.tab} value={resourceTab.tab}>
+                  {division && (
+                    <ResourceTabPanel
+                      divisionId={divisionId}
+                      divisionName={division.name}
+                      tab={resourceTab}
+                      canUpdate={canUpdate}
+                    />
+                  )}
                 </Tabs.Panel>
               ))}
             </Tabs>

@@ -1,0 +1,86 @@
+import { Link } from 'react-router-dom';
+import { Anchor, Text } from '@mantine/core';
+import type { NamedResourceRow, UserResourceRow } from '@stormline/contract/areas/divisions';
+import { tableColumns, type TableColumn } from '../../../components/data-table';
+import { paths } from '../../../config/paths';
+import type { ResourceKind, ResourceRow } from '../api/division-resources';
+
+/**
+ * Where a row's detail link goes (spec 001 §2): regulations to the group, clients to the client,
+ * users to the users admin searched by their email, templates to the template. The link is shown
+ * only when the server says the caller may open it (a member of the division).
+ */
+export function detailHref(divisionId: string, kind: ResourceKind, row: ResourceRow): string {
+  switch (kind) {
+    case 'regulations':
+      return paths.app.group.getHref(divisionId, row.id);
+    case 'inspectionTemplates':
+      return paths.app.inspectionTemplate.getHref(divisionId, row.id);
+    case 'clients':
+      return paths.app.client.getHref(divisionId, row.id);
+    case 'users':
+      return paths.app.admin.getHref(divisionId, (row as UserResourceRow).email);
+  }
+}
+
+function Linked({ href, show, children }: { href: string; show: boolean; children: string }) {
+  return show ? (
+    <Anchor component={Link} to={href} fw={500} c="harbor.9">
+      {children}
+    </Anchor>
+  ) : (
+    <Text fw={500} fz="sm">
+      {children}
+    </Text>
+  );
+}
+
+const named = tableColumns<NamedResourceRow>();
+const user = tableColumns<UserResourceRow>();
+
+/** Name; for users First Name, Last Name, Email and Role (spec 001 §2). `links`: render detail links at all. */
+export function resourceColumns(
+  divisionId: string,
+  kind: ResourceKind,
+  links: boolean,
+): TableColumn<ResourceRow>[] {
+  if (kind === 'users')
+    return user.columns([
+      user.accessor('first_name', {
+        header: 'First Name',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Linked show={links && row.original.canOpen} href={detailHref(divisionId, kind, row.original)}>
+            {row.original.first_name}
+          </Linked>
+        ),
+      }),
+      user.accessor('last_name', { header: 'Last Name', enableSorting: false }),
+      user.accessor('email', {
+        header: 'Email',
+        enableSorting: false,
+        cell: ({ getValue }) => (
+          <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+            {getValue()}
+          </Text>
+        ),
+      }),
+      user.accessor('roleName', { header: 'Role', enableSorting: false }),
+    ]) as TableColumn<ResourceRow>[];
+  return named.columns([
+    named.accessor('name', {
+      header: 'Name',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Linked show={links && row.original.canOpen} href={detailHref(divisionId, kind, row.original)}>
+          {row.original.name}
+        </Linked>
+      ),
+    }),
+  ]) as TableColumn<ResourceRow>[];
+}
+
+/** How a row is named to assistive technology ('Select Pennine Homes Ltd'). */
+export function rowName(row: ResourceRow): string {
+  return 'name' in row ? row.name : `${row.first_name} ${row.last_name}`;
+}
