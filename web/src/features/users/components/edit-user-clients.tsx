@@ -77,7 +77,13 @@ export function EditUserClients({ divisionId, assignments, onChange, divisionNam
         description="From 2 characters by client name; from 3, by project name too."
       />
       <Table.ScrollContainer minWidth={300}>
-        <Table aria-label="Clients of this user" verticalSpacing="sm" horizontalSpacing="md">
+        {/* Fixed layout: a wide projects table scrolls inside its row rather than pushing Action off a phone. */}
+        <Table
+          aria-label="Clients of this user"
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          style={{ tableLayout: 'fixed' }}
+        >
           <Table.Thead bg="gray.0">
             <Table.Tr>
               <Table.Th>Client Name</Table.Th>

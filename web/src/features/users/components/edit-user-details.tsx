@@ -168,11 +168,11 @@ export function EditUserDetails({ control, setValue, user, roles, editor, region
           label="Manager"
           clearable
           searchable
-          placeholder={managers.loading ? 'Loading…' : `Choose a ${manager}`}
+          placeholder={managers.loading ? 'Loading…' : `Choose ${withArticle(manager)}`}
           description={
             managers.error
               ? `The managers could not be loaded: ${errorMessage(managers.error)}`
-              : `A user with the role ${roleName} reports to a ${manager} of this division.`
+              : `A user with the role ${roleName} reports to ${withArticle(manager)} of this division.`
           }
           data={(managers.options?.managers ?? []).map((m) => ({ value: m.id, label: m.name }))}
           nothingFoundMessage={`No ${manager} in this division`}
@@ -185,6 +185,8 @@ export function EditUserDetails({ control, setValue, user, roles, editor, region
     </Stack>
   );
 }
+
+const withArticle = (role: string) => `${/^[AEIOU]/i.test(role) ? 'an' : 'a'} ${role}`;
 
 function DivisionsField({
   control,

@@ -161,7 +161,7 @@ describe('Edit User: the form', () => {
   it("keeps the manager only for 'Area / Assistant Manager' and 'Inspector' and clears it otherwise", async () => {
     const { requests } = await openEditUser();
     // An Inspector reports to an Area / Assistant Manager: the select offers those.
-    expect(await screen.findByText(/reports to a Area \/ Assistant Manager/)).toBeTruthy();
+    expect(await screen.findByText(/reports to an Area \/ Assistant Manager/)).toBeTruthy();
     await waitFor(() =>
       expect((screen.getByRole('combobox', { name: 'Manager' }) as HTMLInputElement).value).toBe('Alex Area'),
     );

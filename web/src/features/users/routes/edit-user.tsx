@@ -49,8 +49,6 @@ export default function EditUserRoute() {
   const profile = useSession();
   const user = useUser(divisionId, userId);
   const roles = useRoles();
-  // Bumped to start the page again from the server's record (after a save, or 'Load the latest version').
-  const [generation, setGeneration] = useState(0);
   const adminHref = paths.app.admin.getHref(divisionId);
   const failure = user.error ?? roles.error;
 
@@ -90,16 +88,13 @@ export default function EditUserRoute() {
         </>
       ) : (
         <EditUserScreen
-          key={`${userId}:${generation}`}
+          key={userId}
           initial={user.data}
           latestVersion={user.data.version}
           roles={roles.data}
           divisionId={divisionId}
           profile={profile}
-          onReload={async () => {
-            await user.mutate();
-            setGeneration((g) => g + 1);
-          }}
+          reload={() => user.mutate()}
         />
       )}
     </>
@@ -114,10 +109,11 @@ interface ScreenProps {
   roles: RoleOption[];
   divisionId: string;
   profile: Profile;
-  onReload: () => Promise<void>;
+  /** Reads the user again; answers the record (undefined when the read failed). */
+  reload: () => Promise<UserDetail | undefined>;
 }
 
-function EditUserScreen({ initial, latestVersion, roles, divisionId, profile, onReload }: ScreenProps) {
+function EditUserScreen({ initial, latestVersion, roles, divisionId, profile, reload }: ScreenProps) {
   const navigate = useNavigate();
   const adminHref = paths.app.admin.getHref(divisionId);
   const region = profile.appConstants.region;
@@ -143,6 +139,19 @@ function EditUserScreen({ initial, latestVersion, roles, divisionId, profile, on
   // Spec 001 §4: the dirty check compares the form and the assignments with what was read.
   const dirty = form.formState.isDirty || !sameAssignments(assignments, baseline);
   useLeaveGuard(dirty);
+  const dirtyNow = useRef(dirty);
+  useEffect(() => {
+    dirtyNow.current = dirty;
+  }, [dirty]);
+
+  /** The form and the table start again from a record of the server's. */
+  const startFrom = (user: UserDetail) => {
+    form.reset(valuesOf(user, ownDivisionIds));
+    const next = assignmentsOf(user);
+    setBaseline(next);
+    setAssignments(next);
+    setName(user.name || user.email);
+  };
 
   const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(reloadTimer.current), []);
@@ -163,17 +172,15 @@ function EditUserScreen({ initial, latestVersion, roles, divisionId, profile, on
         title: 'User saved',
         message: `${saved.name || saved.email} was saved.`,
       });
-      // What was saved is the new starting point at once; the page reads the user again 2 s later.
-      form.reset(valuesOf(saved, ownDivisionIds));
-      const next = assignmentsOf(saved);
-      setBaseline(next);
-      setAssignments(next);
-      setName(saved.name || saved.email);
+      // What was saved is the new starting point at once; the page reads the user again 2 s later
+      // (spec 001 §4), in place: a dialog opened meanwhile stays open, and changes begun meanwhile stay.
+      startFrom(saved);
       clearTimeout(reloadTimer.current);
-      reloadTimer.current = setTimeout(() => {
+      reloadTimer.current = setTimeout(async () => {
         // Taken out of this division, the user is no longer on this division's pages.
-        if (saved.divisionIds.includes(divisionId)) void onReload();
-        else void navigate(adminHref, { replace: true });
+        if (!saved.divisionIds.includes(divisionId)) return void navigate(adminHref, { replace: true });
+        const fresh = await reload();
+        if (fresh && !dirtyNow.current) startFrom(fresh);
       }, RELOAD_AFTER_SAVE_MS);
     },
   );
@@ -263,9 +270,10 @@ function EditUserScreen({ initial, latestVersion, roles, divisionId, profile, on
           <FormServerError
             testId="edit-user-error"
             error={serverError}
-            onLoadLatest={() => {
+            onLoadLatest={async () => {
               clearServerError();
-              void onReload();
+              const fresh = await reload();
+              if (fresh) startFrom(fresh);
             }}
           />
           <Group justify="space-between" gap="sm">
