@@ -24,14 +24,27 @@ const handle = (area: AreaKey, title?: string): RouteHandle => (title ? { area, 
 const PLACEHOLDER_AREAS: { segment: string; area: PlaceholderArea }[] = [
   { segment: withinDivision(paths.app.projects), area: 'projects' },
   { segment: withinDivision(paths.app.clients), area: 'clients' },
-  { segment: withinDivision(paths.app.groups), area: 'groups' },
-  { segment: withinDivision(paths.app.mapLegend), area: 'map-legend' },
   { segment: withinDivision(paths.app.admin), area: 'admin' },
   { segment: withinDivision(paths.app.inspectionTemplates), area: 'inspection-templates' },
   { segment: withinDivision(paths.app.reports), area: 'reports' },
 ];
 
 const divisionScoped: RouteObject[] = [
+  {
+    path: withinDivision(paths.app.groups),
+    handle: handle('groups'),
+    element: lazyPage(() => import('../features/regulations/routes/groups')),
+  },
+  {
+    path: withinDivision(paths.app.group),
+    handle: handle('groups', 'Regulation'),
+    element: lazyPage(() => import('../features/regulations/routes/group')),
+  },
+  {
+    path: withinDivision(paths.app.mapLegend),
+    handle: handle('map-legend'),
+    element: lazyPage(() => import('../features/legend/routes/legend-items')),
+  },
   {
     path: withinDivision(paths.app.dashboard),
     handle: handle('dashboard'),

@@ -121,6 +121,8 @@ export const theme = createTheme({
         closeButtonProps: { 'aria-label': 'Close' },
       },
     },
+    // A toast's close button too (axe button-name, critical, while a toast is on show).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Tooltip: { defaultProps: { withArrow: true } },
     TextInput: { defaultProps: { size: 'sm' } },
   },
