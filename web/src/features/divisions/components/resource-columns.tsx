@@ -25,11 +25,11 @@ export function detailHref(divisionId: string, kind: ResourceKind, row: Resource
 
 function Linked({ href, show, children }: { href: string; show: boolean; children: string }) {
   return show ? (
-    <Anchor component={Link} to={href} fw={500} c="harbor.9">
+    <Anchor component={Link} to={href} fw={500} c="harbor.9" style={{ overflowWrap: 'anywhere' }}>
       {children}
     </Anchor>
   ) : (
-    <Text fw={500} fz="sm">
+    <Text fw={500} fz="sm" style={{ overflowWrap: 'anywhere' }}>
       {children}
     </Text>
   );
@@ -46,23 +46,17 @@ export function resourceColumns(
 ): TableColumn<ResourceRow>[] {
   if (kind === 'users')
     return user.columns([
-      user.accessor('first_name', {
-        header: 'First Name',
-        enableSorting: false,
-        cell: ({ row }) => (
-          <Linked show={links && row.original.canOpen} href={detailHref(divisionId, kind, row.original)}>
-            {row.original.first_name}
-          </Linked>
-        ),
-      }),
+      user.accessor('first_name', { header: 'First Name', enableSorting: false }),
       user.accessor('last_name', { header: 'Last Name', enableSorting: false }),
+      // The email is the link: every user has one (an invited user may have no name yet), and the
+      // users admin is opened searched by it.
       user.accessor('email', {
         header: 'Email',
         enableSorting: false,
-        cell: ({ getValue }) => (
-          <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-            {getValue()}
-          </Text>
+        cell: ({ row }) => (
+          <Linked show={links && row.original.canOpen} href={detailHref(divisionId, kind, row.original)}>
+            {row.original.email}
+          </Linked>
         ),
       }),
       user.accessor('roleName', { header: 'Role', enableSorting: false }),

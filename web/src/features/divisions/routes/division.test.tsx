@@ -189,7 +189,7 @@ describe('a division’s resource tabs', () => {
     const table = await screen.findByRole('table', { name: 'Users of West Region' });
     for (const header of ['First Name', 'Last Name', 'Email', 'Role'])
       expect(within(table).getByRole('columnheader', { name: header })).toBeTruthy();
-    const link = await within(table).findByRole('link', { name: 'Ines' });
+    const link = await within(table).findByRole('link', { name: 'ines@example.com' });
     expect(link.getAttribute('href')).toBe('/divisions/west/admin/?search=ines%40example.com');
     expect(within(table).getByText('Inspector')).toBeTruthy();
   });
