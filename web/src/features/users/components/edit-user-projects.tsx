@@ -50,7 +50,8 @@ export function ClientProjects({
     );
 
   const table = (items: AssignedProject[], label: string) => (
-    <Table.ScrollContainer minWidth={560}>
+    // On a phone the switches are a swipe away: the scrollbar shows whenever the table overflows.
+    <Table.ScrollContainer minWidth={480} type="native">
       <Table aria-label={label} verticalSpacing={6} horizontalSpacing="sm" fz="sm">
         <Table.Thead>
           <Table.Tr>

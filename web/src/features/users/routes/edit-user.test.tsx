@@ -10,6 +10,9 @@ import { renderScreen } from '../../../testing/render';
 import type { UserDetail } from '../api/get-user';
 import EditUserRoute, { UNSAVED_CHANGES } from './edit-user';
 
+/** Whole-screen tests type, open menus and wait for debounces: seconds on a busy machine, not 5. */
+const SCREEN_TEST_TIMEOUT_MS = 20_000;
+
 const NORTH = { id: 'north-region', name: 'North Region' };
 const SOUTH = { id: 'south-region', name: 'South Region' };
 const admin = profileOf('Admin', [NORTH, SOUTH]);
@@ -145,7 +148,7 @@ async function chooseRole(name: string) {
   await userEvent.click(await screen.findByRole('option', { name }));
 }
 
-describe('Edit User: the form', () => {
+describe('Edit User: the form', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
   it("shows 'Edit User', the user's fields and sends the divisionId header", async () => {
     const { requests } = await openEditUser();
     expect(screen.getByRole('heading', { level: 1, name: 'Edit User' })).toBeTruthy();
@@ -262,7 +265,7 @@ describe('Edit User: the form', () => {
   });
 });
 
-describe('Edit User: Back, Delete User and Permissions', () => {
+describe('Edit User: Back, Delete User and Permissions', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
   it('goes straight back to the users list when nothing changed', async () => {
     const { router } = await openEditUser();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -364,7 +367,7 @@ describe('Edit User: Back, Delete User and Permissions', () => {
   });
 });
 
-describe('Edit User: clients and projects', () => {
+describe('Edit User: clients and projects', { timeout: SCREEN_TEST_TIMEOUT_MS }, () => {
   it("says 'No Clients to be displayed' for a user without clients", async () => {
     await openEditUser({ user: userOf({ clients: [] }) });
     expect(screen.getByText('No Clients to be displayed')).toBeTruthy();
