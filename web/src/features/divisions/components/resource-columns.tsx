@@ -23,17 +23,38 @@ export function detailHref(divisionId: string, kind: ResourceKind, row: Resource
   }
 }
 
-function Linked({ href, show, children }: { href: string; show: boolean; children: string }) {
+/**
+ * The row's name, a link where the caller may open it. An email does not wrap: on a phone the
+ * table scrolls sideways in its box rather than breaking it into a column of letters.
+ */
+function Linked({
+  href,
+  show,
+  wrap = true,
+  children,
+}: {
+  href: string;
+  show: boolean;
+  wrap?: boolean;
+  children: string;
+}) {
+  const style = wrap ? undefined : { whiteSpace: 'nowrap' as const };
   return show ? (
-    <Anchor component={Link} to={href} fw={500} c="harbor.9" style={{ overflowWrap: 'anywhere' }}>
+    <Anchor component={Link} to={href} fw={500} fz="sm" c="harbor.9" style={style}>
       {children}
     </Anchor>
   ) : (
-    <Text fw={500} fz="sm" style={{ overflowWrap: 'anywhere' }}>
+    <Text fw={500} fz="sm" style={style}>
       {children}
     </Text>
   );
 }
+
+const nowrap = (value: string) => (
+  <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+    {value}
+  </Text>
+);
 
 const named = tableColumns<NamedResourceRow>();
 const user = tableColumns<UserResourceRow>();
@@ -46,20 +67,36 @@ export function resourceColumns(
 ): TableColumn<ResourceRow>[] {
   if (kind === 'users')
     return user.columns([
-      user.accessor('first_name', { header: 'First Name', enableSorting: false }),
-      user.accessor('last_name', { header: 'Last Name', enableSorting: false }),
+      user.accessor('first_name', {
+        header: 'First Name',
+        enableSorting: false,
+        cell: ({ getValue }) => nowrap(getValue()),
+      }),
+      user.accessor('last_name', {
+        header: 'Last Name',
+        enableSorting: false,
+        cell: ({ getValue }) => nowrap(getValue()),
+      }),
       // The email is the link: every user has one (an invited user may have no name yet), and the
       // users admin is opened searched by it.
       user.accessor('email', {
         header: 'Email',
         enableSorting: false,
         cell: ({ row }) => (
-          <Linked show={links && row.original.canOpen} href={detailHref(divisionId, kind, row.original)}>
+          <Linked
+            show={links && row.original.canOpen}
+            href={detailHref(divisionId, kind, row.original)}
+            wrap={false}
+          >
             {row.original.email}
           </Linked>
         ),
       }),
-      user.accessor('roleName', { header: 'Role', enableSorting: false }),
+      user.accessor('roleName', {
+        header: 'Role',
+        enableSorting: false,
+        cell: ({ getValue }) => nowrap(getValue()),
+      }),
     ]) as TableColumn<ResourceRow>[];
   return named.columns([
     named.accessor('name', {
