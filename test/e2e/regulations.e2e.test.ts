@@ -324,6 +324,12 @@ describe('regulations: a group and its documents (1280 px)', () => {
   });
 });
 
+/** Nothing wider than the phone: tables scroll inside their box, the page itself never sideways. */
+async function expectNoSidewaysScroll(page: Page, what: string) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${what} is ${width} px wide`).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+}
+
 describe('regulations and legend at 375 px', () => {
   let page: Page;
   beforeAll(async () => {
@@ -335,6 +341,7 @@ describe('regulations and legend at 375 px', () => {
     await page.goto(`/divisions/${NORTH}/groups`);
     await page.getByTestId('groups-table').locator('tbody tr a').first().waitFor();
     await expectNoSeriousAxeViolations(page, 'the regulations list at 375 px');
+    await expectNoSidewaysScroll(page, 'the regulations list at 375 px');
     await screenshot(page, 'regulations-list-375');
 
     // A seeded group with documents of its own and legend items listing it.
@@ -344,15 +351,18 @@ describe('regulations and legend at 375 px', () => {
       .click();
     await page.getByTestId('regulation-documents').getByTestId('document-row').first().waitFor();
     await expectNoSeriousAxeViolations(page, 'a group at 375 px');
+    await expectNoSidewaysScroll(page, 'a group at 375 px');
     await screenshot(page, 'regulation-group-375');
     await page.getByRole('tab', { name: 'BMP' }).click();
     await page.getByTestId('bmp-documents').first().waitFor();
     await expectNoSeriousAxeViolations(page, 'the BMP tab at 375 px');
+    await expectNoSidewaysScroll(page, 'the BMP tab at 375 px');
     await screenshot(page, 'regulation-group-bmp-375');
 
     await page.goto(`/divisions/${NORTH}/map-legend`);
     await page.getByTestId('legend-table').locator('tbody tr').first().waitFor();
     await expectNoSeriousAxeViolations(page, 'the legend list at 375 px');
+    await expectNoSidewaysScroll(page, 'the legend list at 375 px');
     await screenshot(page, 'legend-list-375');
     await page.getByTestId('legend-table').locator('tbody tr').first().getByRole('button').first().click();
     await page.getByTestId('legend-item-view').waitFor();

@@ -101,7 +101,8 @@ async function chooseFile(file: File) {
   await userEvent.upload(input as HTMLInputElement, file);
 }
 
-describe('a document list', () => {
+// Whole screens with modals: slow on a busy machine, so more than the default 5 s.
+describe('a document list', { timeout: 20_000 }, () => {
   it('shows 3 rows before Show More, then all of them (15 where a list asks for 15)', async () => {
     renderList([1, 2, 3, 4, 5].map((n) => doc(n)));
     const list = screen.getByRole('list', { name: 'Regulation documents' });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { Fragment, useEffect, useRef, useState, type CSSProperties } from 'react';
 import {
   closestCenter,
   DndContext,
@@ -436,11 +436,11 @@ function DocumentItem({
                 formatSize(doc.size),
                 `Modified ${formatDate(doc.updatedAt)}`,
               ].map((part, index) => (
-                // Each part stays whole on a narrow screen; the line breaks between them.
-                <span key={part} style={{ whiteSpace: 'nowrap' }}>
-                  {index > 0 ? ' · ' : ''}
-                  {part}
-                </span>
+                // Each part stays whole; a narrow screen breaks the line at the spaces between them.
+                <Fragment key={part}>
+                  {index > 0 && ' · '}
+                  <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+                </Fragment>
               ))}
             </Text>
             {replacing && <UploadProgress entry={replacing} replacing />}

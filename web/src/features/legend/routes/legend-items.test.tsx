@@ -61,7 +61,8 @@ const body = (requests: ServedRequest[], route: { key: string }) =>
 
 beforeEach(() => forgetListPlaces());
 
-describe('the map legend', () => {
+// Whole screens with modals: slow on a busy machine, so more than the default 5 s.
+describe('the map legend', { timeout: 20_000 }, () => {
   it('lists Name and Map Symbol, and searches with Search Map Legend', async () => {
     const { requests } = await serveApi([[legendItemsRoutes.listLegendItems, listOf([item()])]]);
     openLegend();

@@ -67,7 +67,8 @@ const openGroup = (
 
 beforeEach(() => forgetListPlaces());
 
-describe('a regulation group', () => {
+// Whole screens with modals: slow on a busy machine, so more than the default 5 s.
+describe('a regulation group', { timeout: 20_000 }, () => {
   it('shows its title, count and date, and 15 regulation documents before Show More, read across pages', async () => {
     await serveApi([
       [regulationsRoutes.getGroup, () => ok(regulationsRoutes.getGroup, GROUP)],

@@ -34,7 +34,8 @@ const openGroups = (role: Parameters<typeof profileOf>[0] = 'Admin') =>
 
 beforeEach(() => forgetListPlaces());
 
-describe('the regulations list', () => {
+// Whole screens with modals: slow on a busy machine, so more than the default 5 s.
+describe('the regulations list', { timeout: 20_000 }, () => {
   it('shows Name, # of Documents and Date Modified (MM-DD-YYYY), asked for the page’s division', async () => {
     const { requests } = await serveApi([[regulationsRoutes.listGroups, () => page([group(1), group(2)])]]);
     openGroups();
