@@ -23,13 +23,23 @@ const handle = (area: AreaKey, title?: string): RouteHandle => (title ? { area, 
 /** Division-scoped areas that are still placeholders: every path below the area root shows the area's panel. */
 const PLACEHOLDER_AREAS: { segment: string; area: PlaceholderArea }[] = [
   { segment: withinDivision(paths.app.projects), area: 'projects' },
-  { segment: withinDivision(paths.app.clients), area: 'clients' },
   { segment: withinDivision(paths.app.admin), area: 'admin' },
   { segment: withinDivision(paths.app.inspectionTemplates), area: 'inspection-templates' },
   { segment: withinDivision(paths.app.reports), area: 'reports' },
 ];
 
 const divisionScoped: RouteObject[] = [
+  {
+    path: withinDivision(paths.app.clients),
+    handle: handle('clients'),
+    element: lazyPage(() => import('../features/clients/routes/clients')),
+  },
+  {
+    path: withinDivision(paths.app.client),
+    handle: handle('clients', 'Client'),
+    // The client page with the projects feature's Create project modal, composed by the app.
+    element: lazyPage(() => import('./routes/client-page')),
+  },
   {
     path: withinDivision(paths.app.groups),
     handle: handle('groups'),

@@ -1,0 +1,65 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ServerError } from '../../../components/server-error';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/errors';
+
+/** Spec 001 §8: client delete and contact removal show the server's message, else this. */
+export const ACTION_ERROR = 'An error has occurred';
+
+interface ConfirmProps {
+  title: string;
+  confirmLabel: string;
+  children: ReactNode;
+  onClose: () => void;
+  onConfirm: () => Promise<void>;
+}
+
+/** The server's message; a refusal that carried none (only its status) reads ACTION_ERROR. */
+export function actionError(failure: unknown): string {
+  if (failure instanceof ApiError && /^The request failed \(HTTP \d+\)\.$/.test(failure.message))
+    return ACTION_ERROR;
+  return errorMessage(failure, ACTION_ERROR);
+}
+
+/** Mounted per opening, so no old error shows. */
+function Confirm({ confirmLabel, children, onClose, onConfirm }: Omit<ConfirmProps, 'title'>) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Stack gap="md">
+      <Text fz="sm">{children}</Text>
+      {error && <ServerError testId="confirm-error">{error}</ServerError>}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
+          Cancel
+        </Button>
+        <Button
+          color="red"
+          loading={busy}
+          onClick={async () => {
+            setBusy(true);
+            setError(null);
+            try {
+              await onConfirm();
+            } catch (failure) {
+              setError(actionError(failure));
+              setBusy(false);
+            }
+          }}
+        >
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** A destructive action's confirmation: Cancel (focused first) and the red action; a refusal stays in the dialog. */
+export function ConfirmModal({ opened, title, ...confirm }: ConfirmProps & { opened: boolean }) {
+  return (
+    <Modal opened={opened} onClose={confirm.onClose} title={title} radius="lg">
+      {opened && <Confirm {...confirm} />}
+    </Modal>
+  );
+}
