@@ -58,7 +58,7 @@ export function SymbolPreview({
       style={{ display: 'block', flexShrink: 0 }}
     >
       {symbol.editor === SYMBOL_EDITORS.line ? (
-        <LineSymbol symbol={symbol} width={width} height={height} id={id} />
+        <LineSymbol symbol={symbol} width={width} height={height} />
       ) : symbol.editor === SYMBOL_EDITORS.icon ? (
         <IconSymbol width={width} height={height} />
       ) : (
@@ -68,17 +68,7 @@ export function SymbolPreview({
   );
 }
 
-function LineSymbol({
-  symbol,
-  width,
-  height,
-  id,
-}: {
-  symbol: SymbolData;
-  width: number;
-  height: number;
-  id: string;
-}) {
+function LineSymbol({ symbol, width, height }: { symbol: SymbolData; width: number; height: number }) {
   const { line } = symbol;
   // Drawn thinner than on a map, so three lines and their gaps fit a list row.
   const thickness = Math.max(1, Math.min(line.width, 6) * 0.6);
@@ -129,7 +119,6 @@ function LineSymbol({
       ))}
       {arrow > 0 && (
         <polygon
-          id={`${id}-arrow`}
           points={`${x2},${middle - arrow / 1.6} ${x2 + arrow},${middle} ${x2},${middle + arrow / 1.6}`}
           fill={line.stroke}
         />
