@@ -109,6 +109,7 @@ export function RegistrationForm({
           value={invitee.email}
           readOnly
           description="You will sign in with this email."
+          variant="filled"
           size="md"
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">

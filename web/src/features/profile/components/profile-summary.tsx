@@ -43,21 +43,24 @@ export function ProfileSummary({ profile }: { profile: Profile }) {
         <Detail icon={<IconMail size={18} />} label="Email" value={profile.email} />
         <Detail icon={<IconBriefcase2 size={18} />} label="Position" value={profile.position || 'Not set'} />
         <Detail icon={<IconPhone size={18} />} label="Phone" value={phone} />
-        <Detail
-          icon={<IconSignature size={18} />}
-          label="Electronic signatures"
-          value={
-            profile.electronicSignatureAuthorization ? (
-              <Badge color="teal" variant="light" size="sm" radius="sm">
-                Consent given
-              </Badge>
-            ) : (
-              <Badge color="gray" variant="light" size="sm" radius="sm">
-                No consent yet
-              </Badge>
-            )
-          }
-        />
+        {/* Only for roles with the consent control (not the Regulators, spec 001 §2). */}
+        {profile.canConsentToSignatures !== false && (
+          <Detail
+            icon={<IconSignature size={18} />}
+            label="Electronic signatures"
+            value={
+              profile.electronicSignatureAuthorization ? (
+                <Badge color="teal" variant="light" size="sm" radius="sm">
+                  Consent given
+                </Badge>
+              ) : (
+                <Badge color="gray" variant="light" size="sm" radius="sm">
+                  No consent yet
+                </Badge>
+              )
+            }
+          />
+        )}
         <Divider />
         <div>
           <Text fz="xs" c="dimmed" mb={6}>

@@ -46,20 +46,18 @@ export function SignatureConsent({ userId, consented }: { userId: string; consen
   return (
     <Paper p={{ base: 'lg', sm: 'xl' }} radius="lg" data-testid="signature-consent">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <div>
-            <Title order={2} fz="h4" c="harbor.9">
-              Electronic signature consent
-            </Title>
-            <Text fz="sm" c="dimmed">
-              Certification checkboxes on inspections are active only once you have consented here.
-            </Text>
-          </div>
+        <div>
+          <Title order={2} fz="h4" c="harbor.9">
+            Electronic signature consent
+          </Title>
+          <Text fz="sm" c="dimmed">
+            Certification checkboxes on inspections are active only once you have consented here.
+          </Text>
+        </div>
+        <Group justify="space-between" gap="sm">
           <Badge color={consented ? 'teal' : 'gray'} variant="light" radius="sm" data-testid="consent-status">
             {consented ? 'Consent given' : 'No consent yet'}
           </Badge>
-        </Group>
-        <Group justify="flex-end">
           <Button variant={consented ? 'default' : 'filled'} onClick={() => setConfirming(true)}>
             {consented ? 'Withdraw consent' : 'Give consent'}
           </Button>

@@ -275,6 +275,8 @@ describe('my profile: the role differences (spec 001 §2)', () => {
     expect(screen.queryByTestId('notification-settings')).toBeNull();
     expect(screen.queryByTestId('summary-email')).toBeNull();
     expect(screen.queryByTestId('signature-consent')).toBeNull();
+    // Nor does the summary card speak of a consent the role cannot give.
+    expect(within(screen.getByTestId('profile-summary')).queryByText('Electronic signatures')).toBeNull();
   });
 
   it("'Regulator - With Photos' has only Inspection Complete, with no frequency or e-signature control", async () => {
@@ -287,6 +289,8 @@ describe('my profile: the role differences (spec 001 §2)', () => {
     expect(box('inspection-complete', 'SMS')).toBeTruthy();
     expect(screen.queryByTestId('summary-email')).toBeNull();
     expect(screen.queryByTestId('signature-consent')).toBeNull();
+    // Nor does the summary card speak of a consent the role cannot give.
+    expect(within(screen.getByTestId('profile-summary')).queryByText('Electronic signatures')).toBeNull();
   });
 
   it('keeps the details form working beside the settings', async () => {
