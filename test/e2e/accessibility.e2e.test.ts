@@ -29,7 +29,6 @@ const PLACEHOLDERS = [
   ['post-storm projects', '/divisions/north-region/projects/post-storm'],
   ['a project', '/divisions/north-region/projects/some-project/inspections'],
   ['clients', '/divisions/north-region/clients'],
-  ['users (admin)', '/divisions/north-region/admin'],
   ['inspection templates', '/divisions/north-region/inspection-templates'],
   ['compliance report', '/divisions/north-region/reports'],
   ['an inspection', '/inspection/some-inspection'],

@@ -23,7 +23,6 @@ const handle = (area: AreaKey, title?: string): RouteHandle => (title ? { area, 
 /** Division-scoped areas that are still placeholders: every path below the area root shows the area's panel. */
 const PLACEHOLDER_AREAS: { segment: string; area: PlaceholderArea }[] = [
   { segment: withinDivision(paths.app.projects), area: 'projects' },
-  { segment: withinDivision(paths.app.admin), area: 'admin' },
   { segment: withinDivision(paths.app.inspectionTemplates), area: 'inspection-templates' },
   { segment: withinDivision(paths.app.reports), area: 'reports' },
 ];
@@ -64,6 +63,11 @@ const divisionScoped: RouteObject[] = [
     path: withinDivision(paths.app.myProfile),
     handle: handle('my-profile'),
     element: lazyPage(() => import('../features/profile/routes/my-profile')),
+  },
+  {
+    path: withinDivision(paths.app.admin),
+    handle: handle('admin'),
+    element: lazyPage(() => import('../features/users/routes/users-admin')),
   },
   {
     path: withinDivision(paths.app.editUser),

@@ -1,0 +1,196 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { Anchor, Badge, Button, Group, Switch, Text, VisuallyHidden } from '@mantine/core';
+import { IconMailForward } from '@tabler/icons-react';
+import type { RoleName } from '@stormline/domain/roles';
+import { ServerTable, tableColumns } from '../../../components/data-table';
+import { paths } from '../../../config/paths';
+import type { ServerList } from '../../../lib/list/server-list';
+import type { UserRow } from '../api/get-users';
+import { displayName, openingOf, statusActionOf, type StatusAction } from './user-admin-rules';
+
+const column = tableColumns<UserRow>();
+
+export const STATUS_LABELS = { invited: 'Invited', active: 'Active', inactive: 'Inactive' } as const;
+const STATUS_COLORS = { invited: 'blue', active: 'teal', inactive: 'gray' } as const;
+
+export interface UsersTableViewer {
+  id: string;
+  roleName: RoleName;
+  canCreate: boolean;
+  canUpdate: boolean;
+}
+
+interface Handlers {
+  onOpenCard: (user: UserRow) => void;
+  onStatusAction: (user: UserRow, action: StatusAction) => void;
+}
+
+/** A cell's control is not the row: its click does not open the user as well. */
+const stop = (event: React.SyntheticEvent) => event.stopPropagation();
+
+function StatusCell({
+  user,
+  action,
+  onAction,
+}: {
+  user: UserRow;
+  action: StatusAction | null;
+  onAction: (action: StatusAction) => void;
+}) {
+  const name = displayName(user);
+  const badge = (
+    <Badge color={STATUS_COLORS[user.status]} variant="light" radius="sm" miw="max-content">
+      {STATUS_LABELS[user.status]}
+    </Badge>
+  );
+  if (action === 'reinvite')
+    return (
+      <Group gap="xs" wrap="nowrap" miw="max-content">
+        {badge}
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          leftSection={<IconMailForward size={14} aria-hidden />}
+          onClick={(event) => {
+            stop(event);
+            onAction('reinvite');
+          }}
+          aria-label={`Re-invite ${name}`}
+        >
+          Re-invite
+        </Button>
+      </Group>
+    );
+  if (action === 'activate' || action === 'deactivate')
+    return (
+      <Group gap="xs" wrap="nowrap" miw="max-content" onClick={stop}>
+        <Switch
+          size="sm"
+          checked={user.status === 'active'}
+          aria-label={`Active: ${name}`}
+          // The change waits for the confirmation; the switch moves when the server has answered.
+          onChange={() => onAction(action)}
+        />
+        {badge}
+      </Group>
+    );
+  return badge;
+}
+
+function userColumns(viewer: UsersTableViewer, divisionId: string, handlers: Handlers) {
+  return column.columns([
+    column.accessor('first_name', {
+      header: 'First Name',
+      enableSorting: false,
+      cell: ({ getValue }) => <NameCell value={getValue()} />,
+    }),
+    column.accessor('last_name', {
+      header: 'Last Name',
+      enableSorting: false,
+      cell: ({ getValue }) => <NameCell value={getValue()} />,
+    }),
+    column.accessor('email', {
+      header: 'Email',
+      enableSorting: false,
+      // The row's link for the keyboard: the edit page or the profile card, by the opening rules.
+      cell: ({ row }) => {
+        const user = row.original;
+        return openingOf(viewer.roleName, user.roleName) === 'edit' ? (
+          <Anchor
+            component={Link}
+            to={paths.app.editUser.getHref(divisionId, user.id)}
+            fw={500}
+            c="harbor.9"
+            fz="sm"
+            style={{ whiteSpace: 'nowrap' }}
+            onClick={stop}
+          >
+            {user.email}
+          </Anchor>
+        ) : (
+          <Anchor
+            component="button"
+            type="button"
+            fw={500}
+            c="harbor.9"
+            fz="sm"
+            style={{ whiteSpace: 'nowrap' }}
+            onClick={(event) => {
+              stop(event);
+              handlers.onOpenCard(user);
+            }}
+          >
+            {user.email}
+          </Anchor>
+        );
+      },
+    }),
+    column.accessor('roleName', {
+      header: 'Role',
+      enableSorting: false,
+      cell: ({ getValue }) => (
+        <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+          {getValue()}
+        </Text>
+      ),
+    }),
+    column.accessor('status', {
+      header: 'Status',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <StatusCell
+          user={row.original}
+          action={statusActionOf(viewer, row.original)}
+          onAction={(action) => handlers.onStatusAction(row.original, action)}
+        />
+      ),
+    }),
+  ]);
+}
+
+function NameCell({ value }: { value: string }) {
+  // Invitees have no name until they register.
+  return value ? (
+    <Text fz="sm">{value}</Text>
+  ) : (
+    <Text fz="sm" c="dimmed">
+      <span aria-hidden>—</span>
+      <VisuallyHidden>Not given yet</VisuallyHidden>
+    </Text>
+  );
+}
+
+/** Spec 001 §2: First Name, Last Name, Email, Role, Status, a page at a time from the server. */
+export function UsersTable({
+  list,
+  viewer,
+  divisionId,
+  onOpen,
+  ...handlers
+}: {
+  list: ServerList<UserRow>;
+  viewer: UsersTableViewer;
+  divisionId: string;
+  onOpen: (user: UserRow) => void;
+} & Handlers) {
+  const { onOpenCard, onStatusAction } = handlers;
+  // Built once per viewer: a new columns array each render would rebuild the table model.
+  const columns = useMemo(
+    () => userColumns(viewer, divisionId, { onOpenCard, onStatusAction }),
+    // The handlers are stable (useCallback in the route); the viewer's fields are what change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [viewer.id, viewer.roleName, viewer.canCreate, viewer.canUpdate, divisionId, onOpenCard, onStatusAction],
+  );
+  return (
+    <ServerTable
+      list={list}
+      label="Users"
+      testId="users-table"
+      columns={columns}
+      getRowId={(user) => user.id}
+      emptyText="No users found"
+      onRowClick={onOpen}
+    />
+  );
+}
