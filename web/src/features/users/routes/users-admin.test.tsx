@@ -69,6 +69,18 @@ describe('the users admin list (spec 001 §2)', () => {
     expect(requests[0]?.headers.get('divisionid')).toBe(NORTH);
   });
 
+  it('shows the table busy with placeholder rows while the first page loads', async () => {
+    let answer: (value: ReturnType<typeof usersPage>) => void = () => undefined;
+    await serveApi([[usersRoutes.listUsers, () => new Promise((resolve) => (answer = resolve))]]);
+    openAdmin();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(table.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByText('No users found')).toBeNull();
+    answer(usersPage([userRow('ines', 'Inspector')]));
+    expect(await within(table).findByText('Ines')).toBeTruthy();
+    expect(table.getAttribute('aria-busy')).toBeNull();
+  });
+
   it("says 'No users found' for an empty page and 'Resource listing is not permitted.' on 403", async () => {
     await serveApi([[usersRoutes.listUsers, () => emptyPage(usersRoutes.listUsers)]]);
     const first = openAdmin();
@@ -186,6 +198,19 @@ describe('the status toggle', () => {
       ),
     );
     expect(screen.getByText('Inactive')).toBeTruthy();
+  });
+
+  it('works from the keyboard: Space on the switch asks, Cancel is focused first and changes nothing', async () => {
+    await serveApi([[usersRoutes.listUsers, () => usersPage([userRow('ines', 'Inspector')])]]);
+    openAdmin();
+    const toggle = await screen.findByRole('switch', { name: 'Active: Ines Carter' });
+    toggle.focus();
+    await userEvent.keyboard(' ');
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate user' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((toggle as HTMLInputElement).checked).toBe(true);
   });
 
   it('activates an inactive user; Cancel sends nothing; a refusal stays in the dialog', async () => {
