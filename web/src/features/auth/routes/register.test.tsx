@@ -65,6 +65,17 @@ describe('registration from an invitation (spec 001 §2, §5, §8)', () => {
     expect(requests[0]!.headers.get('Authorization')).toBeNull();
   });
 
+  it('says it is checking the invitation until the server answers', async () => {
+    let answer: (value: ReturnType<typeof ok>) => void = () => {};
+    await serveApi([[authRoutes.validateInvitation, () => new Promise((resolve) => (answer = resolve))]]);
+    openRegistration();
+    expect(await screen.findByText('Checking your invitation…')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
+    answer(ok(authRoutes.validateInvitation, INVITEE));
+    expect(await screen.findByRole('button', { name: 'Register' })).toBeTruthy();
+    expect(screen.queryByText('Checking your invitation…')).toBeNull();
+  });
+
   it('checks the fields before sending: names required, extension numeric, passwords alike', async () => {
     const { requests } = await serveApi([
       [authRoutes.validateInvitation, () => ok(authRoutes.validateInvitation, INVITEE)],
