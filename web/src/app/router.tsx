@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import type { AreaKey, RouteHandle } from '../config/areas';
 import { paths, withinDivision } from '../config/paths';
+import { useBrowserIdle } from '../lib/use-browser-idle';
 import { lazyPage, preloadMatches, RouteMatchesContext } from './route-matches';
 import { DivisionScope } from './routes/division-scope';
 import { Logout } from './routes/logout';
@@ -14,8 +15,21 @@ import { withScreenErrors } from './routes/screen-error';
 type PlaceholderArea = Parameters<typeof import('./routes/area-placeholder').placeholderRoute>[0];
 function placeholder(area: PlaceholderArea) {
   return lazyPage(async () => ({
-    default: (await import('./routes/area-placeholder')).placeholderRoute(area),
+    default: (await (await loadLaterScreens()).areaPlaceholder()).placeholderRoute(area),
   }));
+}
+
+/**
+ * The screens a first visit rarely opens load through one module, later-screens.ts: their
+ * dynamic imports, with the list of files each needs, then sit in that module's chunk instead of
+ * every page's entry, whose size would otherwise grow with every screen added
+ * (docs/decisions/0012). It is fetched once the first screen is shown and the browser is idle, so
+ * a navigation does not wait for it.
+ */
+const loadLaterScreens = () => import('./later-screens');
+type LaterScreen = keyof typeof import('./later-screens').laterScreens;
+function laterPage(screen: LaterScreen) {
+  return lazyPage(() => loadLaterScreens().then((module) => module.laterScreens[screen]()));
 }
 
 const handle = (area: AreaKey, title?: string): RouteHandle => (title ? { area, title } : { area });
@@ -31,28 +45,28 @@ const divisionScoped: RouteObject[] = [
   {
     path: withinDivision(paths.app.clients),
     handle: handle('clients'),
-    element: lazyPage(() => import('../features/clients/routes/clients')),
+    element: laterPage('clients'),
   },
   {
     path: withinDivision(paths.app.client),
     handle: handle('clients', 'Client'),
     // The client page with the projects feature's Create project modal, composed by the app.
-    element: lazyPage(() => import('./routes/client-page')),
+    element: laterPage('client'),
   },
   {
     path: withinDivision(paths.app.groups),
     handle: handle('groups'),
-    element: lazyPage(() => import('../features/regulations/routes/groups')),
+    element: laterPage('groups'),
   },
   {
     path: withinDivision(paths.app.group),
     handle: handle('groups', 'Regulation'),
-    element: lazyPage(() => import('../features/regulations/routes/group')),
+    element: laterPage('group'),
   },
   {
     path: withinDivision(paths.app.mapLegend),
     handle: handle('map-legend'),
-    element: lazyPage(() => import('../features/legend/routes/legend-items')),
+    element: laterPage('legendItems'),
   },
   {
     path: withinDivision(paths.app.dashboard),
@@ -62,17 +76,17 @@ const divisionScoped: RouteObject[] = [
   {
     path: withinDivision(paths.app.myProfile),
     handle: handle('my-profile'),
-    element: lazyPage(() => import('../features/profile/routes/my-profile')),
+    element: laterPage('myProfile'),
   },
   {
     path: withinDivision(paths.app.admin),
     handle: handle('admin'),
-    element: lazyPage(() => import('../features/users/routes/users-admin')),
+    element: laterPage('usersAdmin'),
   },
   {
     path: withinDivision(paths.app.editUser),
     handle: handle('user-profiles', 'Edit User'),
-    element: lazyPage(() => import('../features/users/routes/edit-user')),
+    element: laterPage('editUser'),
   },
   ...PLACEHOLDER_AREAS.map(({ segment, area }) => ({
     path: `${segment}/*`,
@@ -83,7 +97,7 @@ const divisionScoped: RouteObject[] = [
 ];
 
 // One element for the division page and its tabs, so switching tabs keeps the screen mounted.
-const divisionPage = lazyPage(() => import('../features/divisions/routes/division'));
+const divisionPage = laterPage('division');
 
 /**
  * Every page of the SPA. Declarative routes (useRoutes), not react-router's data router: the data
@@ -107,17 +121,17 @@ export const appRoutes: RouteObject[] = [
           {
             path: paths.auth.forgotPassword.path,
             handle: { title: 'Forgot password' },
-            element: lazyPage(() => import('../features/auth/routes/forgot-password')),
+            element: laterPage('forgotPassword'),
           },
           {
             path: paths.auth.resetPassword.path,
             handle: { title: 'Reset password' },
-            element: lazyPage(() => import('../features/auth/routes/reset-password')),
+            element: laterPage('resetPassword'),
           },
           {
             path: paths.auth.register.path,
             handle: { title: 'Registration' },
-            element: lazyPage(() => import('../features/auth/routes/register')),
+            element: laterPage('register'),
           },
         ]),
       },
@@ -149,7 +163,7 @@ export const appRoutes: RouteObject[] = [
               {
                 path: paths.app.divisions.path,
                 handle: handle('divisions'),
-                element: lazyPage(() => import('../features/divisions/routes/divisions')),
+                element: laterPage('divisions'),
               },
               {
                 path: paths.app.division.path,
@@ -171,12 +185,12 @@ export const appRoutes: RouteObject[] = [
               {
                 path: paths.app.userManuals.path,
                 handle: handle('user-manuals'),
-                element: lazyPage(() => import('../features/user-manuals/routes/user-manuals')),
+                element: laterPage('userManuals'),
               },
               {
                 path: paths.app.userManual.path,
                 handle: handle('user-manuals', 'User manual'),
-                element: lazyPage(() => import('../features/user-manuals/routes/user-manual')),
+                element: laterPage('userManual'),
               },
               {
                 path: paths.app.noDivision.path,
@@ -208,6 +222,10 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   const matches = useMemo(() => matchRoutes(appRoutes, pathname) ?? [], [pathname]);
   preloadMatches(matches);
+  const idle = useBrowserIdle();
+  useEffect(() => {
+    if (idle) loadLaterScreens().catch(() => undefined);
+  }, [idle]);
   return <RouteMatchesContext value={matches}>{useRoutes(appRoutes)}</RouteMatchesContext>;
 }
 
