@@ -70,10 +70,15 @@ export default defineConfig(({ command }) => ({
   plugins: [notificationsContainerAlone(), mantineStylesPerComponent(), react()],
   resolve: {
     // react-router's package exports name only its development build (warnings and checks for
-    // the developer); the production build beside it is what a user's browser should get.
+    // the developer); the production build beside it is what a user's browser should get. SWR's
+    // useSyncExternalStore polyfill is React's own hook since React 18.
     alias:
       command === 'build'
         ? [
+            {
+              find: /^use-sync-external-store\/shim$/,
+              replacement: path.resolve(import.meta.dirname, 'src/vendor/use-sync-external-store-shim.ts'),
+            },
             { find: /^react-router$/, replacement: path.join(REACT_ROUTER_PRODUCTION, 'index.mjs') },
             {
               find: /^react-router\/dom$/,
