@@ -79,6 +79,8 @@ function AddContactsForm({ divisionId, contactIds, onClose, onSubmit }: Props) {
             const known = [...chosen, ...offered];
             setChosen(ids.flatMap((id) => known.filter((user) => user.id === id)));
             setFieldError(null);
+            // A person chosen, the box is ready for the next search.
+            setSearch('');
           }}
           rightSection={pending ? <Loader size="xs" /> : undefined}
           nothingFoundMessage={

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Fieldset, Group, Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Fieldset, Grid, Group, Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type * as z from 'zod/mini';
 import { withRegion } from '@stormline/contract/address';
@@ -204,18 +204,20 @@ function ClientForm({ region, client, submitLabel, onClose, onSubmit }: FormProp
                 autoComplete="postal-code"
               />
             </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <div style={{ gridColumn: 'span 2' }}>
+            <Grid gap="sm">
+              <Grid.Col span={{ base: 12, sm: 8 }}>
                 <PhoneField control={control} region={region} />
-              </div>
-              <TextField
-                control={control}
-                name="address.phone_ext"
-                label="Extension"
-                inputMode="numeric"
-                maxLength={10}
-              />
-            </SimpleGrid>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextField
+                  control={control}
+                  name="address.phone_ext"
+                  label="Extension"
+                  inputMode="numeric"
+                  maxLength={10}
+                />
+              </Grid.Col>
+            </Grid>
           </Stack>
         </Fieldset>
         <SelectField
