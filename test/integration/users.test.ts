@@ -312,6 +312,37 @@ describe('delete user (DELETE /api/users/delete/{id})', () => {
 });
 
 describe('the Permissions modal (GET, PUT /api/user-permissions/{id})', () => {
+  it("comes with the user's own notification settings, which only the user may change", async () => {
+    const user = await createTestUser('Inspector', [NORTH]);
+    const token = (await signIn(user)).body.token;
+    const chosen = await call(`/api/users/${user.id}/notification-types/missed-inspection`, {
+      method: 'PUT',
+      token,
+      body: { is_enabled: ['sms'], default_email_message: null },
+    });
+    expect(chosen.status).toBe(200);
+
+    type Setting = { id: string; is_enabled: string[] };
+    const modal = await call<{ notifications: Setting[] }>(`/api/user-permissions/${user.id}`, {
+      token: adminToken,
+      divisionId: NORTH,
+    });
+    expect(modal.status).toBe(200);
+    expect(modal.body.notifications.find((s) => s.id === 'missed-inspection')?.is_enabled).toEqual(['sms']);
+
+    const byAdmin = await call(`/api/users/${user.id}/notification-types/missed-inspection`, {
+      method: 'PUT',
+      token: adminToken,
+      body: { is_enabled: ['email'], default_email_message: null },
+    });
+    expect(byAdmin.status).toBe(403);
+    const after = await call<{ notifications: Setting[] }>(`/api/user-permissions/${user.id}`, {
+      token: adminToken,
+      divisionId: NORTH,
+    });
+    expect(after.body.notifications.find((s) => s.id === 'missed-inspection')?.is_enabled).toEqual(['sms']);
+  });
+
   it('a permission removed makes a route the user could call answer 403, from their next request', async () => {
     const user = await createTestUser('Area / Assistant Manager', [NORTH]);
     const token = (await signIn(user)).body.token;

@@ -10,7 +10,7 @@ const route = usersRoutes.getUserPermissions;
 export async function main({ params, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const user = await getUserInDivision(deps.db, divisionId!, params.id);
   checkPermissionEditor(caller, user);
-  return permissionsOf(user);
+  return permissionsOf(deps.db, user);
 }
 
 export const handler = httpRoute(route, main);

@@ -31,7 +31,7 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
     changes: { permissionsOverride: permissions },
     divisionsBefore: await divisionIdsOf(deps.db, before.id),
   });
-  return permissionsOf(user);
+  return permissionsOf(deps.db, user);
 }
 
 export const handler = httpRoute(route, main);

@@ -135,6 +135,11 @@ export const UserPermissions = z.strictObject({
   /** The role's defaults, for 'reset to the role's'. */
   rolePermissions: z.array(PermissionEntry),
   overridden: z.boolean(),
+  /**
+   * The user's notification settings as their own profile shows them (spec 001 §2: the modal
+   * comes "with the user's notifications"). Read-only here: each user chooses their own.
+   */
+  notifications: z.array(NotificationSetting),
   version: Version,
 });
 

@@ -196,6 +196,7 @@ function PermissionsForm({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <UserNotifications settings={permissions.notifications} />
       {failure && <ServerError testId="permissions-error">{failure}</ServerError>}
       {pairsOf(checked).length === 0 && (
         <Alert color="orange" variant="light">
@@ -220,6 +221,61 @@ function PermissionsForm({
           </Button>
         </Group>
       </Group>
+    </Stack>
+  );
+}
+
+const DELIVERY_LABELS: Record<string, string> = { 'in-app': 'In-app', email: 'Email', sms: 'SMS' };
+
+/**
+ * The user's notification settings as their profile shows them, read-only: each user chooses
+ * their own (My Profile), and the server refuses anyone else's change. Read again after a save.
+ */
+function UserNotifications({ settings }: { settings: UserPermissions['notifications'] }) {
+  return (
+    <Stack gap={6} component="section" aria-labelledby="user-notifications-heading">
+      <Text id="user-notifications-heading" fw={600} fz="sm">
+        Notifications
+      </Text>
+      {settings.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          This user&apos;s role receives no notifications.
+        </Text>
+      ) : (
+        <>
+          <Text fz="xs" c="dimmed">
+            The user chooses these in their own profile.
+          </Text>
+          <Table.ScrollContainer minWidth={320} maxHeight={220}>
+            <Table aria-label="The user's notifications" verticalSpacing={2} fz="sm">
+              <Table.Tbody>
+                {settings.map((setting) => (
+                  <Table.Tr key={setting.id}>
+                    <Table.Th scope="row" fw={500}>
+                      {setting.name}
+                    </Table.Th>
+                    <Table.Td>
+                      {setting.is_enabled.length === 0 ? (
+                        <Text span fz="sm" c="dimmed">
+                          Off
+                        </Text>
+                      ) : (
+                        <Group gap={4}>
+                          {setting.is_enabled.map((delivery) => (
+                            <Badge key={delivery} variant="light" radius="sm" size="sm">
+                              {DELIVERY_LABELS[delivery] ?? delivery}
+                            </Badge>
+                          ))}
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
+      )}
     </Stack>
   );
 }

@@ -19,6 +19,28 @@ const admin = profileOf('Admin', [NORTH, SOUTH]);
 
 const client = (n: number) => ({ id: `client-${n}`, name: `Client ${String(n).padStart(2, '0')}` });
 
+/** The user's notification settings as GET /api/user-permissions/{id} answers them. */
+const NOTIFICATIONS = [
+  {
+    id: 'missed-inspection',
+    name: 'Missed Inspection',
+    description: 'An inspection was not done by its due date.',
+    is_enabled: ['email', 'sms'],
+    deliveries: ['in-app', 'email', 'sms'],
+    default_email_message: null,
+    has_custom_message: false,
+  },
+  {
+    id: 'inspection-complete',
+    name: 'Inspection Complete',
+    description: 'An inspection was certified.',
+    is_enabled: [],
+    deliveries: ['in-app', 'email', 'sms'],
+    default_email_message: null,
+    has_custom_message: false,
+  },
+];
+
 function userOf(overrides: Partial<UserDetail> = {}): UserDetail {
   const role = roleByName((overrides.roleName as RoleName | undefined) ?? 'Inspector');
   return {
@@ -113,6 +135,7 @@ async function openEditUser({ user = userOf(), profile = admin, update, options,
           permissions: user.permissions,
           rolePermissions: user.permissions,
           overridden: false,
+          notifications: NOTIFICATIONS,
           version: user.version,
         }),
     ],
@@ -124,6 +147,7 @@ async function openEditUser({ user = userOf(), profile = admin, update, options,
           permissions: body.permissions ?? user.permissions,
           rolePermissions: user.permissions,
           overridden: body.permissions !== null,
+          notifications: NOTIFICATIONS,
           version: body.version + 1,
         });
       },
@@ -351,6 +375,20 @@ describe('Edit User: Back, Delete User and Permissions', { timeout: SCREEN_TEST_
     expect(body.permissions).toContainEqual({ perm: 'read', pageId: 'dashboard' });
     // The user's record changed with it: the page reads it again for the next save's version.
     await waitFor(() => expect(sent(requests, usersRoutes.getUser.key).length).toBeGreaterThan(1));
+  });
+
+  it("shows the user's own notification settings in the modal, read-only", async () => {
+    await openEditUser();
+    await userEvent.click(screen.getByRole('button', { name: 'Permissions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Permissions of Ines Carter' });
+    const table = await within(dialog).findByRole('table', { name: "The user's notifications" });
+    const missed = within(table).getByRole('row', { name: /Missed Inspection/ });
+    expect(within(missed).getByText('Email')).toBeTruthy();
+    expect(within(missed).getByText('SMS')).toBeTruthy();
+    expect(
+      within(within(table).getByRole('row', { name: /Inspection Complete/ })).getByText('Off'),
+    ).toBeTruthy();
+    expect(within(table).queryByRole('checkbox')).toBeNull();
   });
 
   it('offers a Client Manager only the pairs they hold', async () => {
