@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { AdminListCase, AdminListsReport, AdminPageOutcome, AdminPageSample } from './admin-lists';
 import type { BundleReport, RouteBudget } from './bundle-size';
 import { capacityWarning } from './http-latency';
 import type { LatencyResult } from './http-latency';
@@ -200,7 +201,107 @@ export function listScalingTable(report: ListScalingReport): string {
       : `same rows, different capacity at the two sizes: ${report.capacityDiffers.join('; ')}`,
     ...(report.rowsDiffer.length === 0
       ? []
-      : [`different rows shown at the two sizes: ${report.rowsDiffer.join('; ')}`]),
+      : [
+          `* different rows shown at the two sizes, so different pages compared (not flagged): ${report.rowsDiffer.join('; ')}`,
+        ]),
     ...skipped,
+  ].join('\n');
+}
+
+const adminCell = (outcome: AdminPageOutcome | undefined, value: (s: AdminPageSample) => string) =>
+  outcome === undefined || 'skipped' in outcome ? '–' : value(outcome);
+
+/** The admin lists' rows: both sizes side by side, then full / tenth. */
+function adminListRows(report: AdminListsReport): { header: string[]; rows: string[][] } {
+  const ratioOf = (c: AdminListCase, key: 'p50' | 'rcu') => {
+    const value = c.ratios?.[key];
+    if (value === undefined || value === null || Number.isNaN(value)) return '–';
+    const rowsDiffer = report.rowsDiffer.includes(c.name);
+    return `${value.toFixed(2)}x${c.over.includes(key) ? ' !' : rowsDiffer ? ' *' : ''}`;
+  };
+  const rows = report.cases.map((c) => {
+    const [tenth, full] = [c.bySize.tenth, c.bySize.full];
+    return [
+      c.name,
+      ...[tenth, full].map((o) => adminCell(o, (s) => `${s.rows}${s.nextCursor ? '+' : ''}`)),
+      ...[tenth, full].map((o) => adminCell(o, (s) => num(s.rcu, 1))),
+      ratioOf(c, 'rcu'),
+      ...[tenth, full].map((o) => adminCell(o, (s) => num(s.p50Ms))),
+      ratioOf(c, 'p50'),
+      ...[tenth, full].map((o) => adminCell(o, (s) => num(s.p99Ms))),
+    ];
+  });
+  const header = [
+    'list, page',
+    'rows tenth',
+    'rows full',
+    'RCU tenth',
+    'RCU full',
+    'RCU x',
+    'p50 ms tenth',
+    'p50 ms full',
+    'p50 x',
+    'p99 ms tenth',
+    'p99 ms full',
+  ];
+  return { header, rows };
+}
+
+/** What the admin lists' table says under it: the sizes, the machine, the flags and what was skipped. */
+function adminListNotes(report: AdminListsReport): string[] {
+  const { timedMachine: m, settings } = report;
+  const limit = `${settings.ratioLimit}x`;
+  const writes = report.divisions.map((d) => d.writeMs);
+  return [
+    report.divisions
+      .map(
+        (d) =>
+          `${d.name}: ${d.stored.users ?? '?'} users (${d.added.users} + the admin), ${d.stored.clients ?? '?'} clients, ${d.stored.groups ?? '?'} groups, ${d.added.legendItems} legend items, ${d.stored.templates ?? '?'} templates`,
+      )
+      .join(' · '),
+    `rows: shown on the page, + when it has a next page; page 2 follows page 1's cursor. ${settings.calls} calls per page and size (after ${settings.warmupCalls} untimed), the two sizes alternating, after ${settings.warmupRounds} untimed calls round the first pages; RCU of the first call; x: full / tenth, ! above ${limit}.`,
+    `load average ${m.loadAverageStart.toFixed(2)} at the start of the timed calls and ${m.loadAverageEnd.toFixed(2)} at the end, on ${m.cpus} CPUs (${(m.timedMs / 1000).toFixed(0)} s timed; the divisions written in ${writes.map((w) => (w / 1000).toFixed(1)).join(' s and ')} s)${m.loadAverageStart > m.cpus || m.loadAverageEnd > m.cpus ? ': WARNING, busier than the CPU count, the latency columns are noisy' : ''}`,
+    report.capacityOver.length === 0
+      ? `capacity: every page reads and writes at most ${limit} at full size what it does at a tenth`
+      : `capacity above ${limit} at full size: ${report.capacityOver.join('; ')}`,
+    report.latencyOver.length === 0
+      ? `latency: every p50 at full size is within ${limit} of the tenth's${report.latencyOverOnce.length > 0 ? ' (counting the rechecks)' : ''}`
+      : `p50 latency above ${limit} at full size, timed twice: ${report.latencyOver.join('; ')}`,
+    ...report.cases.flatMap((c) =>
+      c.recheck
+        ? [
+            `recheck of ${c.name} (p50 ${c.ratios!.p50.toFixed(2)}x the first time): ${num(c.recheck.p50Tenth)} ms tenth, ${num(c.recheck.p50Full)} ms full, ${c.recheck.p50.toFixed(2)}x`,
+          ]
+        : [],
+    ),
+    ...(report.rowsDiffer.length === 0
+      ? []
+      : [
+          `* different rows shown at the two sizes, so different pages compared (not flagged): ${report.rowsDiffer.join('; ')}`,
+        ]),
+    ...report.skippedRoutes.map((s) => `skipped ${s.route}: ${s.reason}`),
+    ...report.cases.flatMap((c) =>
+      Object.entries(c.bySize).flatMap(([size, outcome]) =>
+        outcome && 'skipped' in outcome ? [`not timed: ${c.name} (${size}): ${outcome.skipped}`] : [],
+      ),
+    ),
+  ];
+}
+
+export function adminListsTable(report: AdminListsReport): string {
+  const { header, rows } = adminListRows(report);
+  return [table(header, rows), ...adminListNotes(report)].join('\n');
+}
+
+export function adminListsMarkdown(report: AdminListsReport & { measuredAt?: string }): string {
+  const { header, rows } = adminListRows(report);
+  return [
+    '# Administration lists at two division sizes',
+    '',
+    `Written by \`npx tsx bench/admin-lists-run.ts\` (and \`npm run bench\`)${report.measuredAt ? ` at ${report.measuredAt}` : ''}; see bench/README.md.`,
+    '',
+    markdownTable(header, rows),
+    '',
+    ...adminListNotes(report).map((line) => `- ${line}`),
   ].join('\n');
 }

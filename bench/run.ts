@@ -4,6 +4,7 @@ import { ROUTES } from '@stormline/contract/route-table';
 import { DEMO_ACCOUNTS } from '@stormline/local/seed';
 import { startRuntime } from '@stormline/local/runtime';
 import { buildWebIfStale } from '@stormline/local/web-build';
+import { measureAdminLists } from './admin-lists';
 import { createBenchClient } from './bench-client';
 import { measureBundles } from './bundle-size';
 import { capacityWarning, LOAD, measureHttp, SEQUENTIAL } from './http-latency';
@@ -15,15 +16,23 @@ import {
   readLighthouseResults,
 } from './lighthouse';
 import { measureListScaling } from './list-scaling';
-import { bundleTable, latencyTable, listScalingTable, writeResults, writeResultsText } from './report';
+import {
+  adminListsMarkdown,
+  adminListsTable,
+  bundleTable,
+  latencyTable,
+  listScalingTable,
+  writeResults,
+  writeResultsText,
+} from './report';
 import { planRoute } from './route-plans';
 import type { RoutePlan } from './route-plans';
 
 /**
  * `npm run bench`: latency, throughput and DynamoDB capacity of every implemented route against
- * the local gateway; the list routes at two data sizes; every route's Lambda bundle and module
- * init against the bare handler's; then Lighthouse on /login and the dashboard. Numbers, not
- * thresholds.
+ * the local gateway; the list routes at two data sizes; the administration lists at two division
+ * sizes; every route's Lambda bundle and module init against the bare handler's; then Lighthouse
+ * on /login and the dashboard. Numbers, not thresholds.
  */
 
 const started = performance.now();
@@ -57,6 +66,9 @@ try {
 log('Lists at two data sizes (a fresh runtime)…');
 const lists = await measureListScaling(log);
 
+log('Administration lists at two division sizes (a fresh runtime)…');
+const adminLists = await measureAdminLists(log);
+
 log('Bundling the handlers and timing their init…');
 const bundles = await measureBundles(ROUTES, log);
 
@@ -74,6 +86,11 @@ const latencyFile = await writeResults('http-latency', {
   results: latency,
 });
 const listFile = await writeResults('list-scaling', { ...lists });
+const adminListsFile = await writeResults('admin-lists', { ...adminLists });
+const adminListsSummary = await writeResultsText(
+  'admin-lists.md',
+  adminListsMarkdown({ ...adminLists, measuredAt: new Date().toISOString() }),
+);
 const bundleFile = await writeResults('bundle-size', { ...bundles });
 const lighthouseFile = await writeResults('lighthouse', { ...lighthouse });
 const lighthouseSummary = await writeResultsText(
@@ -89,10 +106,12 @@ log(latencyTable(latency));
 log('');
 log(listScalingTable(lists));
 log('');
+log(adminListsTable(adminLists));
+log('');
 log(bundleTable(bundles));
 log('');
 log(lighthouseTable(lighthouse));
 log('');
 log(
-  `Wrote ${latencyFile}, ${listFile}, ${bundleFile}, ${lighthouseFile} and ${lighthouseSummary} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  `Wrote ${latencyFile}, ${listFile}, ${adminListsFile}, ${adminListsSummary}, ${bundleFile}, ${lighthouseFile} and ${lighthouseSummary} in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
 );
