@@ -287,9 +287,10 @@ describe('division resource tabs', () => {
     const byEmail = await tab<UserTabRow>(NORTH, 'users', '?s=inspector%40example.com');
     expect(byEmail.body.pageData.map((u) => u.email)).toEqual(['inspector@example.com']);
     expect(byEmail.body.paginationState.numModels).toBeNull();
-    expect((await tab(NORTH, 'clients', '?s=civil')).body.pageData.map((c) => c.name)).toEqual([
-      'Clyde Civil Engineering',
-    ]);
+    // Other test files add clients to the same runtime: the seeded one is found, and only matches.
+    const civil = (await tab(NORTH, 'clients', '?s=civil')).body.pageData.map((c) => c.name);
+    expect(civil).toContain('Clyde Civil Engineering');
+    for (const name of civil) expect(name.toLowerCase()).toMatch(/\bcivil/);
     expect((await tab(NORTH, 'regulations', '?s=spill')).body.pageData.map((g) => g.name)).toEqual([
       'Spill Prevention and Response Plan',
     ]);
