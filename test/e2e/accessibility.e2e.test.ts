@@ -28,7 +28,6 @@ const PLACEHOLDERS = [
   ['projects', '/divisions/north-region/projects'],
   ['post-storm projects', '/divisions/north-region/projects/post-storm'],
   ['a project', '/divisions/north-region/projects/some-project/inspections'],
-  ['clients', '/divisions/north-region/clients'],
   ['inspection templates', '/divisions/north-region/inspection-templates'],
   ['compliance report', '/divisions/north-region/reports'],
   ['an inspection', '/inspection/some-inspection'],

@@ -529,7 +529,7 @@ describe('screenshots for review (test/artifacts/)', () => {
       await page.getByRole('heading', { name: 'North Region', level: 1 }).waitFor();
       await screenshot(page, `division-${size}`);
       await page.goto('/clients');
-      await page.getByTestId('coming-soon').waitFor();
+      await page.getByTestId('clients-table').getByRole('link').first().waitFor();
       await screenshot(page, `clients-${size}`);
     });
   }

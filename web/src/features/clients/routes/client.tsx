@@ -168,7 +168,7 @@ export function ClientPage({ CreateProject }: { CreateProject?: ComponentType<Cr
         </Button>
       )}
       {(canUpdate || canDelete) && (
-        <Menu position="bottom-end" withinPortal>
+        <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
           <Menu.Target>
             <ActionIcon variant="default" size={36} radius="md" aria-label="More actions" hiddenFrom="sm">
               <IconDotsVertical size={18} />
