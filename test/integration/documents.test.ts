@@ -304,6 +304,66 @@ describe('documents of a regulation group', () => {
     ).toBe(200);
   });
 
+  it("needs update on the document's owner to replace or rename it: an inspector is refused, nothing changes", async () => {
+    const inspector = await tokenFor('inspector@example.com');
+    const groupId = await newGroup('Inspector Replace Group');
+    const png = makePng(60, 60);
+    const doc = (await addToGroup(groupId, png, 'kept.png')).response.body;
+    const item = await call<{ id: string }>('/api/legend-items', {
+      method: 'POST',
+      token,
+      divisionId: NORTH,
+      body: { name: 'Inspector Legend Item', type: 'control_measure', groups: [groupId] },
+    });
+    expect(item.status, JSON.stringify(item.body)).toBe(201);
+    const legendUpload = await send(makePng(50, 50), 'legend.png');
+    const legendDoc = (
+      await call<Doc>(`/api/legend-items/${item.body.id}/uploads`, {
+        method: 'POST',
+        token,
+        divisionId: NORTH,
+        body: { upload: legendUpload },
+      })
+    ).body;
+    for (const [target, resource] of [
+      [doc, 'Regulations'],
+      [legendDoc, 'Legend Item'],
+    ] as const) {
+      const renamed = await call(`/api/uploads/${target.GUID}/name`, {
+        method: 'PUT',
+        token: inspector,
+        divisionId: NORTH,
+        body: { name: 'Renamed by inspector', version: target.version },
+      });
+      expect(renamed.status).toBe(403);
+      expect(renamed.body).toEqual({ message: `Your role does not allow update on ${resource}` });
+      const replaced = await call(`/api/uploads/${target.GUID}`, {
+        method: 'PUT',
+        token: inspector,
+        divisionId: NORTH,
+        body: { upload: await send(makeJpeg(30, 24), 'swap.jpg', NORTH, inspector), version: target.version },
+      });
+      expect(replaced.status).toBe(403);
+      expect(replaced.body).toEqual({ message: `Your role does not allow update on ${resource}` });
+    }
+    expect((await documentsOf(groupId)).pageData).toEqual([doc]);
+    const location = (await download(doc.GUID)).headers.get('location')!;
+    expect(Buffer.from(await (await fetch(location)).arrayBuffer()).equals(Buffer.from(png))).toBe(true);
+    const legendRead = await call<{ uploads: Doc[] }>(`/api/legend-items/${item.body.id}`, {
+      token,
+      divisionId: NORTH,
+    });
+    expect(legendRead.body.uploads).toEqual([expect.objectContaining({ ...legendDoc })]);
+    // An account with update on the owner still renames (the route's own right is unchanged).
+    const own = await call<Doc>(`/api/uploads/${doc.GUID}/name`, {
+      method: 'PUT',
+      token,
+      divisionId: NORTH,
+      body: { name: 'Renamed by admin', version: doc.version },
+    });
+    expect(own.body).toMatchObject({ name: 'Renamed by admin', version: doc.version + 1 });
+  });
+
   it('records an upload once: the same upload given twice makes one document', async () => {
     const groupId = await newGroup('Double Submit Group');
     const upload = await send(makePng(50, 50), 'twice.png');

@@ -5,14 +5,20 @@ import {
   ownerStepOf,
   renameDocument,
 } from '@stormline/data/documents';
+import { requireOwnerUpdate } from '../../lib/document-upload';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 
 const route = uploadsRoutes.renameUpload;
 
-/** Renames a document of the division, by GUID, at the version read (409 when stale). */
-export async function main({ params, body, divisionId, deps }: RouteRequest<typeof route>) {
+/**
+ * Renames a document of the division, by GUID, at the version read (409 when stale). Besides
+ * update Documents (the route's) the caller needs update on the document's owner (Regulations or
+ * Legend Item), as uploading and sorting do.
+ */
+export async function main({ params, body, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const doc = await getDocumentByGuidInDivision(deps.db, params.id, divisionId!);
+  requireOwnerUpdate(caller, doc.owner);
   const now = deps.now();
   const renamed = await renameDocument(
     deps.db,

@@ -8,6 +8,7 @@ import {
 } from '@stormline/data/documents';
 import { ConflictError } from '@stormline/domain/errors';
 import { REPLACE_LIMITS } from '@stormline/domain/uploads';
+import { requireOwnerUpdate } from '../../lib/document-upload';
 import { checkPendingFile, keepFile } from '../../lib/file-check';
 import { fileStoreOf } from '../../lib/file-store';
 import { httpRoute } from '../../lib/http-route';
@@ -19,11 +20,13 @@ const route = uploadsRoutes.replaceUpload;
 /**
  * Replaces a document's file, by GUID: the new file is checked (images 20x20 at least) before the
  * document changes; the document keeps its name, GUID and place, and the old file is deleted once
- * the new one is recorded.
+ * the new one is recorded. Besides update Documents (the route's) the caller needs update on the
+ * document's owner (Regulations or Legend Item), as uploading and sorting do.
  */
 export async function main({ params, body, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const now = deps.now();
   const doc = await getDocumentByGuidInDivision(deps.db, params.id, divisionId!);
+  requireOwnerUpdate(caller, doc.owner);
   const ticket = readUploadTicket(
     body.upload,
     deps.jwtSecret,

@@ -109,7 +109,7 @@ export const uploadsRoutes = defineArea('uploads', {
     method: 'PUT',
     path: '/api/uploads/{id}',
     summary:
-      'Replace the file of a document, by GUID (upload, version): the file is checked before anything changes',
+      "Replace the file of a document, by GUID (upload, version): the file is checked before anything changes (also needs update on the document's owner: Regulations for a group's, Legend Item for a legend item's)",
     access: permission('update', 'Documents'),
     division: 'required',
     files: 'write',
@@ -122,7 +122,8 @@ export const uploadsRoutes = defineArea('uploads', {
   renameUpload: {
     method: 'PUT',
     path: '/api/uploads/{id}/name',
-    summary: 'Rename a document, by GUID (name, version)',
+    summary:
+      "Rename a document, by GUID (name, version; also needs update on the document's owner: Regulations for a group's, Legend Item for a legend item's)",
     access: permission('update', 'Documents'),
     division: 'required',
     params: z.strictObject({ id: Id }),

@@ -1,11 +1,13 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { uploadsRoutes } from '@stormline/contract/areas/uploads';
 import { ok, refuse, serveApi } from '../../testing/api';
+import { profileOf } from '../../testing/profiles';
 import { renderWithApp } from '../../testing/render';
 import type { DocumentRow } from './document-calls';
 import { DocumentList, type DocumentPermissions } from './document-list';
+import { documentPermissions } from './document-permissions';
 import { UPLOAD_SUCCESS_CLEAR_MS } from './use-document-uploads';
 
 /** The browser's XMLHttpRequest, driven step by step: happy-dom sends no upload progress. */
@@ -276,6 +278,41 @@ describe('a document list', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('menuitem', { name: 'Print' })).toBeNull();
     expect(screen.getByRole('menuitem', { name: 'Download' })).toBeTruthy();
     expect(screen.getByText(/Image 300×200/)).toBeTruthy();
+  });
+
+  it("hides Rename and Replace without update on the owner, as the server refuses them (an inspector's regulations)", async () => {
+    const menuOf = async (can: DocumentPermissions) => {
+      renderList([doc(1)], { can });
+      await userEvent.click(screen.getByRole('button', { name: 'Actions for Document 1.pdf' }));
+      const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+      cleanup();
+      return items;
+    };
+    // An inspector may update Documents (field work) but neither Regulations nor Legend Item.
+    const inspector = profileOf('Inspector');
+    expect(await menuOf(documentPermissions(inspector, 'Regulations'))).toEqual(['Download', 'Print']);
+    expect(await menuOf(documentPermissions(inspector, 'Legend Item'))).toEqual(['Download', 'Print']);
+    // An external regional manager updates legend items but not regulations.
+    const external = profileOf('Regional Manager (External)');
+    expect(await menuOf(documentPermissions(external, 'Regulations'))).toEqual([
+      'Download',
+      'Print',
+      'Delete',
+    ]);
+    expect(await menuOf(documentPermissions(external, 'Legend Item'))).toEqual([
+      'Download',
+      'Print',
+      'Rename',
+      'Replace',
+      'Delete',
+    ]);
+    expect(await menuOf(documentPermissions(profileOf('Admin'), 'Regulations'))).toEqual([
+      'Download',
+      'Print',
+      'Rename',
+      'Replace',
+      'Delete',
+    ]);
   });
 
   it('moves a document by the keyboard: Space picks it up, an arrow moves it, Space drops it', async () => {

@@ -7,8 +7,9 @@ type Session = Parameters<typeof hasPermission>[0] & Pick<Profile, 'isReadOnly'>
 /**
  * Spec 001 §6 as the server checks it (ADR 0015): uploading needs create Uploads and update on
  * the owner's resource, dragging update Documents and update on the owner's, renaming update
- * Documents, replacing update Documents and create Uploads (a new file is sent), destroying
- * delete Documents. A read-only account changes nothing.
+ * Documents and update on the owner's, replacing update Documents, update on the owner's and
+ * create Uploads (a new file is sent), destroying delete Documents. A read-only account changes
+ * nothing.
  */
 export function documentPermissions(
   profile: Session,
@@ -19,8 +20,8 @@ export function documentPermissions(
   return {
     upload: may('create', 'Uploads') && may('update', owner),
     sort: may('update', 'Documents') && may('update', owner),
-    rename: may('update', 'Documents'),
-    replace: may('update', 'Documents') && may('create', 'Uploads'),
+    rename: may('update', 'Documents') && may('update', owner),
+    replace: may('update', 'Documents') && may('update', owner) && may('create', 'Uploads'),
     destroy: may('delete', 'Documents'),
     download:
       hasPermission(profile, 'read', 'Regulations') ||
