@@ -115,6 +115,27 @@ describe('reset password (POST /api/resetPassword)', () => {
       body: { token: 'a'.repeat(43), password: 'Long-enough-1' },
     });
     expect(made.status).toBe(404);
+    // The same answer as a used link's; the password is hashed only for a live link (the order is
+    // unit-tested in functions/src/http/auth/link-order.test.ts).
+    expect(made.body).toEqual({
+      message: 'This password reset link is not valid or has expired. Please request a new one.',
+    });
+    const register = await call('/api/register', {
+      method: 'POST',
+      body: {
+        token: 'b'.repeat(43),
+        first_name: 'Made',
+        last_name: 'Up',
+        password: 'Long-enough-1',
+        electronicSignatureAuthorization: false,
+        dataPolicySignature: true,
+      },
+    });
+    expect(register.status).toBe(404);
+    expect(register.body).toEqual({
+      message:
+        'This invitation link is not valid or has expired. Ask your administrator to invite you again.',
+    });
     const short = await call('/api/resetPassword', {
       method: 'POST',
       body: { token: 'a'.repeat(43), password: 'short' },

@@ -121,19 +121,21 @@ function consumeStep(db: Db, hash: string, kind: LinkKind, now: Date): Transacti
 /**
  * Uses a link: the user's changes (registration's details and password, or the new password)
  * and the link's delete in one transaction, with every copy of the user's name rewritten.
+ * `changes` is asked for only once the link is found live, so costly work in it (hashing the new
+ * password) is never spent on an unknown or expired link; the transaction checks the link again.
  */
 export async function useLink(
   db: Db,
   hash: string,
   kind: LinkKind,
-  changes: (user: UserRecord) => UserChanges,
+  changes: (user: UserRecord) => UserChanges | Promise<UserChanges>,
   now: Date,
 ): Promise<UserRecord> {
   const user = await userOfLink(db, hash, kind, now);
   if (!user) throw new NotFoundError(INVALID_LINK[kind]);
   return writeUser(db, {
     before: user,
-    changes: { ...changes(user), [HASH_FIELD[kind]]: null },
+    changes: { ...(await changes(user)), [HASH_FIELD[kind]]: null },
     divisionsBefore: await divisionIdsOf(db, user.id),
     steps: [consumeStep(db, hash, kind, now)],
   });

@@ -46,13 +46,28 @@ async function sendResetLink(deps: RouteRequest<typeof route>['deps'], email: st
   const user = await findUserByEmail(deps.db, email);
   // Invited accounts register from their invitation; deactivated ones may not come back this way.
   if (!user || user.status !== 'active') return;
-  const { token, hash } = newLinkToken();
-  await issueLink(deps.db, user, {
-    hash,
-    kind: 'RESET',
-    expiresAt: new Date(now.getTime() + RESET_LINK_SECONDS * 1000),
-  });
-  await sendPasswordReset(user, token, now);
+  // A failure from here on is a known address's alone (the link's write, the e-mail's sending): a
+  // 5xx would tell the caller the account exists. It is logged, and the caller gets the same 200.
+  try {
+    const { token, hash } = newLinkToken();
+    await issueLink(deps.db, user, {
+      hash,
+      kind: 'RESET',
+      expiresAt: new Date(now.getTime() + RESET_LINK_SECONDS * 1000),
+    });
+    await sendPasswordReset(user, token, now);
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        route: route.key,
+        message: 'The password reset e-mail was not sent',
+        userId: user.id,
+        error:
+          error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error,
+      }),
+    );
+  }
 }
 
 export const handler = httpRoute(route, main);
