@@ -71,6 +71,9 @@ export function EmailEntry({
             key={email}
             withRemoveButton
             onRemove={onRemove}
+            // Mantine hides the × from assistive technology and leaves it nameless: name it and let
+            // a screen reader reach it. It stays out of the Tab order; Backspace removes from the box.
+            removeButtonProps={{ 'aria-label': `Remove ${email}`, 'aria-hidden': undefined }}
             bg={valid ? undefined : 'red.1'}
             c={valid ? undefined : 'red.9'}
             data-invalid={valid ? undefined : true}
