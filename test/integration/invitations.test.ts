@@ -61,7 +61,10 @@ describe('inviting users (POST /api/users)', () => {
         'Avery Admin (admin@example.com) has invited you to join Stormline Inspections as Inspector in North Region.',
       );
       expect(mail.text).toContain(`${runtimeEnv().SITE_URL}/user/register/`);
-      expect(mail.text).toMatch(/expires on \d\d-\d\d-\d{4} \d\d:\d\d UTC \(in 7 days\)/);
+      // The runtime is the UK's: the day before the month, written out (never 06-05-2026).
+      expect(mail.text).toMatch(
+        /expires on [A-Z][a-z]+day, \d{1,2} [A-Z][a-z]+ \d{4} at \d\d:\d\d UTC \(in 7 days\)/,
+      );
     }
     // The table keeps only the link's hash, never the token itself.
     const token = linkToken(await lastMessageTo(first), '/user/register/');

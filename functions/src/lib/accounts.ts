@@ -4,6 +4,7 @@ import type { UserRecord } from '@stormline/data/users';
 import { roleByName } from '@stormline/domain/roles';
 import type { RoleName } from '@stormline/domain/roles';
 import { INVITATION_LINK_SECONDS, RESET_LINK_SECONDS } from '@stormline/domain/user-rules';
+import { deploymentRegion } from './deps';
 import { requireEnv } from './env';
 import { sendMessage } from './outbox';
 import { hashPassword } from './passwords';
@@ -60,10 +61,35 @@ export function siteUrl(): string {
   return requireEnv('SITE_URL').replace(/\/+$/, '');
 }
 
-/** Dates in e-mails, as the product shows them (MM-DD-YYYY), with the time in UTC. */
+/** The names of a UTC day's parts, put in the region's order by emailDateTime. */
+const EMAIL_DATE_PARTS = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A moment in an e-mail, written out in the region's order as the product writes a long date
+ * (web/src/lib/format.ts formatLongDate: 'Monday, 23 November 2026' in the UK, 'Monday, November
+ * 23, 2026' in the US), with the time in UTC: a reader in either region cannot misread the day
+ * and the month, as 05-06-2026 would be.
+ */
+export function emailDateTime(date: Date, region: 'US' | 'UK'): string {
+  const parts = Object.fromEntries(
+    EMAIL_DATE_PARTS.formatToParts(date).map((part) => [part.type, part.value]),
+  ) as Record<'weekday' | 'day' | 'month' | 'year', string>;
+  const day =
+    region === 'US'
+      ? `${parts.weekday}, ${parts.month} ${parts.day}, ${parts.year}`
+      : `${parts.weekday}, ${parts.day} ${parts.month} ${parts.year}`;
+  return `${day} at ${date.toISOString().slice(11, 16)} UTC`;
+}
+
+/** Dates in the e-mails, in the deployment's region (REGION_VARIANT). */
 function when(date: Date): string {
-  const iso = date.toISOString();
-  return `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)} ${iso.slice(11, 16)} UTC`;
+  return emailDateTime(date, deploymentRegion());
 }
 
 export interface Inviter {

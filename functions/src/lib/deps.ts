@@ -13,6 +13,11 @@ export interface Deps {
 
 let deps: Promise<Deps> | undefined;
 
+/** The deployment's region (REGION_VARIANT): US, or UK, the spec's default (001 §1). */
+export function deploymentRegion(): 'US' | 'UK' {
+  return optionalEnv('REGION_VARIANT') === 'US' ? 'US' : 'UK';
+}
+
 /**
  * The token signing secret: in the cloud read once from Secrets Manager (JWT_SECRET_ARN), so it
  * never sits in the function's configuration; on one machine given directly (JWT_SECRET).
@@ -38,7 +43,7 @@ async function buildDeps(): Promise<Deps> {
   return {
     db: { ...db, cursorKey: cursorKeyFrom(jwtSecret) },
     jwtSecret,
-    region: optionalEnv('REGION_VARIANT') === 'US' ? 'US' : 'UK',
+    region: deploymentRegion(),
     now: () => new Date(),
   };
 }
