@@ -31,7 +31,6 @@ const PLACEHOLDERS = [
   ['inspection templates', '/divisions/north-region/inspection-templates'],
   ['compliance report', '/divisions/north-region/reports'],
   ['an inspection', '/inspection/some-inspection'],
-  ['user manuals', '/user-manuals'],
 ] as const;
 
 describe.each([
@@ -173,15 +172,18 @@ describe.each([
       await expectNoSeriousAxeViolations(page, `/divisions/north-region at ${size} px`);
     });
 
-    // The Delete dialog is offered once DELETE /api/divisions/{id} is implemented (issue 9).
-    it('the Edit dialog of a division', async () => {
+    it('the Edit and Delete dialogs of a division', async () => {
       await page.goto('/divisions/north-region');
       await page.getByRole('button', { name: 'Edit' }).click();
       await page.getByRole('dialog', { name: 'Edit division' }).getByLabel('Division name').waitFor();
       await expectNoSeriousAxeViolations(page, `the Edit division dialog at ${size} px`);
       await page.keyboard.press('Escape');
       await page.getByRole('dialog', { name: 'Edit division' }).waitFor({ state: 'hidden' });
-      expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Delete division' }).waitFor();
+      await expectNoSeriousAxeViolations(page, `the Delete division dialog at ${size} px`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Delete division' }).waitFor({ state: 'hidden' });
     });
 
     for (const [name, path] of PLACEHOLDERS) {

@@ -29,6 +29,10 @@ const projectName = `E2E Aire Valley Culvert ${run}`;
 const db = testTable();
 afterAll(() => db.doc.destroy());
 
+const CONTACT_NAME = `Contactee${Date.now()
+  .toString(36)
+  .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
+
 let admin: { id: string; email: string; password: string };
 let contact: { id: string; email: string };
 let token: string;
@@ -37,7 +41,8 @@ let projectId: string;
 
 beforeAll(async () => {
   admin = await createTestUser('Admin', [NORTH]);
-  contact = await createTestUser('Inspector', [NORTH]);
+  // A name of its own: the modal's inspector select lists every inspector of the division by name.
+  contact = await createTestUser('Inspector', [NORTH], { lastName: CONTACT_NAME });
   token = await signInAs(admin);
 });
 
@@ -116,7 +121,7 @@ describe('clients (1280 px)', () => {
     await choose(page, /Inspection form type/, 'Delaware');
     await dialog.getByLabel('CCR project').waitFor();
     await field(dialog, 'name').fill(projectName);
-    await choose(page, /Inspector/, new RegExp(`Test Inspector`));
+    await choose(page, /Inspector/, new RegExp(`Test ${CONTACT_NAME}`));
     await choose(page, /Regulations/, null);
     await field(dialog, 'latitude').fill('53.79648');
     await field(dialog, 'longitude').fill('-1.54785');

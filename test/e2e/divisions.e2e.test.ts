@@ -28,10 +28,12 @@ let member: { id: string; email: string };
 let token: string;
 let divisionId: string;
 const divisionName = `E2E West ${run}`;
+const MEMBER_NAME = `Tabmember${run.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
 
 beforeAll(async () => {
   admin = await createTestUser('Admin', [NORTH]);
-  member = await createTestUser('Inspector', [NORTH]);
+  // A name of its own: the Add Users modal searches the company's users by last name.
+  member = await createTestUser('Inspector', [NORTH], { lastName: MEMBER_NAME });
   token = await signInAs(admin);
   const created = await call<{ id: string }>('/api/divisions', {
     method: 'POST',
@@ -129,7 +131,7 @@ describe('division resources (1280 px)', () => {
   it('adds a user, then deleting the division is refused while they belong to it', async () => {
     await page.getByRole('tab', { name: 'Users' }).click();
     await page.waitForURL(/\/resources\/users$/);
-    await addFromModal(page, 'Users', 'inspector', [member.email]);
+    await addFromModal(page, 'Users', MEMBER_NAME, [member.email]);
     await tabTable(page, 'users').getByText(member.email).waitFor();
     expect((await tabRows('users')).map((r) => r.email)).toEqual([member.email]);
     await expectNoSeriousAxeViolations(page, 'the Users tab at 1280 px');

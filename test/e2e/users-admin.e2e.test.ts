@@ -260,20 +260,25 @@ describe('Users admin (spec 001 §2)', () => {
       const page = await newPage();
       await signIn(page, CLIENT_MANAGER);
       await openUsers(page);
+      // Each by a search of its own: other test files add many users to the same runtime.
+      const find = async (email: string) => {
+        await page.goto(`/divisions/${NORTH}/admin/?search=${encodeURIComponent(email)}`);
+        await rowOf(page, email).waitFor();
+        return rowOf(page, email);
+      };
 
       // An Inspector is theirs to edit: a link to the edit page, and the status toggle.
-      const inspector = rowOf(page, 'inspector@example.com');
-      await inspector.waitFor();
+      const inspector = await find('inspector@example.com');
       expect(
         await inspector.getByRole('link', { name: 'inspector@example.com' }).getAttribute('href'),
       ).toMatch(new RegExp(`/divisions/${NORTH}/user-profiles/[^/]+/edit$`));
       expect(await inspector.getByRole('switch', { name: 'Active: Ines Carter' }).count()).toBe(1);
 
       // The Admin and the Regional Manager are not: the view-only profile card, no toggle.
-      const adminRow = rowOf(page, 'admin@example.com');
+      expect(await (await find('regional.manager@example.com')).getByRole('switch').count()).toBe(0);
+      const adminRow = await find('admin@example.com');
       expect(await adminRow.getByRole('switch').count()).toBe(0);
       expect(await adminRow.getByRole('link').count()).toBe(0);
-      expect(await rowOf(page, 'regional.manager@example.com').getByRole('switch').count()).toBe(0);
       await adminRow.getByRole('button', { name: 'admin@example.com' }).click();
       const card = page.getByRole('dialog', { name: 'User profile' });
       await card.getByText('Avery Admin').waitFor();
@@ -305,7 +310,11 @@ describe('Users admin (spec 001 §2)', () => {
       // Opening the Inspector goes to the edit page.
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      await inspector.getByRole('link', { name: 'inspector@example.com' }).click();
+      await (
+        await find('inspector@example.com')
+      )
+        .getByRole('link', { name: 'inspector@example.com' })
+        .click();
       await page.getByRole('heading', { level: 1, name: 'Edit User' }).waitFor();
     },
     FLOW_TIMEOUT_MS,

@@ -9,7 +9,12 @@ import { runtimeEnv } from './runtime';
  * A fresh account of its own for a test that changes account state (locks, sign-outs), so it
  * cannot disturb the demo accounts other test files sign in with.
  */
-export async function createTestUser(role: RoleName, divisionIds: string[]) {
+export async function createTestUser(
+  role: RoleName,
+  divisionIds: string[],
+  /** A last name of its own, for a test that finds the user by name among many test users. */
+  { lastName = role }: { lastName?: string } = {},
+) {
   const env = runtimeEnv();
   const db = createDb({ tableName: env.TABLE_NAME!, endpoint: env.DYNAMODB_ENDPOINT });
   const email = `test-${randomUUID()}@example.com`;
@@ -19,7 +24,7 @@ export async function createTestUser(role: RoleName, divisionIds: string[]) {
     email,
     password,
     first_name: 'Test',
-    last_name: role,
+    last_name: lastName,
     divisionIds,
   });
   db.doc.destroy();

@@ -246,34 +246,32 @@ function UserNotifications({ settings }: { settings: UserPermissions['notificati
           <Text fz="xs" c="dimmed">
             The user chooses these in their own profile.
           </Text>
-          <Table.ScrollContainer minWidth={320} maxHeight={220}>
-            <Table aria-label="The user's notifications" verticalSpacing={2} fz="sm">
-              <Table.Tbody>
-                {settings.map((setting) => (
-                  <Table.Tr key={setting.id}>
-                    <Table.Th scope="row" fw={500}>
-                      {setting.name}
-                    </Table.Th>
-                    <Table.Td>
-                      {setting.is_enabled.length === 0 ? (
-                        <Text span fz="sm" c="dimmed">
-                          Off
-                        </Text>
-                      ) : (
-                        <Group gap={4}>
-                          {setting.is_enabled.map((delivery) => (
-                            <Badge key={delivery} variant="light" radius="sm" size="sm">
-                              {DELIVERY_LABELS[delivery] ?? delivery}
-                            </Badge>
-                          ))}
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Table aria-label="The user's notifications" verticalSpacing={2} fz="sm">
+            <Table.Tbody>
+              {settings.map((setting) => (
+                <Table.Tr key={setting.id}>
+                  <Table.Th scope="row" fw={500}>
+                    {setting.name}
+                  </Table.Th>
+                  <Table.Td>
+                    {setting.is_enabled.length === 0 ? (
+                      <Text span fz="sm" c="dimmed">
+                        Off
+                      </Text>
+                    ) : (
+                      <Group gap={4}>
+                        {setting.is_enabled.map((delivery) => (
+                          <Badge key={delivery} variant="light" radius="sm" size="sm">
+                            {DELIVERY_LABELS[delivery] ?? delivery}
+                          </Badge>
+                        ))}
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         </>
       )}
     </Stack>
