@@ -72,6 +72,10 @@ export async function keepFile(store: FileStore, ticket: UploadTicket, uploadId:
   // Gone meanwhile: the same upload was recorded (or refused) by another request.
   if (!(await store.copy(ticket.key, key)))
     throw new ValidationError('An error has occurred. The document failed to upload');
-  await store.remove(ticket.key);
+  // Best effort: a request racing this one may be deleting the same pending file (s3rver then
+  // answers 500), and the bucket's pending/ lifecycle rule clears whatever is left.
+  await store.remove(ticket.key).catch((error: unknown) => {
+    console.warn('The pending upload could not be removed; the lifecycle rule will', { error });
+  });
   return key;
 }
