@@ -304,6 +304,21 @@ describe('documents of a regulation group', () => {
     ).toBe(200);
   });
 
+  it("needs update on the document's owner to destroy it: delete Documents alone is refused, nothing changes", async () => {
+    // A Regional Manager (External) holds delete Documents but not update Regulations.
+    const external = await signInAs(await createTestUser('Regional Manager (External)', [NORTH]));
+    const groupId = await newGroup('External Delete Group');
+    const doc = (await addToGroup(groupId, makePng(50, 50), 'stays.png')).response.body;
+    const refused = await call(`/api/groups/${groupId}/uploads/${doc.GUID}`, {
+      method: 'DELETE',
+      token: external,
+      divisionId: NORTH,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: 'Your role does not allow update on Regulations' });
+    expect((await download(doc.GUID)).status).toBe(302);
+  });
+
   it("needs update on the document's owner to replace or rename it: an inspector is refused, nothing changes", async () => {
     const inspector = await tokenFor('inspector@example.com');
     const groupId = await newGroup('Inspector Replace Group');

@@ -6,30 +6,12 @@ import {
   type DocumentOwner,
   type OwnerStep,
 } from '@stormline/data/documents';
-import { ForbiddenError } from '@stormline/domain/errors';
-import { can } from '@stormline/domain/permissions';
 import { DOCUMENT_LIST_LIMITS } from '@stormline/domain/uploads';
 import type { Caller } from './authenticate';
 import type { Deps } from './deps';
 import { checkPendingFile, keepFile } from './file-check';
 import { fileStoreOf } from './file-store';
 import { readUploadTicket } from './upload-ticket';
-
-/** The resource whose update right changes a document of this owner (spec 001 §6, ADR 0015). */
-export function ownerResource(owner: DocumentOwner): 'Regulations' | 'Legend Item' {
-  return owner.kind === 'group' ? 'Regulations' : 'Legend Item';
-}
-
-/**
- * Replacing or renaming a document changes its owner's list as uploading and sorting do: the
- * caller needs update on the owner's resource too (update Regulations for a regulation group's
- * document, update Legend Item for a legend item's), not only update Documents.
- */
-export function requireOwnerUpdate(caller: Caller, owner: DocumentOwner): void {
-  const resource = ownerResource(owner);
-  if (!can(caller.grants, 'update', resource))
-    throw new ForbiddenError(`Your role does not allow update on ${resource}`);
-}
 
 /**
  * Records the file of an upload as a document of `owner` (a regulation group, a legend item): the

@@ -5,7 +5,7 @@ import {
   ownerStepOf,
   renameDocument,
 } from '@stormline/data/documents';
-import { requireOwnerUpdate } from '../../lib/document-upload';
+import { requireOwnerUpdate } from '../../lib/document-owner';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 

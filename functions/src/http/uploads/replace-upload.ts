@@ -8,7 +8,7 @@ import {
 } from '@stormline/data/documents';
 import { ConflictError } from '@stormline/domain/errors';
 import { REPLACE_LIMITS } from '@stormline/domain/uploads';
-import { requireOwnerUpdate } from '../../lib/document-upload';
+import { requireOwnerUpdate } from '../../lib/document-owner';
 import { checkPendingFile, keepFile } from '../../lib/file-check';
 import { fileStoreOf } from '../../lib/file-store';
 import { httpRoute } from '../../lib/http-route';

@@ -171,7 +171,7 @@ export const uploadsRoutes = defineArea('uploads', {
   deleteGroupUpload: {
     method: 'DELETE',
     path: '/api/groups/{id}/uploads/{uploadId}',
-    summary: 'Destroy a document of a regulation group, and its file',
+    summary: 'Destroy a document of a regulation group, and its file (also needs update Regulations)',
     access: permission('delete', 'Documents'),
     division: 'required',
     files: 'write',
@@ -198,7 +198,7 @@ export const uploadsRoutes = defineArea('uploads', {
   deleteLegendItemUpload: {
     method: 'DELETE',
     path: '/api/legend-items/{id}/uploads/{uploadId}',
-    summary: 'Destroy a document of a legend item, and its file',
+    summary: 'Destroy a document of a legend item, and its file (also needs update Legend Item)',
     access: permission('delete', 'Documents'),
     division: 'required',
     files: 'write',

@@ -8,7 +8,7 @@ type Session = Parameters<typeof hasPermission>[0] & Pick<Profile, 'isReadOnly'>
  * Spec 001 §6 as the server checks it (ADR 0015): uploading needs create Uploads and update on
  * the owner's resource, dragging update Documents and update on the owner's, renaming update
  * Documents and update on the owner's, replacing update Documents, update on the owner's and
- * create Uploads (a new file is sent), destroying delete Documents. A read-only account changes
+ * create Uploads (a new file is sent), destroying delete Documents and update on the owner's. A read-only account changes
  * nothing.
  */
 export function documentPermissions(
@@ -22,7 +22,7 @@ export function documentPermissions(
     sort: may('update', 'Documents') && may('update', owner),
     rename: may('update', 'Documents') && may('update', owner),
     replace: may('update', 'Documents') && may('update', owner) && may('create', 'Uploads'),
-    destroy: may('delete', 'Documents'),
+    destroy: may('delete', 'Documents') && may('update', owner),
     download:
       hasPermission(profile, 'read', 'Regulations') ||
       (owner === 'Legend Item' && hasPermission(profile, 'read', 'Legend Item')),
