@@ -160,3 +160,33 @@ export async function sendPasswordReset(
     now,
   );
 }
+
+/**
+ * Sent to the old address when an administrator changes a user's sign-in email
+ * (docs/decisions/0013): the account holder hears of a change they did not make.
+ */
+export async function sendEmailChangedNotice(
+  user: { email: string; first_name: string },
+  change: { newEmail: string; changedBy: Inviter; now: Date },
+): Promise<string> {
+  const { changedBy, now } = change;
+  const byName = `${changedBy.first_name} ${changedBy.last_name}`.trim() || changedBy.email;
+  return sendMessage(
+    {
+      channel: 'email',
+      to: user.email,
+      subject: `Your ${PRODUCT} sign-in email was changed`,
+      text: [
+        user.first_name ? `Hello ${user.first_name},` : 'Hello,',
+        '',
+        `Your ${PRODUCT} sign-in email was changed to ${change.newEmail} by ${byName} (${changedBy.email}) on ${when(now)}.`,
+        'You have been signed out, and links sent to this address (an invitation, a password reset) no longer work.',
+        '',
+        'If this was not expected, contact your administrator.',
+        '',
+        PRODUCT,
+      ].join('\n'),
+    },
+    now,
+  );
+}

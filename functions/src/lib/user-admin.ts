@@ -7,7 +7,8 @@ import type { UserRecord } from '@stormline/data/users';
 import { ForbiddenError, NotFoundError, ValidationError } from '@stormline/domain/errors';
 import { grantsOf, roleById } from '@stormline/domain/roles';
 import type { Role, RoleName } from '@stormline/domain/roles';
-import { managerRoleOf, mayManageRole } from '@stormline/domain/user-rules';
+import { managerRoleOf, mayManageRole, mayManageUser } from '@stormline/domain/user-rules';
+import type { UserManager } from '@stormline/domain/user-rules';
 import type { Caller } from './authenticate';
 
 /** The role a stored user holds (a user always has a known role; a stale id is a server fault). */
@@ -39,18 +40,32 @@ export function rowOf(user: UserRecord): UserRow {
   };
 }
 
-/**
- * The caller may act on a user of this role (spec 001 §2: what a Client Manager may edit; only an
- * Admin edits an Admin; the public account is never edited here).
- */
-export function checkManageable(caller: Caller, role: RoleName): void {
-  if (!mayManageRole(caller.role.name, role))
-    throw new ForbiddenError(`Your role cannot manage users with the role ${role}`);
+/** The caller as the rule of who manages whom sees them: their role and grants in force. */
+export function managerOf(caller: Caller): UserManager {
+  return { roleName: caller.role.name, grants: caller.grants };
 }
 
-/** The caller may give this role (same rule as editing a user who holds it). */
+/**
+ * The caller may act on this user (docs/decisions/0013 "Who may manage whom"): they hold every
+ * pair of the user's role and of the user's grants in force, an override included; a Client
+ * Manager keeps to the roles spec 001 §2 lists; only an Admin acts on an Admin; the public account
+ * is never acted on here.
+ */
+export function checkManageable(
+  caller: Caller,
+  user: Pick<UserRecord, 'roleId' | 'permissionsOverride'>,
+): void {
+  const role = roleOfUser(user);
+  if (!mayManageRole(managerOf(caller), role.name))
+    throw new ForbiddenError(`Your role cannot manage users with the role ${role.name}`);
+  const permissions = grantsOf(role, user.permissionsOverride).permissions;
+  if (!mayManageUser(managerOf(caller), { roleName: role.name, permissions }))
+    throw new ForbiddenError('You cannot manage this user: they hold permissions you do not hold yourself');
+}
+
+/** The caller may give this role: they hold every pair of its defaults (same rule as editing its users). */
 export function checkAssignableRole(caller: Caller, role: RoleName): void {
-  if (!mayManageRole(caller.role.name, role))
+  if (!mayManageRole(managerOf(caller), role))
     throw new ForbiddenError(`Your role cannot give the role ${role}`);
 }
 

@@ -11,7 +11,7 @@ import { checkManageable, roleOfUser } from './user-admin';
 export function checkPermissionEditor(caller: Caller, user: UserRecord): void {
   if (!PERMISSION_EDITOR_ROLES.includes(caller.role.name))
     throw new ForbiddenError("Only an Admin or a Client Manager may change a user's permissions");
-  checkManageable(caller, roleOfUser(user).name);
+  checkManageable(caller, user);
 }
 
 export async function permissionsOf(db: Db, user: UserRecord) {

@@ -1,5 +1,6 @@
 import type { Grants, PermissionEntry } from './permissions';
 import { can, RESOURCES } from './permissions';
+import { roleByName } from './roles';
 import type { RoleName } from './roles';
 
 /**
@@ -40,17 +41,49 @@ export const CLIENT_MANAGER_EDITABLE_ROLES: readonly RoleName[] = [
 /** Spec 001 §2: the Permissions button of Edit User is shown to these roles only. */
 export const PERMISSION_EDITOR_ROLES: readonly RoleName[] = ['Admin', 'Client Manager'];
 
+/** Who acts on a user in the users screens: their role and their grants in force. */
+export interface UserManager {
+  roleName: RoleName;
+  grants: Grants;
+}
+
+/** The user acted on: their role and, for an existing user, their grants in force (an override). */
+export interface ManagedUser {
+  roleName: RoleName;
+  /** The user's permissions in force; left out (a role to give, a list row), the role's defaults. */
+  permissions?: readonly PermissionEntry[];
+}
+
+const samePair = (a: PermissionEntry, b: PermissionEntry) => a.perm === b.perm && a.pageId === b.pageId;
+
 /**
- * Whether a caller of one role may edit (or invite, or give the role to) a user of another. A
- * Client Manager keeps to the roles spec 001 §2 lists; only an Admin edits or makes an Admin; the
- * Public account is the system's, never edited through the users screens.
+ * Who may manage whom (docs/decisions/0013 "Who may manage whom"): give a role, edit, change the
+ * status of, delete or re-invite a user. Nobody raises anyone above themselves, so a caller
+ * manages a user only if they hold every pair of the role's defaults and of the user's grants in
+ * force (an override included), the Permissions modal's rule (firstUngrantable). An Admin manages
+ * everyone; only an Admin manages an Admin; the Public account is the system's, never managed
+ * here. A Client Manager keeps to the six roles spec 001 §2 lists, Inspector and Client Inspector
+ * included although they hold field-work pairs a Client Manager lacks (the spec's list is
+ * explicit); what an override adds beyond those roles' defaults must still be the Client Manager's
+ * own.
  */
-export function mayManageRole(callerRole: RoleName, targetRole: RoleName): boolean {
-  if (targetRole === 'Public') return false;
-  if (callerRole === 'Admin') return true;
-  if (targetRole === 'Admin') return false;
-  if (callerRole === 'Client Manager') return CLIENT_MANAGER_EDITABLE_ROLES.includes(targetRole);
-  return true;
+export function mayManageUser(manager: UserManager, target: ManagedUser): boolean {
+  if (target.roleName === 'Public') return false;
+  if (manager.grants.isAdmin) return true;
+  if (target.roleName === 'Admin') return false;
+  const defaults = roleByName(target.roleName).permissions;
+  const inForce = target.permissions ?? defaults;
+  if (manager.roleName === 'Client Manager') {
+    if (!CLIENT_MANAGER_EDITABLE_ROLES.includes(target.roleName)) return false;
+    const added = inForce.filter((p) => !defaults.some((d) => samePair(d, p)));
+    return firstUngrantable(manager.grants, added) === null;
+  }
+  return firstUngrantable(manager.grants, [...defaults, ...inForce]) === null;
+}
+
+/** Whether the manager may give this role (or act on a user holding its defaults). */
+export function mayManageRole(manager: UserManager, targetRole: RoleName): boolean {
+  return mayManageUser(manager, { roleName: targetRole });
 }
 
 /**

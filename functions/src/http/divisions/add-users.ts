@@ -3,7 +3,7 @@ import { addUsersToDivision, readResources } from '@stormline/data/divisions-res
 import { getUsers } from '@stormline/data/users';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
-import { checkManageable, roleOfUser } from '../../lib/user-admin';
+import { checkManageable } from '../../lib/user-admin';
 
 const route = divisionsRoutes.addUsers;
 
@@ -15,7 +15,7 @@ const route = divisionsRoutes.addUsers;
 export async function main({ params, body, caller, deps }: RouteRequest<typeof route>) {
   await readResources(deps.db, 'users', params.id, body.userIds);
   const users = await getUsers(deps.db, body.userIds);
-  for (const user of users) checkManageable(caller, roleOfUser(user).name);
+  for (const user of users) checkManageable(caller, user);
   return { added: await addUsersToDivision(deps.db, params.id, users) };
 }
 

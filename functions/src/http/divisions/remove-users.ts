@@ -2,7 +2,7 @@ import { divisionsRoutes } from '@stormline/contract/areas/divisions';
 import { removeUsersFromDivision, usersLeaving } from '@stormline/data/divisions-resources';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
-import { checkManageable, roleOfUser } from '../../lib/user-admin';
+import { checkManageable } from '../../lib/user-admin';
 
 const route = divisionsRoutes.removeUsers;
 
@@ -13,7 +13,7 @@ const route = divisionsRoutes.removeUsers;
  */
 export async function main({ params, body, caller, deps }: RouteRequest<typeof route>) {
   const leaving = await usersLeaving(deps.db, params.id, body.userIds);
-  for (const { user } of leaving) checkManageable(caller, roleOfUser(user).name);
+  for (const { user } of leaving) checkManageable(caller, user);
   return { removed: await removeUsersFromDivision(deps.db, params.id, leaving), deleted: [] };
 }
 

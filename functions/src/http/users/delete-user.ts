@@ -6,7 +6,7 @@ import { ForbiddenError } from '@stormline/domain/errors';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { closeUserConnections } from '../../lib/sessions';
-import { checkManageable, roleOfUser } from '../../lib/user-admin';
+import { checkManageable } from '../../lib/user-admin';
 
 const route = usersRoutes.deleteUser;
 
@@ -19,7 +19,7 @@ const route = usersRoutes.deleteUser;
 export async function main({ params, caller, divisionId, deps }: RouteRequest<typeof route>) {
   if (params.id === caller.user.id) throw new ForbiddenError('You cannot delete yourself');
   const user = await getUserInDivision(deps.db, divisionId!, params.id);
-  checkManageable(caller, roleOfUser(user).name);
+  checkManageable(caller, user);
   const [divisionIds, own] = await Promise.all([
     divisionIdsOf(deps.db, user.id),
     divisionIdsOf(deps.db, caller.user.id),

@@ -3,7 +3,7 @@ import { clientOptionsFor } from '@stormline/data/user-assignments';
 import { getUserInDivision } from '@stormline/data/users';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
-import { checkManageable, roleOfUser } from '../../lib/user-admin';
+import { checkManageable } from '../../lib/user-admin';
 
 const route = usersRoutes.getUserClientOptions;
 
@@ -13,7 +13,7 @@ const OPTIONS = 25;
 /** Spec 001 §2 and §5: what 'Add Clients' offers for a user of the division. */
 export async function main({ params, query, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const user = await getUserInDivision(deps.db, divisionId!, params.id);
-  checkManageable(caller, roleOfUser(user).name);
+  checkManageable(caller, user);
   return clientOptionsFor(deps.db, user.id, divisionId!, query.s, OPTIONS);
 }
 

@@ -6,7 +6,7 @@ import { ROLES, roleById } from '@stormline/domain/roles';
 import { managerRoleOf, mayManageRole } from '@stormline/domain/user-rules';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
-import { roleOfUser } from '../../lib/user-admin';
+import { managerOf, roleOfUser } from '../../lib/user-admin';
 
 const route = usersRoutes.getUserCreationOptions;
 
@@ -37,7 +37,7 @@ export async function main({ query, caller, divisionId, deps }: RouteRequest<typ
       : Promise.resolve([]),
   ]);
   return {
-    roles: ROLES.filter((r) => mayManageRole(caller.role.name, r.name)).map((r) => ({
+    roles: ROLES.filter((r) => mayManageRole(managerOf(caller), r.name)).map((r) => ({
       id: r.id,
       name: r.name,
     })),

@@ -19,7 +19,7 @@ const route = usersRoutes.inviteUser;
 export async function main({ params, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const user = await getUserInDivision(deps.db, divisionId!, params.id);
   const role = roleOfUser(user);
-  checkManageable(caller, role.name);
+  checkManageable(caller, user);
   if (user.status !== 'invited')
     throw new ValidationError('This user has already registered; only invited users can be invited again');
   const now = deps.now();

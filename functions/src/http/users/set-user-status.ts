@@ -5,7 +5,7 @@ import { mayChangeStatus, statusChangeRefusal } from '@stormline/domain/user-rul
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { closeUserConnections } from '../../lib/sessions';
-import { checkManageable, roleOfUser, rowOf } from '../../lib/user-admin';
+import { checkManageable, rowOf } from '../../lib/user-admin';
 
 const route = usersRoutes.setUserStatus;
 
@@ -18,7 +18,7 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   if (!mayChangeStatus(caller.grants)) throw new ForbiddenError('Your role does not allow update on Admin');
   if (params.id === caller.user.id) throw new ForbiddenError('You cannot change your own status');
   const before = await getUserInDivision(deps.db, divisionId!, params.id);
-  checkManageable(caller, roleOfUser(before).name);
+  checkManageable(caller, before);
   if (before.version !== body.version) throw new ConflictError();
   const refusal = statusChangeRefusal(before.status, body.status);
   if (refusal) throw new ValidationError(refusal);

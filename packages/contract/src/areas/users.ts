@@ -254,10 +254,12 @@ export const usersRoutes = defineArea('users', {
   updateUser: {
     method: 'POST',
     path: '/api/users/update/{id}',
-    summary: 'Save the Edit User form with clients, projects and divisionIds',
+    summary:
+      "Save the Edit User form with clients, projects and divisionIds (an email change ends the user's sessions, voids their links and tells the old address)",
     access: permission('update', 'Admin'),
     division: 'required',
     realtime: true,
+    sendsMail: true,
     params: userParams,
     query: z.strictObject({}),
     body: UpdateUserBody,

@@ -5,12 +5,12 @@ import * as z from 'zod/mini';
 import { withRegion } from '@stormline/contract/address';
 import { UpdateUserBody } from '@stormline/contract/areas/users';
 import { phoneIssues, type Region } from '@stormline/domain/region';
-import type { RoleName } from '@stormline/domain/roles';
 import { managerRoleOf, mayManageRole } from '@stormline/domain/user-rules';
 import { SelectField, TextField } from '../../../components/form';
 import { errorMessage } from '../../../lib/errors';
 import type { ManagerOptions, RoleOption, UserDetail } from '../api/get-user';
 import { keepsManager } from './edit-user-state';
+import { managerOf } from './user-admin-rules';
 
 /** The form's fields: the save's body without the version, clients and projects (held beside it). */
 export const EditUserFields = z.omit(UpdateUserBody, { version: true, clients: true, projects: true });
@@ -59,7 +59,7 @@ interface DetailsProps {
   user: UserDetail;
   roles: RoleOption[];
   /** The signed-in user: which roles they may give, and whether this is their own record. */
-  editor: { id: string; roleName: RoleName; divisions: { id: string; name: string }[] };
+  editor: Parameters<typeof managerOf>[0] & { id: string; divisions: { id: string; name: string }[] };
   region: Region;
   managers: { options: ManagerOptions | undefined; loading: boolean; error: unknown };
 }
@@ -76,16 +76,14 @@ export function EditUserDetails({ control, setValue, user, roles, editor, region
   const ownRecord = user.id === editor.id;
   const manager = roleName ? managerRoleOf(roleName) : null;
 
-  // The role options: those the editor may give, and the user's own role (shown even when not).
-  const roleData = useMemo(
-    () =>
-      roles
-        .filter(
-          (r) => r.id === user.roleId || (r.name !== 'Public' && mayManageRole(editor.roleName, r.name)),
-        )
-        .map((r) => ({ value: r.id, label: r.name })),
-    [roles, user.roleId, editor.roleName],
-  );
+  // The role options: those the editor may give (every permission of the role is theirs, the
+  // server's rule), and the user's own role (shown even when not).
+  const roleData = useMemo(() => {
+    const self = managerOf(editor);
+    return roles
+      .filter((r) => r.id === user.roleId || (r.name !== 'Public' && mayManageRole(self, r.name)))
+      .map((r) => ({ value: r.id, label: r.name }));
+  }, [roles, user.roleId, editor]);
 
   // The hierarchy rule: the link goes when the role keeps none, or, after a role change, when the
   // manager does not hold the role above the new one.
@@ -124,6 +122,13 @@ export function EditUserDetails({ control, setValue, user, roles, editor, region
           type="email"
           withAsterisk
           autoComplete="off"
+          // The server refuses the change (docs/decisions/0013): the email opens the account.
+          readOnly={hiddenDivisions.length > 0}
+          description={
+            hiddenDivisions.length > 0
+              ? 'This user also belongs to divisions you do not belong to, so you cannot change their email.'
+              : undefined
+          }
         />
         <TextField control={control} name="position" label="Position" placeholder="e.g. Site Inspector" />
       </SimpleGrid>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Badge, Button, Group, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import type { RoleName } from '@stormline/domain/roles';
+import type { UserManager } from '@stormline/domain/user-rules';
 import { ServerTable, tableColumns } from '../../../components/data-table';
 import { paths } from '../../../config/paths';
 import type { ServerList } from '../../../lib/list/server-list';
@@ -14,9 +14,9 @@ const column = tableColumns<UserRow>();
 export const STATUS_LABELS = { invited: 'Invited', active: 'Active', inactive: 'Inactive' } as const;
 const STATUS_COLORS = { invited: 'blue', active: 'teal', inactive: 'gray' } as const;
 
-export interface UsersTableViewer {
+/** The signed-in user: who they may manage (their role and grants), what they may do. */
+export interface UsersTableViewer extends UserManager {
   id: string;
-  roleName: RoleName;
   canCreate: boolean;
   canUpdate: boolean;
 }
@@ -96,7 +96,7 @@ function userColumns(viewer: UsersTableViewer, divisionId: string, handlers: Han
       // The row's link for the keyboard: the edit page or the profile card, by the opening rules.
       cell: ({ row }) => {
         const user = row.original;
-        return openingOf(viewer.roleName, user.roleName) === 'edit' ? (
+        return openingOf(viewer, user.roleName) === 'edit' ? (
           <Anchor
             component={Link}
             to={paths.app.editUser.getHref(divisionId, user.id)}
@@ -180,7 +180,16 @@ export function UsersTable({
     () => userColumns(viewer, divisionId, { onOpenCard, onStatusAction }),
     // The handlers are stable (useCallback in the route); the viewer's fields are what change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [viewer.id, viewer.roleName, viewer.canCreate, viewer.canUpdate, divisionId, onOpenCard, onStatusAction],
+    [
+      viewer.id,
+      viewer.roleName,
+      viewer.grants,
+      viewer.canCreate,
+      viewer.canUpdate,
+      divisionId,
+      onOpenCard,
+      onStatusAction,
+    ],
   );
   return (
     <ServerTable

@@ -6,7 +6,7 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mant
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconDeviceFloppy, IconKey, IconTrash } from '@tabler/icons-react';
 import type { Profile } from '@stormline/contract/areas/profile';
-import { mayManageRole, PERMISSION_EDITOR_ROLES } from '@stormline/domain/user-rules';
+import { mayManageUser, PERMISSION_EDITOR_ROLES } from '@stormline/domain/user-rules';
 import type { Grants } from '@stormline/domain/permissions';
 import { FormServerError, useServerSubmit } from '../../../components/form';
 import { PageHeader } from '../../../components/page-header';
@@ -37,6 +37,7 @@ import {
   sameAssignments,
 } from '../components/edit-user-state';
 import { PermissionsModal } from '../components/permissions-modal';
+import { managerOf } from '../components/user-admin-rules';
 
 /** Spec 001 §4 and §9: the page reads the user again 2 s after a save. */
 export const RELOAD_AFTER_SAVE_MS = 2000;
@@ -185,16 +186,20 @@ function EditUserScreen({ initial, latestVersion, roles, divisionId, profile, re
     },
   );
 
+  // The server's rule (docs/decisions/0013): every permission of the user's role and of their
+  // grants in force is the editor's own (a Client Manager: the spec's six roles).
+  const editor = managerOf(profile);
   const canEdit =
-    hasPermission(profile, 'update', 'Admin') && mayManageRole(profile.roleName, initial.roleName);
+    hasPermission(profile, 'update', 'Admin') &&
+    mayManageUser(editor, {
+      roleName: initial.roleName,
+      permissions: initial.permissions as Grants['permissions'],
+    });
   const ownRecord = initial.id === profile.id;
   const canDelete = canEdit && hasPermission(profile, 'delete', 'Admin') && !ownRecord;
   // Spec 001 §2 and §6: the Permissions button is the Admin's and the Client Manager's (never for oneself).
   const canEditPermissions = canEdit && PERMISSION_EDITOR_ROLES.includes(profile.roleName) && !ownRecord;
-  const editorGrants: Grants = {
-    isAdmin: profile.isAdmin,
-    permissions: profile.permissions as Grants['permissions'],
-  };
+  const editorGrants: Grants = editor.grants;
   const divisionName = (id: string) =>
     [...profile.divisions, ...initial.divisions].find((d) => d.id === id)?.name ?? id;
   const { isSubmitting } = form.formState;

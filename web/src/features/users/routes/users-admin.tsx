@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -15,7 +15,7 @@ import { useChangeStatus } from '../api/user-status';
 import { AddUsersModal } from '../components/add-users-modal';
 import { StatusConfirmModal } from '../components/status-confirm-modal';
 import { UserCardModal } from '../components/user-card-modal';
-import { displayName, openingOf, type StatusAction } from '../components/user-admin-rules';
+import { displayName, managerOf, openingOf, type StatusAction } from '../components/user-admin-rules';
 import { UsersTable } from '../components/users-table';
 
 const DONE: Record<StatusAction, string> = {
@@ -42,11 +42,13 @@ export default function UsersAdminRoute() {
   const canCreate = hasPermission(profile, 'create', 'Admin');
   const canUpdate = hasPermission(profile, 'update', 'Admin');
   const divisionName = profile.divisions.find((d) => d.id === divisionId)?.name ?? 'this division';
+  // One object per profile: the table's columns are rebuilt only when the viewer changes.
+  const manager = useMemo(() => managerOf(profile), [profile]);
 
   const openCard = useCallback((user: UserRow) => setCardUserId(user.id), []);
   const askStatus = useCallback((user: UserRow, action: StatusAction) => setPending({ user, action }), []);
   const open = (user: UserRow) => {
-    if (openingOf(profile.roleName, user.roleName) === 'edit')
+    if (openingOf(manager, user.roleName) === 'edit')
       void navigate(paths.app.editUser.getHref(divisionId, user.id));
     else setCardUserId(user.id);
   };
@@ -76,7 +78,7 @@ export default function UsersAdminRoute() {
         <UsersTable
           list={list}
           divisionId={divisionId}
-          viewer={{ id: profile.id, roleName: profile.roleName, canCreate, canUpdate }}
+          viewer={{ id: profile.id, ...manager, canCreate, canUpdate }}
           onOpen={open}
           onOpenCard={openCard}
           onStatusAction={askStatus}
