@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Badge, Button, Group, Switch, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconMailForward } from '@tabler/icons-react';
 import type { UserManager } from '@stormline/domain/user-rules';
 import { ServerTable, tableColumns } from '../../../components/data-table';
@@ -78,8 +79,8 @@ function StatusCell({
   return badge;
 }
 
-function userColumns(viewer: UsersTableViewer, divisionId: string, handlers: Handlers) {
-  return column.columns([
+function userColumns(viewer: UsersTableViewer, divisionId: string, handlers: Handlers, compact: boolean) {
+  const columns = column.columns([
     column.accessor('first_name', {
       header: 'First Name',
       enableSorting: false,
@@ -91,38 +92,50 @@ function userColumns(viewer: UsersTableViewer, divisionId: string, handlers: Han
       cell: ({ getValue }) => <NameCell value={getValue()} />,
     }),
     column.accessor('email', {
-      header: 'Email',
+      // On a phone the column holds the name too (userColumns).
+      header: compact ? 'User' : 'Email',
       enableSorting: false,
       // The row's link for the keyboard: the edit page or the profile card, by the opening rules.
       cell: ({ row }) => {
         const user = row.original;
-        return openingOf(viewer, user.roleName) === 'edit' ? (
-          <Anchor
-            component={Link}
-            to={paths.app.editUser.getHref(divisionId, user.id)}
-            fw={500}
-            c="harbor.9"
-            fz="sm"
-            style={{ whiteSpace: 'nowrap' }}
-            onClick={stop}
-          >
-            {user.email}
-          </Anchor>
-        ) : (
-          <Anchor
-            component="button"
-            type="button"
-            fw={500}
-            c="harbor.9"
-            fz="sm"
-            style={{ whiteSpace: 'nowrap' }}
-            onClick={(event) => {
-              stop(event);
-              handlers.onOpenCard(user);
-            }}
-          >
-            {user.email}
-          </Anchor>
+        const link =
+          openingOf(viewer, user.roleName) === 'edit' ? (
+            <Anchor
+              component={Link}
+              to={paths.app.editUser.getHref(divisionId, user.id)}
+              fw={500}
+              c="harbor.9"
+              fz="sm"
+              style={{ whiteSpace: 'nowrap' }}
+              onClick={stop}
+            >
+              {user.email}
+            </Anchor>
+          ) : (
+            <Anchor
+              component="button"
+              type="button"
+              fw={500}
+              c="harbor.9"
+              fz="sm"
+              style={{ whiteSpace: 'nowrap' }}
+              onClick={(event) => {
+                stop(event);
+                handlers.onOpenCard(user);
+              }}
+            >
+              {user.email}
+            </Anchor>
+          );
+        if (!compact) return link;
+        const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+        return (
+          <Stack gap={0} style={{ overflowWrap: 'anywhere' }}>
+            {link}
+            <Text fz="xs" c="dimmed">
+              {name || 'Name not given yet'} · {user.roleName}
+            </Text>
+          </Stack>
         );
       },
     }),
@@ -147,6 +160,12 @@ function userColumns(viewer: UsersTableViewer, divisionId: string, handlers: Han
       ),
     }),
   ]);
+  // On a phone the name and role columns would push Status out of sight: the name and role are
+  // shown under the email instead, in the email's cell.
+  const nameColumns: unknown[] = ['first_name', 'last_name', 'roleName'];
+  return compact
+    ? columns.filter((c) => !('accessorKey' in c) || !nameColumns.includes(c.accessorKey))
+    : columns;
 }
 
 function NameCell({ value }: { value: string }) {
@@ -176,8 +195,9 @@ export function UsersTable({
 } & Handlers) {
   const { onOpenCard, onStatusAction } = handlers;
   // Built once per viewer: a new columns array each render would rebuild the table model.
+  const compact = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const columns = useMemo(
-    () => userColumns(viewer, divisionId, { onOpenCard, onStatusAction }),
+    () => userColumns(viewer, divisionId, { onOpenCard, onStatusAction }, compact),
     // The handlers are stable (useCallback in the route); the viewer's fields are what change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [
@@ -189,6 +209,7 @@ export function UsersTable({
       divisionId,
       onOpenCard,
       onStatusAction,
+      compact,
     ],
   );
   return (
