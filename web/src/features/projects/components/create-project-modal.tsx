@@ -234,6 +234,7 @@ function DocTypesField({ control }: { control: Control<ProjectValues> }) {
       onBlur={onBlur}
       error={fieldState.error?.message}
       searchable
+      openOnFocus={false}
       clearable
     />
   );
@@ -286,6 +287,7 @@ function ClientSelect({ control }: { control: Control<ProjectValues> }) {
       label="Client"
       withAsterisk
       searchable
+      openOnFocus={false}
       data={options}
       value={value || null}
       searchValue={search}
@@ -326,6 +328,8 @@ function CreateProjectForm({ onClose, client, onCreated }: Omit<CreateProjectMod
     () => withRegion(ProjectCreate, projectIssues(region, templates.data ?? [])),
     [region, templates.data],
   );
+  // The searchable selects open on a click or on typing, not on focus (openOnFocus={false}): a
+  // refused submit focuses the first invalid field, and an open list would cover its message.
   const form = useForm<ProjectValues, unknown, ProjectOutput>({
     resolver: zodResolver(schema),
     defaultValues: emptyValues(region, client?.id),
@@ -396,6 +400,7 @@ function CreateProjectForm({ onClose, client, onCreated }: Omit<CreateProjectMod
                 label="Inspection form type"
                 withAsterisk
                 searchable
+                openOnFocus={false}
                 placeholder={templates.isLoading ? 'Loading…' : 'Choose a form type'}
                 data={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
                 nothingFoundMessage="No inspection form types found"
@@ -415,6 +420,7 @@ function CreateProjectForm({ onClose, client, onCreated }: Omit<CreateProjectMod
                 label="Inspector"
                 withAsterisk
                 searchable
+                openOnFocus={false}
                 placeholder={inspectors.isLoading ? 'Loading…' : 'Choose an inspector'}
                 data={inspectorOptions}
                 nothingFoundMessage="No inspectors found"
@@ -425,6 +431,7 @@ function CreateProjectForm({ onClose, client, onCreated }: Omit<CreateProjectMod
                 label="Regulations"
                 withAsterisk
                 searchable
+                openOnFocus={false}
                 placeholder={regulations.isLoading ? 'Loading…' : 'Choose regulations'}
                 data={(regulations.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
                 nothingFoundMessage="No regulations found"
@@ -572,6 +579,7 @@ function PlaceSelect({ control, region }: { control: Control<ProjectValues>; reg
       name="address.state_id"
       label="State"
       searchable
+      openOnFocus={false}
       clearable
       data={US_STATE_OPTIONS}
     />
