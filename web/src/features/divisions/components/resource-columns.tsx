@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Text, VisuallyHidden } from '@mantine/core';
 import type { NamedResourceRow, UserResourceRow } from '@stormline/contract/areas/divisions';
 import { tableColumns, type TableColumn } from '../../../components/data-table';
 import { paths } from '../../../config/paths';
@@ -56,6 +56,17 @@ const nowrap = (value: string) => (
   </Text>
 );
 
+/** A user's name part: a dash, read as 'Not given yet', for an invitee who has not registered (as the users admin shows it). */
+const namePart = (value: string) =>
+  value ? (
+    nowrap(value)
+  ) : (
+    <Text fz="sm" c="dimmed">
+      <span aria-hidden>—</span>
+      <VisuallyHidden>Not given yet</VisuallyHidden>
+    </Text>
+  );
+
 const named = tableColumns<NamedResourceRow>();
 const user = tableColumns<UserResourceRow>();
 
@@ -70,12 +81,12 @@ export function resourceColumns(
       user.accessor('first_name', {
         header: 'First Name',
         enableSorting: false,
-        cell: ({ getValue }) => nowrap(getValue()),
+        cell: ({ getValue }) => namePart(getValue()),
       }),
       user.accessor('last_name', {
         header: 'Last Name',
         enableSorting: false,
-        cell: ({ getValue }) => nowrap(getValue()),
+        cell: ({ getValue }) => namePart(getValue()),
       }),
       // The email is the link: every user has one (an invited user may have no name yet), and the
       // users admin is opened searched by it.
