@@ -21,6 +21,7 @@ import { DEMO_ACCOUNTS } from '@stormline/local/seed';
 import { createBenchClient, jsonRequest } from './bench-client';
 import type { BenchClient, BenchRequest } from './bench-client';
 import { percentile, round } from './stats';
+import { inPool, withRetries as retrying } from './bulk-writes';
 
 /**
  * Issue 9's administration lists at two division sizes, side by side in one run: the users,
@@ -53,6 +54,8 @@ export const ADMIN_LIST_CALLS = { calls: 50, warmupCalls: 5 } as const;
 const WARMUP_CALLS = 600;
 const WRITE_CONCURRENCY = 8;
 const WRITE_ATTEMPTS = 6;
+const withRetries = <T>(write: () => Promise<T>) =>
+  retrying(write, { attempts: WRITE_ATTEMPTS, jitterMs: 30 });
 
 /**
  * Generated names and the searches that find them. Users: a third each of three first names and of
@@ -224,33 +227,6 @@ export interface AdminListsReport {
   latencyOverOnce: string[];
   /** Cases showing different rows at the two sizes (their ratios compare different pages). */
   rowsDiffer: string[];
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function inPool(
-  count: number,
-  limit: number,
-  task: (index: number) => Promise<unknown>,
-): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, count) }, async () => {
-      while (next < count) await task(next++);
-    }),
-  );
-}
-
-/** Creates race on the division's counters; transact retries contention 3 times, the bench a few more. */
-async function withRetries<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (attempt >= WRITE_ATTEMPTS) throw error;
-      await pause(20 * attempt + Math.random() * 30);
-    }
-  }
 }
 
 const pad = (n: number) => String(n).padStart(4, '0');

@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS } from '@stormline/local/seed';
 import { createBenchClient, jsonRequest } from './bench-client';
 import type { BenchClient, BenchResponse } from './bench-client';
 import { percentile, round } from './stats';
+import { inPool, withRetries as retrying } from './bulk-writes';
 
 /**
  * The list routes at two data sizes in one run: the same pages read from a small store and from a
@@ -26,6 +27,8 @@ export const LIST_CALLS = { calls: 50, warmupCalls: 5 } as const;
 /** Writes in flight while growing the store; each create is a transaction on a shared counter. */
 const WRITE_CONCURRENCY = 8;
 const WRITE_ATTEMPTS = 5;
+const withRetries = <T>(write: () => Promise<T>) =>
+  retrying(write, { attempts: WRITE_ATTEMPTS, jitterMs: 20 });
 
 /**
  * Generated division names all start with DIVISION_WORD; SEARCHES looks up a word inside the names
@@ -93,34 +96,6 @@ export interface ListScalingReport {
   capacityDiffers: string[];
   /** Cases showing a different number of rows at the two sizes (both sizes hold more than two pages). */
   rowsDiffer: string[];
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Runs `count` tasks with at most `limit` in flight. */
-async function inPool(
-  count: number,
-  limit: number,
-  task: (index: number) => Promise<unknown>,
-): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, count) }, async () => {
-      while (next < count) await task(next++);
-    }),
-  );
-}
-
-/** Creates race on the shared counter; transact retries contention 3 times, the bench a few more. */
-async function withRetries<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (attempt >= WRITE_ATTEMPTS) throw error;
-      await pause(20 * attempt + Math.random() * 20);
-    }
-  }
 }
 
 interface Page {
