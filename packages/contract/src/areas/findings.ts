@@ -1,14 +1,110 @@
-import { defineArea, permission } from '../route';
+import * as z from 'zod/mini';
+import {
+  FINDING_COMMENTS_MAX,
+  FINDING_LOCATION_MAX,
+  FINDING_MESSAGES,
+} from '@stormline/domain/finding-rules';
+import {
+  DateText,
+  Finding,
+  FindingDetail,
+  FindingImage,
+  FindingObservation,
+  ImageAnnotation,
+} from '../inspection-views';
+import { defineArea, permission, signedIn } from '../route';
+import { Cursor, Id, Page, Version } from '../schemas';
+
+const inspectionParams = z.strictObject({ id: Id });
+const findingParams = z.strictObject({ id: Id });
+const noQuery = z.strictObject({});
+
+const OptionalDate = z.optional(z.nullable(DateText));
+const Comments = z.optional(
+  z.nullable(
+    z
+      .string()
+      .check(
+        z.maxLength(
+          FINDING_COMMENTS_MAX,
+          `Please keep the comments under ${FINDING_COMMENTS_MAX} characters`,
+        ),
+      ),
+  ),
+);
+const NoteText = z
+  .string({ error: FINDING_MESSAGES.noteRequired })
+  .check(
+    z.trim(),
+    z.minLength(1, FINDING_MESSAGES.noteRequired),
+    z.maxLength(FINDING_COMMENTS_MAX, `Please keep the note under ${FINDING_COMMENTS_MAX} characters`),
+  );
+
+/**
+ * The finding form (spec 002 §5). The schema carries types and lengths; required fields, date
+ * limits against the project and today, Control Measure and Condition are the domain's
+ * findingFormIssues, answered together as field issues.
+ */
+export const FindingInput = z.strictObject({
+  finding_type_id: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+  location: z.optional(
+    z.nullable(
+      z
+        .string()
+        .check(
+          z.maxLength(
+            FINDING_LOCATION_MAX,
+            `Please keep the location under ${FINDING_LOCATION_MAX} characters`,
+          ),
+        ),
+    ),
+  ),
+  date_initiated: OptionalDate,
+  date_completed: OptionalDate,
+  control_measure_id: z.optional(z.nullable(Id)),
+  condition: z.optional(z.nullable(z.string().check(z.maxLength(8)))),
+  comments: Comments,
+  /** A first observation, written with the finding. */
+  observation: z.optional(z.nullable(z.string().check(z.maxLength(FINDING_COMMENTS_MAX)))),
+});
+export type FindingInput = z.infer<typeof FindingInput>;
+
+export const FindingUpdate = z.strictObject({ ...FindingInput.shape, version: Version });
+
+/** An image of a finding: the upload ticket of a file sent straight to storage, turned and drawn on. */
+const Rotation = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]);
+export const FindingImageInput = z.strictObject({
+  upload: z
+    .string({ error: 'The upload is required' })
+    .check(
+      z.maxLength(2000),
+      z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'The upload is not valid. Upload the file again.'),
+    ),
+  rotation: z.optional(Rotation),
+  annotations: z.optional(z.array(ImageAnnotation).check(z.maxLength(50))),
+});
+export const FindingImageUpdate = z.strictObject({
+  rotation: z.optional(Rotation),
+  annotations: z.optional(z.array(ImageAnnotation).check(z.maxLength(50))),
+});
 
 /** Spec 002 §7 "Findings": findings of an inspection, completing, notes, reopening and images. */
 export const findingsRoutes = defineArea('findings', {
   listInspectionFindings: {
     method: 'GET',
     path: '/api/inspections/{id}/findings',
-    summary: 'Findings of an inspection (query excludeCompleted)',
+    summary: 'Findings of an inspection, raised in it or carried over (query type, excludeCompleted)',
     access: permission('read', 'Findings'),
     division: 'required',
     publicRead: true,
+    pageSize: 50,
+    params: inspectionParams,
+    query: z.strictObject({
+      cursor: z.optional(Cursor),
+      type: z.optional(z.string().check(z.maxLength(64))),
+      excludeCompleted: z.optional(z.enum(['true', 'false'])),
+    }),
+    response: Page(Finding),
     implemented: false,
   },
   createFinding: {
@@ -17,14 +113,27 @@ export const findingsRoutes = defineArea('findings', {
     summary: 'Add a finding to an inspection',
     access: permission('create', 'Findings'),
     division: 'required',
+    params: inspectionParams,
+    query: noQuery,
+    body: FindingInput,
+    response: FindingDetail,
     implemented: false,
   },
   completeFindings: {
     method: 'PUT',
     path: '/api/inspections/{id}/findings',
-    summary: 'Bulk complete findings (finding_ids, date_completed, comments, images)',
+    summary:
+      "Bulk complete findings (finding_ids, date_completed, comments; 'Completed as recommended' by default)",
     access: permission('update', 'Close Findings'),
     division: 'required',
+    params: inspectionParams,
+    query: noQuery,
+    body: z.strictObject({
+      finding_ids: z.array(Id).check(z.minLength(1, 'Please select findings to complete'), z.maxLength(50)),
+      date_completed: z.optional(z.nullable(DateText)),
+      comments: Comments,
+    }),
+    response: z.strictObject({ completed: z.array(Finding) }),
     implemented: false,
   },
   addFindingNotes: {
@@ -33,6 +142,13 @@ export const findingsRoutes = defineArea('findings', {
     summary: 'Bulk add notes to findings (findingIds, comments)',
     access: permission('create', 'finding_comments'),
     division: 'required',
+    params: inspectionParams,
+    query: noQuery,
+    body: z.strictObject({
+      findingIds: z.array(Id).check(z.minLength(1, 'Please select findings'), z.maxLength(50)),
+      comments: NoteText,
+    }),
+    response: z.strictObject({ notes: z.array(FindingObservation) }),
     implemented: false,
   },
   updateFindingNote: {
@@ -41,6 +157,10 @@ export const findingsRoutes = defineArea('findings', {
     summary: 'Edit a finding note (its author, or all on adminInspectionNotes)',
     access: permission('update', 'finding_comments'),
     division: 'required',
+    params: z.strictObject({ type: z.literal('findings'), id: Id }),
+    query: noQuery,
+    body: z.strictObject({ content: NoteText }),
+    response: FindingObservation,
     implemented: false,
   },
   deleteFindingNote: {
@@ -49,15 +169,22 @@ export const findingsRoutes = defineArea('findings', {
     summary: 'Destroy a finding note (its author, or all on adminInspectionNotes)',
     access: permission('delete', 'finding_comments'),
     division: 'required',
+    params: z.strictObject({ type: z.literal('findings'), id: Id }),
+    query: noQuery,
+    body: z.undefined(),
+    response: z.strictObject({ id: Id }),
     implemented: false,
   },
   getFinding: {
     method: 'GET',
     path: '/api/findings/{id}',
-    summary: 'One finding with observations and images (finding detail)',
+    summary: 'One finding with observations (newest first), images and Previous / Next within an inspection',
     access: permission('read', 'Findings'),
     division: 'required',
     publicRead: true,
+    params: findingParams,
+    query: z.strictObject({ inspectionId: z.optional(Id) }),
+    response: FindingDetail,
     implemented: false,
   },
   updateFinding: {
@@ -66,40 +193,78 @@ export const findingsRoutes = defineArea('findings', {
     summary: 'Update a finding (read-only once completed)',
     access: permission('update', 'Findings'),
     division: 'required',
+    params: findingParams,
+    query: noQuery,
+    body: FindingUpdate,
+    response: FindingDetail,
     implemented: false,
   },
   deleteFinding: {
     method: 'DELETE',
     path: '/api/findings/{id}',
-    summary: 'Delete a finding; the body carries the required deletion note',
+    summary:
+      "Delete a finding; the body carries the required deletion note ('Finding Deletion Note is required.')",
     access: permission('delete', 'Findings'),
     division: 'required',
+    params: findingParams,
+    query: noQuery,
+    body: z.strictObject({
+      note: z.optional(z.nullable(z.string().check(z.maxLength(FINDING_COMMENTS_MAX)))),
+    }),
+    response: z.strictObject({ id: Id }),
     implemented: false,
   },
   getFindingReopenImpact: {
     method: 'GET',
     path: '/api/findings/{id}/open',
-    summary: 'The inspections whose compliance signatures reopening a finding would remove',
-    access: permission('read', 'reopenFinding'),
+    summary:
+      'The inspections whose compliance signatures reopening the finding would remove (all on reopenFinding, or update Close Findings while it is open)',
+    access: signedIn,
     division: 'required',
+    params: findingParams,
+    query: noQuery,
+    response: z.strictObject({
+      affectedInspections: z.array(z.strictObject({ id: Id, number: z.number(), created_date: z.string() })),
+    }),
     implemented: false,
   },
   reopenFinding: {
     method: 'POST',
     path: '/api/findings/{id}/open',
     summary:
-      "Reopen a finding: clears date_completed and removes affected inspections' compliance signatures",
-    access: permission('all', 'reopenFinding'),
+      "Reopen a finding: clears date_completed and removes affected inspections' compliance signatures (all on reopenFinding, or update Close Findings while it is open)",
+    access: signedIn,
     division: 'required',
+    params: findingParams,
+    query: noQuery,
+    body: z.undefined(),
+    response: FindingDetail,
     implemented: false,
   },
   uploadFindingImages: {
     method: 'POST',
     path: '/api/findings/{id}/uploads',
-    summary: 'Add or update finding images (multipart files[], annotations[], rotations[], uploads[])',
+    summary:
+      'Record photos sent straight to storage (upload tickets, each with rotation and annotations); the type is sniffed and the size checked',
     access: permission('create', 'Finding Images'),
     division: 'required',
     files: 'write',
+    params: findingParams,
+    query: noQuery,
+    body: z.strictObject({ uploads: z.array(FindingImageInput).check(z.minLength(1), z.maxLength(10)) }),
+    response: z.strictObject({ images: z.array(FindingImage) }),
+    implemented: false,
+  },
+  updateFindingImage: {
+    method: 'PUT',
+    path: '/api/findings/{id}/uploads/{uploadId}',
+    summary: 'Turn or annotate a photo of a finding (all on Annotations for annotations)',
+    access: permission('create', 'Finding Images'),
+    division: 'required',
+    params: z.strictObject({ id: Id, uploadId: Id }),
+    query: noQuery,
+    body: FindingImageUpdate,
+    response: FindingImage,
     implemented: false,
   },
   deleteFindingImage: {
@@ -109,6 +274,10 @@ export const findingsRoutes = defineArea('findings', {
     access: permission('delete', 'Finding Images'),
     division: 'required',
     files: 'write',
+    params: z.strictObject({ id: Id, uploadId: Id }),
+    query: noQuery,
+    body: z.undefined(),
+    response: z.strictObject({ id: Id }),
     implemented: false,
   },
 });

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
+import { COMMENT_MAX, TEXTAREA_ANSWER_MAX } from '@stormline/domain/questionnaire-rules';
+import { Inspection, InspectionDetail, InspectionNote, InspectionTypeName } from '../inspection-views';
 import { defineArea, permission } from '../route';
-import { Cursor, Id, Page } from '../schemas';
+import { Cursor, Id, Page, Version } from '../schemas';
 
 /**
  * An inspection form type as the Create project modal offers it (spec 000 §3: id, name,
@@ -22,6 +24,68 @@ export const InspectionTemplateOption = z.strictObject({
 });
 export type InspectionTemplateOption = z.infer<typeof InspectionTemplateOption>;
 
+const inspectionParams = z.strictObject({ id: Id });
+const noteParams = z.strictObject({ id: Id, noteId: Id });
+const noQuery = z.strictObject({});
+const NoteText = z
+  .string({ error: 'Note text is required' })
+  .check(
+    z.trim(),
+    z.minLength(1, 'Note text is required'),
+    z.maxLength(TEXTAREA_ANSWER_MAX, `Please keep the note under ${TEXTAREA_ANSWER_MAX} characters`),
+  );
+
+/** An answer as the questionnaire sends it; what each question type accepts is the domain's. */
+export const AnswerValue = z.nullable(
+  z.union([
+    z
+      .string()
+      .check(
+        z.maxLength(TEXTAREA_ANSWER_MAX, `Please keep the answer under ${TEXTAREA_ANSWER_MAX} characters`),
+      ),
+    z.number(),
+    z.boolean(),
+    z.array(z.string().check(z.maxLength(64))).check(z.maxLength(200)),
+  ]),
+);
+
+/**
+ * Save the questionnaire (PUT /api/inspections/{id}): the changed answers and comments, and the
+ * version of the answers the screen read (a stale one answers 409, nothing lost).
+ */
+export const InspectionSave = z.strictObject({
+  answersVersion: Version,
+  answers: z.record(z.string().check(z.maxLength(64)), AnswerValue),
+  comments: z.optional(
+    z.record(
+      z.string().check(z.maxLength(64)),
+      z.nullable(
+        z.string().check(z.maxLength(COMMENT_MAX, `Please keep the comment under ${COMMENT_MAX} characters`)),
+      ),
+    ),
+  ),
+});
+
+/** The project tab's list: the page of cards with the due-today banner and the creation rule. */
+export const ProjectInspectionsPage = z.strictObject({
+  ...Page(Inspection).shape,
+  dueToday: z.strictObject({
+    action: z.nullable(z.enum(['Start Inspection', 'Complete Inspection'])),
+    inspectionId: z.nullable(Id),
+  }),
+  creation: z.strictObject({
+    allowed: z.boolean(),
+    reason: z.nullable(z.string()),
+    type: InspectionTypeName,
+  }),
+  next_inspection_date: z.nullable(z.string()),
+});
+
+export const InspectionTypeFilter = z.enum(
+  ['Routine', 'Post Storm', 'Routine + Post Storm'],
+  'The filter is not valid',
+);
+
 /**
  * Spec 000 §7 "Inspections and certification" and spec 002 §7 "Inspections, questions and notes":
  * inspections of a project, creating, editing, reopening, inspector assignment and notes.
@@ -34,6 +98,10 @@ export const inspectionsRoutes = defineArea('inspections', {
     access: permission('read', 'Inspection'),
     division: 'required',
     publicRead: true,
+    pageSize: 10,
+    params: inspectionParams,
+    query: z.strictObject({ cursor: z.optional(Cursor), type: z.optional(InspectionTypeFilter) }),
+    response: ProjectInspectionsPage,
     implemented: false,
   },
   listSiteMapInspections: {
@@ -52,6 +120,8 @@ export const inspectionsRoutes = defineArea('inspections', {
       'Create an inspection (projectId, type); refused while an existing one is not complete and certified',
     access: permission('create', 'Inspection'),
     division: 'required',
+    body: z.strictObject({ projectId: Id, type: InspectionTypeName }),
+    response: InspectionDetail,
     implemented: false,
   },
   getInspection: {
@@ -61,6 +131,9 @@ export const inspectionsRoutes = defineArea('inspections', {
     access: permission('read', 'Inspection'),
     division: 'required',
     publicRead: true,
+    params: inspectionParams,
+    query: noQuery,
+    response: InspectionDetail,
     implemented: false,
   },
   updateInspection: {
@@ -69,6 +142,10 @@ export const inspectionsRoutes = defineArea('inspections', {
     summary: 'Save an inspection (questionnaire answers); refused once it is read-only',
     access: permission('update', 'Inspection'),
     division: 'required',
+    params: inspectionParams,
+    query: noQuery,
+    body: InspectionSave,
+    response: z.strictObject({ inspection: InspectionDetail, answersVersion: Version }),
     implemented: false,
   },
   deleteInspection: {
@@ -77,6 +154,10 @@ export const inspectionsRoutes = defineArea('inspections', {
     summary: 'Delete an inspection',
     access: permission('delete', 'Inspection'),
     division: 'required',
+    params: inspectionParams,
+    query: noQuery,
+    body: z.undefined(),
+    response: z.strictObject({ id: Id }),
     implemented: false,
   },
   setInspector: {
@@ -113,6 +194,10 @@ export const inspectionsRoutes = defineArea('inspections', {
     summary: 'Reopen an inspection: deletes its compliance signatures and unlocks its questions',
     access: permission('all', 'reopenInspection'),
     division: 'required',
+    params: inspectionParams,
+    query: noQuery,
+    body: z.undefined(),
+    response: InspectionDetail,
     implemented: false,
   },
   listInspectionNotes: {
@@ -121,6 +206,10 @@ export const inspectionsRoutes = defineArea('inspections', {
     summary: 'Notes of an inspection (content, createdAt, author name)',
     access: permission('read', 'Inspection Notes'),
     division: 'required',
+    pageSize: 25,
+    params: inspectionParams,
+    query: z.strictObject({ cursor: z.optional(Cursor) }),
+    response: Page(InspectionNote),
     implemented: false,
   },
   createInspectionNote: {
@@ -129,6 +218,10 @@ export const inspectionsRoutes = defineArea('inspections', {
     summary: 'Add a note to an inspection (note.content)',
     access: permission('create', 'Inspection Notes'),
     division: 'required',
+    params: inspectionParams,
+    query: noQuery,
+    body: z.strictObject({ note: z.strictObject({ content: NoteText }) }),
+    response: InspectionNote,
     implemented: false,
   },
   updateInspectionNote: {
@@ -137,6 +230,10 @@ export const inspectionsRoutes = defineArea('inspections', {
     summary: 'Edit an inspection note (its author, or all on adminInspectionNotes)',
     access: permission('update', 'Inspection Notes'),
     division: 'required',
+    params: noteParams,
+    query: noQuery,
+    body: z.strictObject({ note: z.strictObject({ content: NoteText }) }),
+    response: InspectionNote,
     implemented: false,
   },
   deleteInspectionNote: {
@@ -145,6 +242,10 @@ export const inspectionsRoutes = defineArea('inspections', {
     summary: 'Delete an inspection note (its author, or all on adminInspectionNotes)',
     access: permission('delete', 'Inspection Notes'),
     division: 'required',
+    params: noteParams,
+    query: noQuery,
+    body: z.undefined(),
+    response: z.strictObject({ id: Id }),
     implemented: false,
   },
 });
