@@ -16,8 +16,8 @@ import type { TransactionStep } from './transact';
 
 /**
  * Inspections of a project (docs/data-model.md "Projects, inspections and findings";
- * docs/decisions/0018): the inspection item with its finding counters, its link by type in the
- * project, and its answers. Writers take `also`: the steps the handler adds to the same
+ * docs/decisions/0018): the inspection item, its link by type in the project, its answers, and
+ * the links of the findings it holds. Writers take `also`: the steps the handler adds to the same
  * transaction (the change log entry).
  */
 
@@ -25,11 +25,11 @@ import type { TransactionStep } from './transact';
 export const padNumber = (n: number) => String(n).padStart(6, '0');
 const MAX_NUMBER = 999_999;
 
-export interface FindingCounter {
+/** A finding type of the inspection's version, as its card shows it. */
+export interface InspectionFindingType {
+  code: string;
   name: string;
   color: string;
-  total: number;
-  open: number;
 }
 
 export interface InspectionRecord {
@@ -51,9 +51,8 @@ export interface InspectionRecord {
   compliance_date: string | null;
   acknowledgement_date: string | null;
   inspectorId: string | null;
-  /** Per finding type code: the card counts of the project tab. */
-  findingCounts: Record<string, FindingCounter>;
-  openRequiredCount: number;
+  /** The version's included finding types (copied from the immutable version for the cards). */
+  findingTypes: InspectionFindingType[];
   /** Counted in the project's openInspectionCount (not both complete and certified). */
   countsAsOpen: boolean;
   createdAt: string;
@@ -142,15 +141,6 @@ function typeLinkItem(inspection: InspectionRecord): Record<string, unknown> {
   };
 }
 
-/** The finding counters an inspection starts with: every type of its version at 0. */
-export function emptyFindingCounts(
-  version: Pick<TemplateVersion, 'finding_types'>,
-): Record<string, FindingCounter> {
-  return Object.fromEntries(
-    version.finding_types.map((t) => [t.code, { name: t.name, color: t.details.color, total: 0, open: 0 }]),
-  );
-}
-
 /** A project's counters as the inspection writers read them (consistently). */
 interface ProjectCounters {
   inspectionSeq: number;
@@ -180,7 +170,6 @@ export interface CarriedFinding {
   findingId: string;
   number: number;
   typeCode: string;
-  requiredForCert: boolean;
 }
 
 export interface NewInspection {
@@ -218,13 +207,6 @@ export async function createInspection(
     const number = counters.inspectionSeq + 1;
     if (number > MAX_NUMBER) throw new ValidationError('This project cannot hold more inspections');
     const inspection = newInspectionRecord(input, number, now);
-    const counts = { ...inspection.findingCounts };
-    for (const f of input.carried) {
-      const counter = counts[f.typeCode];
-      if (counter) counts[f.typeCode] = { ...counter, total: counter.total + 1, open: counter.open + 1 };
-    }
-    inspection.findingCounts = counts;
-    inspection.openRequiredCount = input.carried.filter((f) => f.requiredForCert).length;
 
     const links = input.carried.map((f) => carriedLinkStep(db, inspection, f));
     const core = [
@@ -276,8 +258,9 @@ function newInspectionRecord(input: NewInspection, number: number, now: Date): I
     compliance_date: null,
     acknowledgement_date: null,
     inspectorId: input.inspectorId,
-    findingCounts: emptyFindingCounts(v),
-    openRequiredCount: 0,
+    findingTypes: v.finding_types
+      .filter((t) => t.details.is_enabled)
+      .map((t) => ({ code: t.code, name: t.name, color: t.details.color })),
     countsAsOpen: true,
     createdAt: now.toISOString(),
     createdBy: input.createdBy,
@@ -648,4 +631,48 @@ export async function deleteInspection(
     },
     ...also,
   ]);
+}
+
+export interface FindingLink {
+  findingId: string;
+  number: number;
+  typeCode: string;
+  carriedOver: boolean;
+}
+
+/**
+ * Every finding link of an inspection, by number (raised in it or carried over). Bounded by the
+ * inspection's findings (its counters say how many); read whole where a rule needs all of them:
+ * the signature digest, compliance's open required findings, deleting.
+ */
+export async function findingLinksOf(
+  db: Db,
+  divisionId: string,
+  inspectionId: string,
+): Promise<FindingLink[]> {
+  const links: FindingLink[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': inspectionKeys.inspection(divisionId, inspectionId).pk,
+          ':prefix': 'FINDING#',
+        },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? [])
+      links.push({
+        findingId: item.findingId as string,
+        number: Number((item.sk as string).slice('FINDING#'.length)),
+        typeCode: item.typeCode as string,
+        carriedOver: item.carriedOver === true,
+      });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return links;
 }

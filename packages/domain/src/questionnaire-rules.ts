@@ -1,7 +1,7 @@
 import { isIsoDate } from './local-date';
 import type { FieldIssue } from './region';
 import { INSPECTION_TYPES, OPTION_TYPES, allQuestions } from './template-model';
-import type { Question, TemplateVersion } from './template-model';
+import type { InspectionType, Question, TemplateVersion } from './template-model';
 
 /**
  * The questionnaire's answers (spec 002 §2 Questionnaire, §5): what each question type accepts,
@@ -171,4 +171,57 @@ export function answersIssues(
     }
   }
   return issues;
+}
+
+/** A wall-clock 'YYYY-MM-DDTHH:mm' moved down to its 15-minute step (09:52 is 09:45). */
+export function toTimeStep(localDateTime: string): string {
+  const [date, time] = localDateTime.split('T');
+  const [hours, minutes] = (time ?? '00:00').split(':').map(Number);
+  const stepped = Math.floor(minutes! / TIME_STEP_MINUTES) * TIME_STEP_MINUTES;
+  return `${date}T${String(hours).padStart(2, '0')}:${String(stepped).padStart(2, '0')}`;
+}
+
+/**
+ * The answers a new inspection starts with (spec 002 §2 features, 0018): 'Inspection Date' now
+ * in the project's zone (on the 15-minute step; the day for a date question), 'Inspection Type'
+ * the type asked for, default-to-current-user questions the inspector's name.
+ */
+export function initialAnswers(
+  version: Pick<TemplateVersion, 'question_groups'>,
+  context: { nowLocal: string; type: string; userName: string },
+): Answers {
+  const answers: Answers = {};
+  for (const question of allQuestions(version)) {
+    if (question.features.includes('inspection_date'))
+      answers[question.id] =
+        question.question_type_id === 'date' ? context.nowLocal.slice(0, 10) : toTimeStep(context.nowLocal);
+    if (question.features.includes('inspection_type')) {
+      const option = question.options.find((o) => o.name === context.type);
+      if (option) answers[question.id] = option.id;
+    }
+    if (question.features.includes('default_current_user')) answers[question.id] = context.userName;
+  }
+  return answers;
+}
+
+/**
+ * The inspection's date and type as its answers give them (the features' questions): the date
+ * 'YYYY-MM-DDTHH:mm' (a date question's day at 00:00), the type by its option's name.
+ */
+export function inspectionFacts(
+  version: Pick<TemplateVersion, 'question_groups'>,
+  answers: Answers,
+  fallback: { created_date: string; type: InspectionType },
+): { created_date: string; type: InspectionType } {
+  let { created_date, type } = fallback;
+  for (const question of allQuestions(version)) {
+    const value = answers[question.id];
+    if (question.features.includes('inspection_date') && typeof value === 'string' && isAnswered(value))
+      created_date = value.length === 10 ? `${value}T00:00` : value;
+    if (question.features.includes('inspection_type') && typeof value === 'string') {
+      const name = question.options.find((o) => o.id === value)?.name;
+      if (name && (INSPECTION_TYPES as readonly string[]).includes(name)) type = name as InspectionType;
+    }
+  }
+  return { created_date, type };
 }
