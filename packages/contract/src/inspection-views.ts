@@ -19,6 +19,16 @@ export const LocalDateTime = z
 
 export const PersonRef = z.strictObject({ id: Id, name: z.string() });
 
+/** An answer as the questionnaire stores it; what each question type accepts is the domain's. */
+export const AnswerValueSchema = z.nullable(
+  z.union([
+    z.string().check(z.maxLength(4000, 'Please keep the answer under 4000 characters')),
+    z.number(),
+    z.boolean(),
+    z.array(z.string().check(z.maxLength(64))).check(z.maxLength(200)),
+  ]),
+);
+
 /** Per finding type, what the inspection holds: the card counts of the project tab. */
 export const FindingTypeCount = z.strictObject({
   code: z.string(),

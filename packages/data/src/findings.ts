@@ -4,6 +4,8 @@ import { ConflictError, NotFoundError, ValidationError } from '@stormline/domain
 import { batchGet } from './batch-get';
 import type { Db } from './dynamo';
 import { findingLinkItem, padNumber } from './inspections';
+import { queryPage } from './paging';
+import type { PageOf } from './paging';
 import { projectKeys } from './projects';
 import { MAX_TRANSACTION_ITEMS, putNewStep, transact } from './transact';
 import type { TransactionStep } from './transact';
@@ -443,5 +445,186 @@ export function findingNoteDeleteStep(db: Db, divisionId: string, note: FindingN
       },
     },
     onConditionFailed: () => new NotFoundError('Note not found'),
+  };
+}
+
+/**
+ * A page of an inspection's findings by number (its link rows, then one BatchGet of the
+ * findings); the type filter and `excludeCompleted` keep rows of the page (short pages, see
+ * docs/data-model.md Paging).
+ */
+export async function listInspectionFindings(
+  db: Db,
+  divisionId: string,
+  inspectionId: string,
+  page: { pageSize: number; cursor?: string; typeCode?: string; excludeCompleted?: boolean },
+): Promise<PageOf<FindingRecord>> {
+  return queryPage(
+    db,
+    { partition: `DIVISION#${divisionId}#INSPECTION#${inspectionId}`, prefix: 'FINDING#' },
+    {
+      pageSize: page.pageSize,
+      cursor: page.cursor,
+      resolve: async (rows) => {
+        const kept = rows.filter((r) => !page.typeCode || r.typeCode === page.typeCode);
+        const findings = await getFindings(
+          db,
+          divisionId,
+          kept.map((r) => r.findingId as string),
+        );
+        return findings.filter((f) => !page.excludeCompleted || !f.date_completed);
+      },
+    },
+  );
+}
+
+/** The finding before or after `number` in an inspection (finding detail's Previous and Next). */
+export async function neighbourFinding(
+  db: Db,
+  divisionId: string,
+  inspectionId: string,
+  number: number,
+  direction: 'previous' | 'next',
+): Promise<string | null> {
+  const previous = direction === 'previous';
+  const result = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': `DIVISION#${divisionId}#INSPECTION#${inspectionId}`,
+        ':from': previous ? 'FINDING#000000' : `FINDING#${padNumber(number + 1)}`,
+        ':to': previous ? `FINDING#${padNumber(Math.max(number - 1, 0))}` : 'FINDING#999999',
+      },
+      ScanIndexForward: !previous,
+      Limit: 1,
+    }),
+  );
+  const row = result.Items?.[0];
+  return (row?.findingId as string | undefined) ?? null;
+}
+
+/** A photo of a finding: its file and thumbnail in storage, turned and drawn on. */
+export interface FindingImageRecord {
+  id: string;
+  findingId: string;
+  name: string;
+  mime_type: string;
+  objectKey: string;
+  thumbnailKey: string;
+  width: number;
+  height: number;
+  rotation: number;
+  annotations: {
+    kind: string;
+    x: number;
+    y: number;
+    width?: number;
+    height?: number;
+    text?: string;
+    color: string;
+  }[];
+  uploadedAt: string;
+  uploadedBy: string;
+  version: number;
+}
+
+export const findingImageKey = (divisionId: string, findingId: string, imageId: string) => ({
+  pk: findingKeys.finding(divisionId, findingId).pk,
+  sk: `IMAGE#${imageId}`,
+});
+
+export async function listFindingImages(
+  db: Db,
+  divisionId: string,
+  findingId: string,
+): Promise<FindingImageRecord[]> {
+  const result = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': findingKeys.finding(divisionId, findingId).pk,
+        ':prefix': 'IMAGE#',
+      },
+      ConsistentRead: true,
+    }),
+  );
+  return (result.Items ?? [])
+    .map(
+      ({ pk: _pk, sk: _sk, type: _type, divisionId: _d, ...rest }) => rest as unknown as FindingImageRecord,
+    )
+    .sort((a, b) => a.uploadedAt.localeCompare(b.uploadedAt));
+}
+
+export function findingImagePutStep(db: Db, divisionId: string, image: FindingImageRecord): TransactionStep {
+  return putNewStep(db, {
+    ...findingImageKey(divisionId, image.findingId, image.id),
+    type: 'FindingImage',
+    divisionId,
+    ...image,
+  });
+}
+
+/** Moves the finding's photo count (the list's camera badge), on a finding that must exist. */
+export function findingImageCountStep(
+  db: Db,
+  divisionId: string,
+  findingId: string,
+  by: number,
+): TransactionStep {
+  return {
+    write: {
+      Update: {
+        TableName: db.tableName,
+        Key: findingKeys.finding(divisionId, findingId),
+        UpdateExpression: 'ADD imageCount :by',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':by': by },
+      },
+    },
+    onConditionFailed: () => new NotFoundError('Finding not found'),
+  };
+}
+
+export function findingImageUpdateStep(
+  db: Db,
+  divisionId: string,
+  image: FindingImageRecord,
+  fields: Pick<FindingImageRecord, 'rotation' | 'annotations'>,
+): TransactionStep {
+  return {
+    write: {
+      Update: {
+        TableName: db.tableName,
+        Key: findingImageKey(divisionId, image.findingId, image.id),
+        UpdateExpression: 'SET rotation = :rotation, annotations = :annotations, version = :next',
+        ConditionExpression: 'version = :expected',
+        ExpressionAttributeValues: {
+          ':rotation': fields.rotation,
+          ':annotations': fields.annotations,
+          ':next': image.version + 1,
+          ':expected': image.version,
+        },
+      },
+    },
+    onConditionFailed: () => new ConflictError('The photo was changed meanwhile. Reload it and try again.'),
+  };
+}
+
+export function findingImageDeleteStep(
+  db: Db,
+  divisionId: string,
+  image: FindingImageRecord,
+): TransactionStep {
+  return {
+    write: {
+      Delete: {
+        TableName: db.tableName,
+        Key: findingImageKey(divisionId, image.findingId, image.id),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    onConditionFailed: () => new NotFoundError('Photo not found'),
   };
 }

@@ -74,3 +74,14 @@ export function uploadProblem(
   }
   return null;
 }
+
+/** Finding photos (spec 002 §5: uploads other than site maps need 20x20), 25 MB a photo. */
+export const FINDING_IMAGE_LIMITS: UploadLimits = { maxMegabytes: 25, minImageSide: 20 };
+/** Spec 002 §9: finding thumbnails are 220 px; the browser makes one per photo, once. */
+export const FINDING_THUMBNAIL_SIDE = 220;
+export const FINDING_THUMBNAIL_LIMITS: UploadLimits = { maxMegabytes: 1, minImageSide: 1 };
+
+export const FINDING_IMAGE_MESSAGES = {
+  notAPhoto: (fileName: string) => `${fileName} is not a photo. Please add a png or jpeg file`,
+  thumbnail: 'The thumbnail is not valid. Upload the photo again.',
+} as const;

@@ -73,13 +73,16 @@ export const FindingUpdate = z.strictObject({ ...FindingInput.shape, version: Ve
 
 /** An image of a finding: the upload ticket of a file sent straight to storage, turned and drawn on. */
 const Rotation = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]);
+const UploadTicket = z
+  .string({ error: 'The upload is required' })
+  .check(
+    z.maxLength(2000),
+    z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'The upload is not valid. Upload the file again.'),
+  );
 export const FindingImageInput = z.strictObject({
-  upload: z
-    .string({ error: 'The upload is required' })
-    .check(
-      z.maxLength(2000),
-      z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'The upload is not valid. Upload the file again.'),
-    ),
+  upload: UploadTicket,
+  /** The 220 px thumbnail the browser made of the photo (spec 002 §9), uploaded the same way. */
+  thumbnail: UploadTicket,
   rotation: z.optional(Rotation),
   annotations: z.optional(z.array(ImageAnnotation).check(z.maxLength(50))),
 });
@@ -190,8 +193,9 @@ export const findingsRoutes = defineArea('findings', {
   updateFinding: {
     method: 'POST',
     path: '/api/findings/{id}',
-    summary: 'Update a finding (read-only once completed)',
-    access: permission('update', 'Findings'),
+    summary:
+      'Save the finding form (update Findings; with only update Close Findings, the completion fields: date completed and comments); read-only once completed',
+    access: signedIn,
     division: 'required',
     params: findingParams,
     query: noQuery,

@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
 import { COMMENT_MAX, TEXTAREA_ANSWER_MAX } from '@stormline/domain/questionnaire-rules';
-import { Inspection, InspectionDetail, InspectionNote, InspectionTypeName } from '../inspection-views';
+import {
+  AnswerValueSchema,
+  Inspection,
+  InspectionDetail,
+  InspectionNote,
+  InspectionTypeName,
+} from '../inspection-views';
 import { defineArea, permission } from '../route';
 import { Cursor, Id, Page, Version } from '../schemas';
 
@@ -35,19 +41,7 @@ const NoteText = z
     z.maxLength(TEXTAREA_ANSWER_MAX, `Please keep the note under ${TEXTAREA_ANSWER_MAX} characters`),
   );
 
-/** An answer as the questionnaire sends it; what each question type accepts is the domain's. */
-export const AnswerValue = z.nullable(
-  z.union([
-    z
-      .string()
-      .check(
-        z.maxLength(TEXTAREA_ANSWER_MAX, `Please keep the answer under ${TEXTAREA_ANSWER_MAX} characters`),
-      ),
-    z.number(),
-    z.boolean(),
-    z.array(z.string().check(z.maxLength(64))).check(z.maxLength(200)),
-  ]),
-);
+export const AnswerValue = AnswerValueSchema;
 
 /**
  * Save the questionnaire (PUT /api/inspections/{id}): the changed answers and comments, and the
