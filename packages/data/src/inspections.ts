@@ -282,7 +282,7 @@ function projectCreateStep(
       ? '(attribute_not_exists(inspectionSeq) OR inspectionSeq = :seq)'
       : 'inspectionSeq = :seq',
     ...(exempt ? [] : ['(attribute_not_exists(openInspectionCount) OR openInspectionCount = :zero)']),
-    'attribute_not_exists(archivedAt) OR attribute_type(archivedAt, :nullType)',
+    '(attribute_not_exists(archivedAt) OR attribute_type(archivedAt, :nullType))',
   ];
   return {
     write: {
@@ -290,7 +290,7 @@ function projectCreateStep(
         TableName: db.tableName,
         Key: projectKeys.project(input.divisionId, input.projectId),
         UpdateExpression: `SET inspectionSeq = :next${next ? ', next_inspection_date = :due' : ''} ADD inspectionCount :one, openInspectionCount :one`,
-        ConditionExpression: conditions.map((c) => `(${c})`).join(' AND '),
+        ConditionExpression: conditions.join(' AND '),
         ExpressionAttributeValues: {
           ':seq': counters.inspectionSeq,
           ':next': counters.inspectionSeq + 1,
