@@ -10,6 +10,7 @@ import {
   resolveProjectOptions,
   routineIntervalDays,
   routineIntervalIssues,
+  seesEveryProject,
 } from './project-rules';
 import type { TemplateProjectOptions } from './project-rules';
 
@@ -199,5 +200,20 @@ describe('client rules', () => {
       'address.phone',
     ]);
     expect(clientAddressIssues('UK', { country_id: 'wales', zip: 'CF10 4QH', phone: null })).toEqual([]);
+  });
+});
+
+describe('who sees which projects (0018)', () => {
+  it.each([
+    ['Admin', true],
+    ['Regional Manager', true],
+    ['Inspector', true],
+    ['Supervising Engineer', true],
+    ['Client Manager', false],
+    ['BMP Contractor', false],
+    ['Regulator', false],
+    ['Public', false],
+  ] as const)('%s sees every project of the division: %s', (role, expected) => {
+    expect(seesEveryProject(role)).toBe(expected);
   });
 });

@@ -203,3 +203,21 @@ export function projectDocTypes(chosen: readonly string[]): { docTypes: string[]
     issues: unknown.length > 0 ? [{ path: 'docTypes', message: PROJECT_MESSAGES.unknownDocType }] : [],
   };
 }
+
+/**
+ * Who sees which projects of a division (docs/decisions/0018): staff see them all; client-side
+ * roles and the Regulators see the projects they were given (their access rows, Edit User's
+ * switches); the Public account sees published projects only.
+ */
+export const ROLES_SEEING_OWN_PROJECTS_ONLY: readonly RoleName[] = [
+  'Client Manager',
+  'Client Inspector',
+  'Client User',
+  'BMP Contractor',
+  'Regulator',
+  'Regulator - With Photos',
+];
+
+export function seesEveryProject(role: RoleName): boolean {
+  return role !== 'Public' && !ROLES_SEEING_OWN_PROJECTS_ONLY.includes(role);
+}

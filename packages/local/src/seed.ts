@@ -7,6 +7,7 @@ import type { UserRecord } from '@stormline/data/users';
 import type { RoleName } from '@stormline/domain/roles';
 import { createActiveAccount } from '@stormline/functions/lib/accounts';
 import { demoProjectNames, seedClients } from './seed/clients';
+import { seedInspections } from './seed/inspections';
 import { seedRegulations } from './seed/regulations';
 import { seedTemplates } from './seed/templates';
 import { seedUsers } from './seed/users';
@@ -151,6 +152,8 @@ export async function seedDemoData(db: Db, region: 'US' | 'UK', now = new Date()
   );
   await seedClients(db, region, users, now);
   await seedUsers(db, region, users, DEMO_PASSWORD, now);
+  // A season of inspections on the demo projects (issue 10), through the API's own writers.
+  await seedInspections(db, users, now);
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,

@@ -22,7 +22,7 @@ export const certificationRoutes = defineArea('certification', {
     params: z.strictObject({ id: Id }),
     query: noQuery,
     response: CertificationState,
-    implemented: false,
+    implemented: true,
   },
   signInspection: {
     method: 'POST',
@@ -39,7 +39,7 @@ export const certificationRoutes = defineArea('certification', {
       emailMessage: EmailMessage,
     }),
     response: CertificationState,
-    implemented: false,
+    implemented: true,
   },
   bulkCertifyCompliance: {
     method: 'POST',
@@ -56,6 +56,6 @@ export const certificationRoutes = defineArea('certification', {
       emailMessage: EmailMessage,
     }),
     response: z.strictObject({ certified: z.array(Id) }),
-    implemented: false,
+    implemented: true,
   },
 });

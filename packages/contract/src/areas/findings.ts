@@ -108,7 +108,7 @@ export const findingsRoutes = defineArea('findings', {
       excludeCompleted: z.optional(z.enum(['true', 'false'])),
     }),
     response: Page(Finding),
-    implemented: false,
+    implemented: true,
   },
   createFinding: {
     method: 'POST',
@@ -120,7 +120,7 @@ export const findingsRoutes = defineArea('findings', {
     query: noQuery,
     body: FindingInput,
     response: FindingDetail,
-    implemented: false,
+    implemented: true,
   },
   completeFindings: {
     method: 'PUT',
@@ -137,7 +137,7 @@ export const findingsRoutes = defineArea('findings', {
       comments: Comments,
     }),
     response: z.strictObject({ completed: z.array(Finding) }),
-    implemented: false,
+    implemented: true,
   },
   addFindingNotes: {
     method: 'POST',
@@ -152,7 +152,7 @@ export const findingsRoutes = defineArea('findings', {
       comments: NoteText,
     }),
     response: z.strictObject({ notes: z.array(FindingObservation) }),
-    implemented: false,
+    implemented: true,
   },
   updateFindingNote: {
     method: 'PUT',
@@ -164,7 +164,7 @@ export const findingsRoutes = defineArea('findings', {
     query: noQuery,
     body: z.strictObject({ content: NoteText }),
     response: FindingObservation,
-    implemented: false,
+    implemented: true,
   },
   deleteFindingNote: {
     method: 'DELETE',
@@ -176,7 +176,7 @@ export const findingsRoutes = defineArea('findings', {
     query: noQuery,
     body: z.undefined(),
     response: z.strictObject({ id: Id }),
-    implemented: false,
+    implemented: true,
   },
   getFinding: {
     method: 'GET',
@@ -188,7 +188,7 @@ export const findingsRoutes = defineArea('findings', {
     params: findingParams,
     query: z.strictObject({ inspectionId: z.optional(Id) }),
     response: FindingDetail,
-    implemented: false,
+    implemented: true,
   },
   updateFinding: {
     method: 'POST',
@@ -201,7 +201,7 @@ export const findingsRoutes = defineArea('findings', {
     query: noQuery,
     body: FindingUpdate,
     response: FindingDetail,
-    implemented: false,
+    implemented: true,
   },
   deleteFinding: {
     method: 'DELETE',
@@ -216,7 +216,7 @@ export const findingsRoutes = defineArea('findings', {
       note: z.optional(z.nullable(z.string().check(z.maxLength(FINDING_COMMENTS_MAX)))),
     }),
     response: z.strictObject({ id: Id }),
-    implemented: false,
+    implemented: true,
   },
   getFindingReopenImpact: {
     method: 'GET',
@@ -230,7 +230,7 @@ export const findingsRoutes = defineArea('findings', {
     response: z.strictObject({
       affectedInspections: z.array(z.strictObject({ id: Id, number: z.number(), created_date: z.string() })),
     }),
-    implemented: false,
+    implemented: true,
   },
   reopenFinding: {
     method: 'POST',
@@ -243,7 +243,7 @@ export const findingsRoutes = defineArea('findings', {
     query: noQuery,
     body: z.undefined(),
     response: FindingDetail,
-    implemented: false,
+    implemented: true,
   },
   uploadFindingImages: {
     method: 'POST',
@@ -257,7 +257,7 @@ export const findingsRoutes = defineArea('findings', {
     query: noQuery,
     body: z.strictObject({ uploads: z.array(FindingImageInput).check(z.minLength(1), z.maxLength(10)) }),
     response: z.strictObject({ images: z.array(FindingImage) }),
-    implemented: false,
+    implemented: true,
   },
   updateFindingImage: {
     method: 'PUT',
@@ -269,7 +269,7 @@ export const findingsRoutes = defineArea('findings', {
     query: noQuery,
     body: FindingImageUpdate,
     response: FindingImage,
-    implemented: false,
+    implemented: true,
   },
   deleteFindingImage: {
     method: 'DELETE',
@@ -282,6 +282,6 @@ export const findingsRoutes = defineArea('findings', {
     query: noQuery,
     body: z.undefined(),
     response: z.strictObject({ id: Id }),
-    implemented: false,
+    implemented: true,
   },
 });

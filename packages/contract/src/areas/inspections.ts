@@ -96,7 +96,7 @@ export const inspectionsRoutes = defineArea('inspections', {
     params: inspectionParams,
     query: z.strictObject({ cursor: z.optional(Cursor), type: z.optional(InspectionTypeFilter) }),
     response: ProjectInspectionsPage,
-    implemented: false,
+    implemented: true,
   },
   listSiteMapInspections: {
     method: 'GET',
@@ -116,7 +116,7 @@ export const inspectionsRoutes = defineArea('inspections', {
     division: 'required',
     body: z.strictObject({ projectId: Id, type: InspectionTypeName }),
     response: InspectionDetail,
-    implemented: false,
+    implemented: true,
   },
   getInspection: {
     method: 'GET',
@@ -128,7 +128,7 @@ export const inspectionsRoutes = defineArea('inspections', {
     params: inspectionParams,
     query: noQuery,
     response: InspectionDetail,
-    implemented: false,
+    implemented: true,
   },
   updateInspection: {
     method: 'PUT',
@@ -140,7 +140,7 @@ export const inspectionsRoutes = defineArea('inspections', {
     query: noQuery,
     body: InspectionSave,
     response: z.strictObject({ inspection: InspectionDetail, answersVersion: Version }),
-    implemented: false,
+    implemented: true,
   },
   deleteInspection: {
     method: 'DELETE',
@@ -152,7 +152,7 @@ export const inspectionsRoutes = defineArea('inspections', {
     query: noQuery,
     body: z.undefined(),
     response: z.strictObject({ id: Id }),
-    implemented: false,
+    implemented: true,
   },
   setInspector: {
     method: 'POST',
@@ -192,7 +192,7 @@ export const inspectionsRoutes = defineArea('inspections', {
     query: noQuery,
     body: z.undefined(),
     response: InspectionDetail,
-    implemented: false,
+    implemented: true,
   },
   listInspectionNotes: {
     method: 'GET',
@@ -204,7 +204,7 @@ export const inspectionsRoutes = defineArea('inspections', {
     params: inspectionParams,
     query: z.strictObject({ cursor: z.optional(Cursor) }),
     response: Page(InspectionNote),
-    implemented: false,
+    implemented: true,
   },
   createInspectionNote: {
     method: 'POST',
@@ -216,7 +216,7 @@ export const inspectionsRoutes = defineArea('inspections', {
     query: noQuery,
     body: z.strictObject({ note: z.strictObject({ content: NoteText }) }),
     response: InspectionNote,
-    implemented: false,
+    implemented: true,
   },
   updateInspectionNote: {
     method: 'PUT',
@@ -228,7 +228,7 @@ export const inspectionsRoutes = defineArea('inspections', {
     query: noQuery,
     body: z.strictObject({ note: z.strictObject({ content: NoteText }) }),
     response: InspectionNote,
-    implemented: false,
+    implemented: true,
   },
   deleteInspectionNote: {
     method: 'DELETE',
@@ -240,6 +240,6 @@ export const inspectionsRoutes = defineArea('inspections', {
     query: noQuery,
     body: z.undefined(),
     response: z.strictObject({ id: Id }),
-    implemented: false,
+    implemented: true,
   },
 });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { PROJECT_NAME_MAX_LENGTH } from '@stormline/domain/project-rules';
 import { CountryView, OptionalText, RegionalPlace, RequiredText, StateView } from '../address';
 import { defineArea, permission } from '../route';
+import { PostStormEntry, PostStormProject, PostStormQuery } from '../post-storm';
 import { Cursor, ID_PATTERN, Id, IsoDateTime, Page, Version } from '../schemas';
 
 /** An id the form must name, with the field's label in the message. */
@@ -101,6 +102,18 @@ export const Project = z.strictObject({
   archivedAt: z.nullable(IsoDateTime),
   createdAt: IsoDateTime,
   version: Version,
+});
+
+/** One entry of a project's change log (docs/decisions/0018): who, when, what, the fields changed. */
+export const ChangeLogEntryView = z.strictObject({
+  id: Id,
+  at: IsoDateTime,
+  actor: z.strictObject({ id: z.string(), name: z.string() }),
+  entity: z.enum(['project', 'inspection', 'answers', 'finding', 'note', 'signature', 'contact', 'image']),
+  entityId: z.string(),
+  label: z.string(),
+  action: z.string(),
+  changes: z.array(z.strictObject({ field: z.string(), from: z.unknown(), to: z.unknown() })),
 });
 
 /**
@@ -248,10 +261,15 @@ export const projectsRoutes = defineArea('projects', {
   getProjectChangelog: {
     method: 'GET',
     path: '/api/changelog/projects/{id}',
-    summary: 'Change log of a project (Log tab)',
+    summary:
+      'Change log of a project (Log tab): every write to the project, its inspections, findings and signatures, newest first',
     access: permission('read', 'Project'),
     division: 'required',
-    implemented: false,
+    pageSize: 25,
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({ cursor: z.optional(Cursor) }),
+    response: Page(ChangeLogEntryView),
+    implemented: true,
   },
   listProjectDocs: {
     method: 'GET',
@@ -294,7 +312,9 @@ export const projectsRoutes = defineArea('projects', {
     summary: 'Projects with their post-storm questions, by ids (post-storm bulk entry)',
     access: permission('read', 'Inspection'),
     division: 'required',
-    implemented: false,
+    query: PostStormQuery,
+    response: z.strictObject({ projects: z.array(PostStormProject) }),
+    implemented: true,
   },
   createPostStormInspections: {
     method: 'POST',
@@ -302,6 +322,11 @@ export const projectsRoutes = defineArea('projects', {
     summary: 'Create post-storm inspections: items of project_id and answers keyed by question id',
     access: permission('create', 'Inspection'),
     division: 'required',
-    implemented: false,
+    query: z.strictObject({}),
+    body: PostStormEntry,
+    response: z.strictObject({
+      inspections: z.array(z.strictObject({ id: Id, project_id: Id, number: z.number() })),
+    }),
+    implemented: true,
   },
 });

@@ -1,4 +1,48 @@
+import * as z from 'zod/mini';
+import { COMMENT_MAX } from '@stormline/domain/questionnaire-rules';
+import { QUESTION_TYPES } from '@stormline/domain/template-model';
+import { AnswerValueSchema, DateText, LocalDateTime } from '../inspection-views';
 import { defineArea, permission } from '../route';
+import { Id, Version } from '../schemas';
+import { QuestionGroupSchema } from '../template-model';
+
+const inspectionParams = z.strictObject({ id: Id });
+const commentParams = z.strictObject({ id: Id, questionId: z.string().check(z.maxLength(64)) });
+const noQuery = z.strictObject({});
+
+/** The questionnaire of an inspection (spec 002 §2): its pinned version, answers and what it may offer. */
+export const Questionnaire = z.strictObject({
+  template: z.strictObject({
+    id: Id,
+    name: z.string(),
+    version: z.number(),
+    question_groups: z.array(QuestionGroupSchema),
+  }),
+  questionTypes: z.array(
+    z.strictObject({
+      id: z.enum(QUESTION_TYPES.map((t) => t.id) as [string, ...string[]]),
+      label: z.string(),
+    }),
+  ),
+  answers: z.record(z.string(), AnswerValueSchema),
+  comments: z.record(z.string(), z.string()),
+  answersVersion: Version,
+  /** The editable-state rule (spec 002 §4) as the server applies it to this caller. */
+  editable: z.boolean(),
+  /** Now in the project's zone: date questions may not be later. */
+  nowLocal: LocalDateTime,
+  /** What the finding-array question may hold (spec 002 §2). */
+  findingOffer: z.array(
+    z.strictObject({
+      id: Id,
+      number: z.number(),
+      location: z.string(),
+      date_completed: z.nullable(DateText),
+      typeCode: z.string(),
+    }),
+  ),
+});
+export type Questionnaire = z.infer<typeof Questionnaire>;
 
 /**
  * Spec 002 §7 "Inspections, questions and notes": the questionnaire of an inspection, question
@@ -12,7 +56,10 @@ export const questionsRoutes = defineArea('questions', {
     access: permission('read', 'Inspection'),
     division: 'required',
     publicRead: true,
-    implemented: false,
+    params: inspectionParams,
+    query: noQuery,
+    response: Questionnaire,
+    implemented: true,
   },
   createQuestionComment: {
     method: 'POST',
@@ -20,7 +67,19 @@ export const questionsRoutes = defineArea('questions', {
     summary: 'Set the comment of a question in an inspection (comment)',
     access: permission('update', 'Inspection'),
     division: 'required',
-    implemented: false,
+    params: commentParams,
+    query: noQuery,
+    body: z.strictObject({
+      comment: z
+        .string({ error: 'The comment is required' })
+        .check(
+          z.trim(),
+          z.minLength(1, 'The comment is required'),
+          z.maxLength(COMMENT_MAX, `Please keep the comment under ${COMMENT_MAX} characters`),
+        ),
+    }),
+    response: z.strictObject({ questionId: z.string(), comment: z.string(), answersVersion: Version }),
+    implemented: true,
   },
   deleteQuestionComment: {
     method: 'DELETE',
@@ -28,7 +87,11 @@ export const questionsRoutes = defineArea('questions', {
     summary: 'Delete the comment of a question in an inspection',
     access: permission('update', 'Inspection'),
     division: 'required',
-    implemented: false,
+    params: commentParams,
+    query: noQuery,
+    body: z.undefined(),
+    response: z.strictObject({ questionId: z.string(), answersVersion: Version }),
+    implemented: true,
   },
   getTemplateQuestionsConfig: {
     method: 'GET',

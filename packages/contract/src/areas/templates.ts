@@ -1,4 +1,7 @@
+import * as z from 'zod/mini';
 import { defineArea, permission } from '../route';
+import { Id } from '../schemas';
+import { ConditionOptionSchema, FindingTypeSchema } from '../template-model';
 import type { RouteSpec } from '../route';
 
 const readTemplates = permission('read', 'Inspection Templates');
@@ -249,10 +252,22 @@ export const templatesRoutes = defineArea('templates', {
   listTemplateFindingTypes: {
     method: 'GET',
     path: '/api/finding-types/by_template_id/{templateId}',
-    summary: 'Finding types of a template (finding form type select and the editor Findings tab)',
+    summary:
+      "Finding types of a template (finding form type select and the editor Findings tab): the current version's, or with `version` the one an inspection pinned; with the Condition Group and whether findings name a Control Measure",
     access: permission('read', 'Findings'),
     division: 'required',
-    implemented: false,
+    publicRead: true,
+    params: z.strictObject({ templateId: Id }),
+    query: z.strictObject({
+      version: z.optional(z.string().check(z.regex(/^\d{1,6}$/, 'The version is not valid'))),
+    }),
+    response: z.strictObject({
+      pageData: z.array(FindingTypeSchema),
+      version: z.number(),
+      condition_options: z.array(ConditionOptionSchema),
+      control_measure_required: z.boolean(),
+    }),
+    implemented: true,
   },
   createFindingType: {
     method: 'POST',

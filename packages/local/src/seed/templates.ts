@@ -1,14 +1,14 @@
 import type { Db } from '@stormline/data/dynamo';
 import { keys, nameOrder } from '@stormline/data/keys';
 import { counterStep, putNewStep, transact } from '@stormline/data/transact';
+import { installTemplateVersion } from '@stormline/data/templates';
 import type { TemplateProjectOptions } from '@stormline/domain/project-rules';
+import { SYSTEM_TEMPLATES } from '@stormline/domain/system-templates/index';
 
 /**
- * Demo inspection templates (the inspection form types of the Create project modal), written with
- * the keys of docs/data-model.md: the template item and a link per division. Only what projects
- * need of a template is here (name, compliance and acknowledgement flags, the project options);
- * questions, signatures and the editor come with the template editor's issue, whose data module
- * takes over these items.
+ * The demo divisions' inspection templates: the system templates of packages/domain (their
+ * questionnaires, finding types and signatures, as versions), with what projects read of each
+ * (the Create project modal's options, docs/decisions/0014) and a link per division.
  */
 
 export interface DemoTemplate {
@@ -46,30 +46,23 @@ export const DEMO_TEMPLATES: readonly DemoTemplate[] = [
   },
 ];
 
-/** Each demo template, held by every division given. */
+/** Each system template installed (its versions, docs/decisions/0018) and held by every division given. */
 export async function seedTemplates(db: Db, divisionIds: readonly string[], now: Date): Promise<void> {
   for (const template of DEMO_TEMPLATES) {
+    const version = SYSTEM_TEMPLATES.find((t) => t.templateId === template.id);
+    if (!version) throw new Error(`No system template ${template.id}`);
+    await installTemplateVersion(
+      db,
+      version,
+      {
+        ccr: template.options.ccr,
+        optionalCompliance: template.options.optionalCompliance,
+        cgp: template.options.cgp,
+      },
+      now,
+    );
     const order = nameOrder(template.name, template.id);
     await transact(db, [
-      putNewStep(db, {
-        pk: `TEMPLATE#${template.id}`,
-        sk: 'TEMPLATE',
-        type: 'Template',
-        gsi1pk: 'TEMPLATES',
-        gsi1sk: order,
-        id: template.id,
-        name: template.name,
-        isUserTemplate: false,
-        has_compliance_cert: template.options.hasComplianceCert,
-        has_acknowledgement: template.has_acknowledgement,
-        projectOptions: {
-          ccr: template.options.ccr,
-          optionalCompliance: template.options.optionalCompliance,
-          cgp: template.options.cgp,
-        },
-        createdAt: now.toISOString(),
-        version: 0,
-      }),
       ...divisionIds.flatMap((divisionId) => [
         putNewStep(db, {
           pk: `TEMPLATE#${template.id}`,

@@ -1,0 +1,48 @@
+import { findingsRoutes } from '@stormline/contract/areas/findings';
+import { changeLogStep } from '@stormline/data/changelog';
+import { findingImageCountStep, findingImageDeleteStep, listFindingImages } from '@stormline/data/findings';
+import { transact } from '@stormline/data/transact';
+import { NotFoundError } from '@stormline/domain/errors';
+import { fileStoreOf } from '../../lib/file-store';
+import { findingLabel, readFinding } from '../../lib/finding-view';
+import { httpRoute } from '../../lib/http-route';
+import type { RouteRequest } from '../../lib/http-route';
+import { actorOf } from '../../lib/inspection-context';
+import { assertProjectWritable } from '../../lib/project-access';
+
+const route = findingsRoutes.deleteFindingImage;
+
+/** Deletes a photo of a finding (delete Finding Images), its files after the rows. */
+export async function main({ params, caller, divisionId, deps }: RouteRequest<typeof route>) {
+  const { finding, project } = await readFinding(deps, caller, divisionId!, params.id);
+  assertProjectWritable(project);
+  const image = (await listFindingImages(deps.db, divisionId!, finding.id)).find(
+    (i) => i.id === params.uploadId,
+  );
+  if (!image) throw new NotFoundError('Photo not found');
+  await transact(deps.db, [
+    findingImageDeleteStep(deps.db, divisionId!, image),
+    findingImageCountStep(deps.db, divisionId!, finding.id, -1),
+    changeLogStep(
+      deps.db,
+      {
+        divisionId: divisionId!,
+        projectId: project.id,
+        actor: actorOf(caller),
+        entity: 'image',
+        entityId: finding.id,
+        label: findingLabel(finding),
+        action: 'photo deleted',
+        changes: [{ field: 'photo', from: image.name, to: null }],
+      },
+      deps.now(),
+    ),
+  ]);
+  const store = fileStoreOf(deps);
+  await Promise.all(
+    [image.objectKey, image.thumbnailKey].map((key) => store.remove(key).catch(() => undefined)),
+  );
+  return { id: image.id };
+}
+
+export const handler = httpRoute(route, main);

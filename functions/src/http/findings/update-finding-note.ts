@@ -1,0 +1,47 @@
+import { findingsRoutes } from '@stormline/contract/areas/findings';
+import { changeLogStep } from '@stormline/data/changelog';
+import { findingNoteUpdateStep, getFindingNote } from '@stormline/data/findings';
+import { transact } from '@stormline/data/transact';
+import { ForbiddenError } from '@stormline/domain/errors';
+import { findingLabel, observationView, readFinding } from '../../lib/finding-view';
+import { httpRoute } from '../../lib/http-route';
+import type { RouteRequest } from '../../lib/http-route';
+import { actorOf, userNames } from '../../lib/inspection-context';
+import { mayEditNote } from '../../lib/note-view';
+import { assertProjectWritable } from '../../lib/project-access';
+
+const route = findingsRoutes.updateFindingNote;
+
+/** Edits an observation: its author, or anyone with all on adminInspectionNotes (spec 002 §6). */
+export async function main({ params, body, caller, divisionId, deps }: RouteRequest<typeof route>) {
+  const note = await getFindingNote(deps.db, divisionId!, params.id);
+  const { finding, project } = await readFinding(deps, caller, divisionId!, note.findingId);
+  assertProjectWritable(project);
+  if (!mayEditNote(caller, note.authorId)) throw new ForbiddenError('Only the note’s author may change it');
+  const now = deps.now();
+  await transact(deps.db, [
+    findingNoteUpdateStep(deps.db, divisionId!, note, body.content, now),
+    changeLogStep(
+      deps.db,
+      {
+        divisionId: divisionId!,
+        projectId: project.id,
+        actor: actorOf(caller),
+        entity: 'finding',
+        entityId: finding.id,
+        label: findingLabel(finding),
+        action: 'note edited',
+        changes: [{ field: 'note', from: note.content, to: body.content }],
+      },
+      now,
+    ),
+  ]);
+  const names = await userNames(deps, [note.authorId]);
+  return observationView(
+    { ...note, content: body.content, updatedAt: now.toISOString(), version: note.version + 1 },
+    names.get(note.authorId) ?? 'Former user',
+    caller,
+  );
+}
+
+export const handler = httpRoute(route, main);

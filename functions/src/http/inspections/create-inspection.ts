@@ -1,0 +1,80 @@
+import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
+import { changeLogStep } from '@stormline/data/changelog';
+import { listOpenFindingsOfProject } from '@stormline/data/findings';
+import { createInspection } from '@stormline/data/inspections';
+import { getTemplateVersion } from '@stormline/data/templates';
+import { ValidationError } from '@stormline/domain/errors';
+import { addDays, localDate, localDateTime } from '@stormline/domain/local-date';
+import { initialAnswers, toTimeStep } from '@stormline/domain/questionnaire-rules';
+import { httpRoute } from '../../lib/http-route';
+import type { RouteRequest } from '../../lib/http-route';
+import { actorOf, inspectionDetail, inspectionLabel } from '../../lib/inspection-context';
+import { assertProjectWritable, readVisibleProject } from '../../lib/project-access';
+
+const route = inspectionsRoutes.createInspection;
+
+/**
+ * 'New <type> Inspection' and the due-today start (spec 000 §4, 0018): the project's current
+ * template version is pinned; the creation rule holds in the transaction; open findings are
+ * carried over; a routine inspection moves the project's next date by its interval.
+ */
+export async function main({ body, caller, divisionId, deps }: RouteRequest<typeof route>) {
+  const project = await readVisibleProject(deps, caller, divisionId!, body.projectId);
+  assertProjectWritable(project);
+  if (!project.inspection_template_id)
+    throw new ValidationError('The project has no inspection form type', [
+      { path: 'projectId', message: 'The project has no inspection form type' },
+    ]);
+  const now = deps.now();
+  const [version, open] = await Promise.all([
+    getTemplateVersion(deps.db, divisionId!, project.inspection_template_id),
+    listOpenFindingsOfProject(deps.db, divisionId!, project.id),
+  ]);
+  const actor = actorOf(caller);
+  const nowLocal = localDateTime(project.timezone, now);
+  const inspection = await createInspection(
+    deps.db,
+    {
+      divisionId: divisionId!,
+      projectId: project.id,
+      type: body.type,
+      created_date: toTimeStep(nowLocal),
+      inspectorId: caller.user.id,
+      createdBy: caller.user.id,
+      version,
+      answers: initialAnswers(version, { nowLocal, type: body.type, userName: actor.name }),
+      ...(body.type === 'Routine'
+        ? { nextInspectionDate: addDays(localDate(project.timezone, now), project.routine_interval) }
+        : {}),
+      carried: open.map((f) => ({
+        findingId: f.id,
+        number: f.number,
+        typeCode: f.typeCode,
+      })),
+    },
+    (created) => [
+      changeLogStep(
+        deps.db,
+        {
+          divisionId: divisionId!,
+          projectId: project.id,
+          actor,
+          entity: 'inspection',
+          entityId: created.id,
+          label: inspectionLabel(created),
+          action: 'created',
+          changes: [
+            { field: 'type', from: null, to: created.type },
+            { field: 'template', from: null, to: `${version.name} (version ${version.version})` },
+            ...(open.length > 0 ? [{ field: 'carried over findings', from: null, to: open.length }] : []),
+          ],
+        },
+        now,
+      ),
+    ],
+    now,
+  );
+  return { status: 201, body: await inspectionDetail(deps, caller, inspection, project) };
+}
+
+export const handler = httpRoute(route, main);

@@ -1,0 +1,104 @@
+import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
+import { changeLogStep } from '@stormline/data/changelog';
+import { getInspectionWithAnswers, saveAnswers } from '@stormline/data/inspections';
+import { getTemplateVersion } from '@stormline/data/templates';
+import { assertNoIssues } from '@stormline/domain/region';
+import { localDateTime } from '@stormline/domain/local-date';
+import { answersIssues, inspectionFacts, questionnaireStatus } from '@stormline/domain/questionnaire-rules';
+import type { Answers } from '@stormline/domain/questionnaire-rules';
+import { allQuestions } from '@stormline/domain/template-model';
+import { findingArrayOffer, findingsOfInspection } from '../../lib/finding-offer';
+import { httpRoute } from '../../lib/http-route';
+import type { RouteRequest } from '../../lib/http-route';
+import {
+  actorOf,
+  assertInspectionWritable,
+  inspectionDetail,
+  inspectionLabel,
+  readInspection,
+} from '../../lib/inspection-context';
+
+const route = inspectionsRoutes.updateInspection;
+
+/**
+ * Saves the questionnaire (spec 002 §2, §4; 0018): only while the inspection is editable; every
+ * changed answer checked against its question in the pinned template version (types, options,
+ * dates not in the future in the project's zone, 15-minute steps, the finding-array offer); the
+ * status, date and type follow from the answers; the change log names each changed question.
+ */
+export async function main({ params, body, caller, divisionId, deps }: RouteRequest<typeof route>) {
+  const { inspection, project } = await readInspection(deps, caller, divisionId!, params.id);
+  assertInspectionWritable(inspection, project);
+  const [version, stored] = await Promise.all([
+    getTemplateVersion(deps.db, divisionId!, inspection.templateId, inspection.templateVersion),
+    getInspectionWithAnswers(deps.db, divisionId!, inspection.id),
+  ]);
+  const questions = new Map(allQuestions(version).map((q) => [q.id, q]));
+  const asksFindings = Object.keys(body.answers).some(
+    (id) => questions.get(id)?.question_type_id === 'finding_array',
+  );
+  const offer = asksFindings
+    ? new Set(findingArrayOffer(inspection, await findingsOfInspection(deps, inspection)).map((f) => f.id))
+    : undefined;
+  assertNoIssues(
+    answersIssues(version, body.answers, {
+      nowLocal: localDateTime(project.timezone, deps.now()),
+      findingOffer: offer,
+    }),
+  );
+
+  const answers: Answers = { ...stored.answers.answers, ...body.answers };
+  const comments = { ...stored.answers.comments };
+  for (const [questionId, comment] of Object.entries(body.comments ?? {})) {
+    if (!questions.has(questionId)) continue;
+    if (comment && comment.trim()) comments[questionId] = comment;
+    else delete comments[questionId];
+  }
+  const facts = inspectionFacts(version, answers, inspection);
+  const changes = [
+    ...Object.entries(body.answers)
+      .filter(([id, value]) => JSON.stringify(stored.answers.answers[id] ?? null) !== JSON.stringify(value))
+      .map(([id, value]) => ({
+        field: questions.get(id)!.input_label,
+        from: stored.answers.answers[id] ?? null,
+        to: value,
+      })),
+    ...Object.keys(body.comments ?? {})
+      .filter((id) => questions.has(id) && (stored.answers.comments[id] ?? null) !== (comments[id] ?? null))
+      .map((id) => ({
+        field: `Comment: ${questions.get(id)!.input_label}`,
+        from: stored.answers.comments[id] ?? null,
+        to: comments[id] ?? null,
+      })),
+  ];
+  const saved = await saveAnswers(
+    deps.db,
+    inspection,
+    body.answersVersion,
+    { answers, comments, status: questionnaireStatus(version, answers), ...facts },
+    changes.length === 0
+      ? []
+      : [
+          changeLogStep(
+            deps.db,
+            {
+              divisionId: divisionId!,
+              projectId: project.id,
+              actor: actorOf(caller),
+              entity: 'answers',
+              entityId: inspection.id,
+              label: inspectionLabel(inspection),
+              action: 'updated',
+              changes,
+            },
+            deps.now(),
+          ),
+        ],
+  );
+  return {
+    inspection: await inspectionDetail(deps, caller, saved.inspection, project),
+    answersVersion: saved.answersVersion,
+  };
+}
+
+export const handler = httpRoute(route, main);

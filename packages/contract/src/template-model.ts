@@ -1,0 +1,85 @@
+import * as z from 'zod/mini';
+import { QUESTION_FEATURES, QUESTION_TYPE_IDS, SIGNATURE_GROUPS } from '@stormline/domain/template-model';
+import type * as domain from '@stormline/domain/template-model';
+
+/**
+ * The template model of packages/domain/src/template-model.ts as response schemas (the
+ * questionnaire, the finding form's types, the template's signatures). The domain types are the
+ * source; the checks at the end keep the two the same shape.
+ */
+
+interface QuestionShape {
+  id: string;
+  input_label: string;
+  description: string | null;
+  question_type_id: domain.QuestionTypeId;
+  sort_order: number;
+  questionWidth: number;
+  required: boolean;
+  features: domain.QuestionFeature[];
+  options: { id: string; name: string; description: string | null; child_questions: QuestionShape[] }[];
+}
+
+export const QuestionSchema: z.ZodMiniType<QuestionShape> = z.strictObject({
+  id: z.string(),
+  input_label: z.string(),
+  description: z.nullable(z.string()),
+  question_type_id: z.enum(QUESTION_TYPE_IDS),
+  sort_order: z.number(),
+  questionWidth: z.number(),
+  required: z.boolean(),
+  features: z.array(z.enum(QUESTION_FEATURES)),
+  get options() {
+    return z.array(
+      z.strictObject({
+        id: z.string(),
+        name: z.string(),
+        description: z.nullable(z.string()),
+        child_questions: z.array(QuestionSchema),
+      }),
+    );
+  },
+});
+
+export const QuestionGroupSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  layout_type: z.enum(['FORM', 'TABLE']),
+  order: z.number(),
+  description: z.nullable(z.string()),
+  table_headers: z.array(z.string()),
+  questions: z.array(QuestionSchema),
+});
+
+export const FindingTypeSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  is_static_type: z.boolean(),
+  details: z.strictObject({ is_enabled: z.boolean(), is_required_for_cert: z.boolean(), color: z.string() }),
+});
+
+export const SignatureLineSchema = z.strictObject({
+  type: z.string(),
+  label: z.nullable(z.string()),
+  roleFieldLabel: z.string(),
+  userFieldLabel: z.string(),
+});
+
+export const AttestationSchema = z.strictObject({
+  id: z.string(),
+  content: z.string(),
+  signatureType: z.enum(SIGNATURE_GROUPS),
+  order: z.number(),
+});
+
+export const ConditionOptionSchema = z.strictObject({ code: z.string(), label: z.string() });
+
+// The schemas and the domain types describe the same records.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const sameShapes: [
+  Same<z.infer<typeof QuestionGroupSchema>, domain.QuestionGroup>,
+  Same<z.infer<typeof FindingTypeSchema>, domain.FindingType>,
+  Same<z.infer<typeof SignatureLineSchema>, domain.SignatureLine>,
+  Same<z.infer<typeof AttestationSchema>, domain.Attestation>,
+] = [true, true, true, true];

@@ -1,0 +1,111 @@
+import type {
+  Attestation,
+  FindingType,
+  Question,
+  QuestionFeature,
+  QuestionGroup,
+  QuestionOption,
+  QuestionTypeId,
+  SignatureGroup,
+} from '../template-model';
+
+/**
+ * Small constructors for the system templates, so each template reads as the form it models.
+ * Ids are written by hand and never change: answers are stored by them.
+ */
+
+let order = 0;
+
+export function question(
+  id: string,
+  type: QuestionTypeId,
+  label: string,
+  more: {
+    required?: boolean;
+    description?: string;
+    features?: QuestionFeature[];
+    options?: QuestionOption[];
+    width?: number;
+  } = {},
+): Question {
+  return {
+    id,
+    input_label: label,
+    description: more.description ?? null,
+    question_type_id: type,
+    sort_order: order++,
+    questionWidth: more.width ?? 100,
+    required: more.required ?? false,
+    features: more.features ?? [],
+    options: more.options ?? [],
+  };
+}
+
+export function option(
+  id: string,
+  name: string,
+  children: Question[] = [],
+  description: string | null = null,
+): QuestionOption {
+  return { id, name, description, child_questions: children };
+}
+
+export const options = (prefix: string, names: readonly string[]) =>
+  names.map((name, i) => option(`${prefix}-${i + 1}`, name));
+
+export function group(
+  id: string,
+  name: string,
+  groupOrder: number,
+  questions: Question[],
+  more: { layout?: 'FORM' | 'TABLE'; description?: string; headers?: string[] } = {},
+): QuestionGroup {
+  return {
+    id,
+    name,
+    layout_type: more.layout ?? 'FORM',
+    order: groupOrder,
+    description: more.description ?? null,
+    table_headers: more.headers ?? [],
+    questions,
+  };
+}
+
+export function findingType(
+  id: string,
+  code: string,
+  name: string,
+  color: string,
+  details: { enabled?: boolean; required?: boolean; static?: boolean } = {},
+): FindingType {
+  return {
+    id,
+    name,
+    code,
+    is_static_type: details.static ?? true,
+    details: { is_enabled: details.enabled ?? true, is_required_for_cert: details.required ?? false, color },
+  };
+}
+
+/** The static finding types (spec 002 §3): CA required for certification, MI, A off by default. */
+export const STATIC_FINDING_TYPES: FindingType[] = [
+  findingType('ca', 'CA', 'Corrective Action', '#E03131', { required: true }),
+  findingType('mi', 'MI', 'Maintenance Item', '#F08C00'),
+  findingType('a', 'A', 'Achievement', '#2FF363', { enabled: false }),
+];
+
+export function attestation(
+  id: string,
+  group: SignatureGroup,
+  content: string,
+  attestationOrder = 1,
+): Attestation {
+  return { id, content, signatureType: group, order: attestationOrder };
+}
+
+/** The certification statement of 40 CFR 122.22(d), as the 2022 CGP inspection report carries it. */
+export const CFR_122_22 =
+  'I certify under penalty of law that this document and all attachments were prepared under my direction or supervision in accordance with a system designed to assure that qualified personnel properly gathered and evaluated the information submitted. Based on my inquiry of the person or persons who manage the system, or those persons directly responsible for gathering the information, the information submitted is, to the best of my knowledge and belief, true, accurate, and complete. I am aware that there are significant penalties for submitting false information, including the possibility of fine and imprisonment for knowing violations.';
+
+export const INSPECTOR_ATTESTATION =
+  'I performed this inspection in person, walked every disturbed area, control measure and discharge point of the site, and recorded what I found.';
