@@ -106,6 +106,32 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/users/{id}/notification-types/{type}': { is_enabled: ['in-app'] },
   'POST /api/users/{id}/bulkupdate/notification-types': { isEnabled: true, typeId: 'email' },
   'PUT /api/notifications/frequency': { frequency: 'Daily' },
+  'POST /api/inspections': { projectId: 'fuzz-project', type: 'Routine' },
+  'PUT /api/inspections/{id}': { answersVersion: 0, answers: { 'rs-weather-now': 'Clear' }, comments: {} },
+  'POST /api/inspections/{id}/notes': { note: { content: 'Fuzz note' } },
+  'PUT /api/inspections/{id}/notes/{noteId}': { note: { content: 'Fuzz note' } },
+  'POST /api/inspections/{id}/questions/{questionId}/comments': { comment: 'Fuzz comment' },
+  'POST /api/inspections/{id}/findings': {
+    finding_type_id: 'ca',
+    location: 'Fuzz gate',
+    date_initiated: '2026-03-01',
+  },
+  'PUT /api/inspections/{id}/findings': { finding_ids: ['fuzz-finding'], date_completed: '2026-03-01' },
+  'POST /api/inspections/{id}/findings/notes': { findingIds: ['fuzz-finding'], comments: 'Fuzz note' },
+  'PUT /api/notes/{type}/{id}': { content: 'Fuzz note' },
+  'POST /api/findings/{id}': { version: 0, location: 'Fuzz gate' },
+  'DELETE /api/findings/{id}': { note: 'Raised in error' },
+  'POST /api/findings/{id}/uploads': {
+    uploads: [{ upload: 'eyJrIjoiZnV6eiJ9.c2ln', thumbnail: 'eyJrIjoiZnV6eiJ9.c2ln', rotation: 0 }],
+  },
+  'PUT /api/findings/{id}/uploads/{uploadId}': { rotation: 90 },
+  'POST /api/inspections/{id}/cert/{group}': { lineType: 'inspector', date: '2026-03-01' },
+  'POST /api/inspections/cert/compliance': {
+    entries: [{ id: 'fuzz-inspection', date: '2026-03-01', lineType: 'operator' }],
+  },
+  'POST /api/projects/post-storm': {
+    items: [{ project_id: 'fuzz-project', answers: { 'rs-weather-now': 'Rain' } }],
+  },
   'POST /api/users/profile': {
     first_name: 'Fuzz',
     last_name: 'Admin',
@@ -129,10 +155,13 @@ const WRONG_VALUES: unknown[] = [
   'x'.repeat(200_000),
 ];
 
+/** Path parameters that name a kind from a fixed list: a valid one, so the body is what gets refused. */
+const KIND_PARAMS: Record<string, string> = { group: 'inspection', type: 'findings' };
+
 function path(route: Route): string {
   // An only-yourself route names the fuzzing Admin, so its body is what gets refused.
   return route.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    name === route.self ? selfId : name === 'id' ? NORTH : 'fuzz',
+    name === route.self ? selfId : name === 'id' ? NORTH : (KIND_PARAMS[name] ?? 'fuzz'),
   );
 }
 

@@ -13,6 +13,7 @@ import { addContacts, clientKeys, createClient } from '@stormline/data/clients';
 import { call, NORTH, SOUTH } from '../support/api';
 import { storedItem, testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
+import { inspectionCases } from './tenancy-inspections';
 
 /**
  * Tenancy with real records: for every implemented route that takes a record's id, an Admin of
@@ -82,6 +83,7 @@ const FOREIGN: Record<string, () => Promise<ForeignCase>> = {
   ...regulationCases(),
   ...legendItemCases(),
   ...clientCases(),
+  ...inspectionCases(db),
   ...divisionTabCases(),
   'PUT /api/notifications/{id}': async () => {
     const owner = await createTestUser('Inspector', [SOUTH]);

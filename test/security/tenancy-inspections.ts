@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@stormline/data/clients';
+import type { Db } from '@stormline/data/dynamo';
+import { createFinding, findingKeys, findingNoteStep } from '@stormline/data/findings';
+import { createInspectionNote } from '@stormline/data/inspection-notes';
+import { createInspection, inspectionKeys } from '@stormline/data/inspections';
+import { createProject, projectKeys } from '@stormline/data/projects';
+import { installTemplateVersion, versionKey } from '@stormline/data/templates';
+import { transact } from '@stormline/data/transact';
+import { ROUTINE_STORMWATER } from '@stormline/domain/system-templates/routine-stormwater';
+import { SOUTH } from '../support/api';
+import { storedItem } from '../support/table';
+
+interface ForeignCase {
+  path: string;
+  body?: unknown;
+  snapshot: () => Promise<unknown>;
+}
+
+/**
+ * A project of South with an inspection, a finding (with an observation) and a note, and a
+ * template only South holds: what the inspection routes, pointed at them from North, must refuse
+ * and leave as they were.
+ */
+async function southInspection(db: Db) {
+  const client = await createClient(db, SOUTH, {
+    name: `South inspection client ${randomUUID().slice(0, 6)}`,
+    address: {
+      street_1: '1 Temple Quay',
+      street_2: null,
+      city: 'Bristol',
+      state_id: null,
+      country_id: 'england',
+      zip: 'BS1 6DZ',
+      phone: null,
+      phone_ext: null,
+    },
+    default_finding_observation: null,
+    disable_images: false,
+  });
+  const project = await createProject(db, {
+    divisionId: SOUTH,
+    client_id: client.id,
+    name: `South inspected site ${randomUUID().slice(0, 6)}`,
+    inspection_template_id: null,
+    document_group_id: null,
+    permittee: null,
+    address: {
+      street_1: null,
+      city: null,
+      state_id: null,
+      country_id: null,
+      zip: null,
+      latitude: 51.45,
+      longitude: -2.58,
+    },
+    timezone: 'Europe/London',
+    inspector_user_id: null,
+    start_date: '2026-01-01',
+    end_date: null,
+    next_inspection_date: null,
+    routine_interval: 7,
+    isCcrProject: false,
+    inspection_compliance_required: true,
+    findingComplianceRequired: true,
+    cgp_tracking_id: null,
+    docTypes: ['active-site-maps'],
+    notes: null,
+  });
+  const inspection = await createInspection(
+    db,
+    {
+      divisionId: SOUTH,
+      projectId: project.id,
+      type: 'Routine',
+      created_date: '2026-03-02T09:30',
+      inspectorId: null,
+      createdBy: 'tenancy',
+      version: ROUTINE_STORMWATER,
+      answers: {},
+      carried: [],
+    },
+    () => [],
+    new Date(),
+  );
+  const noteId = randomUUID();
+  const finding = await createFinding(
+    db,
+    {
+      divisionId: SOUTH,
+      projectId: project.id,
+      typeId: 'ca',
+      typeCode: 'CA',
+      typeName: 'Corrective Action',
+      color: '#E03131',
+      is_required_for_cert: true,
+      location: 'South gate',
+      date_initiated: '2026-03-02',
+      date_completed: null,
+      condition: null,
+      control_measure_id: null,
+      comments: null,
+      initialInspectionId: inspection.id,
+      createdBy: 'tenancy',
+    },
+    inspection,
+    (f) => [
+      findingNoteStep(db, SOUTH, {
+        id: noteId,
+        findingId: f.id,
+        content: 'Not yours',
+        authorId: 'tenancy',
+        createdAt: new Date().toISOString(),
+        updatedAt: null,
+        version: 0,
+      }),
+    ],
+    new Date(),
+  );
+  const note = await createInspectionNote(
+    db,
+    SOUTH,
+    { inspectionId: inspection.id, content: 'Not yours', authorId: 'tenancy' },
+    [],
+    new Date(),
+  );
+  const snapshot = async () => ({
+    project: await storedItem(db, projectKeys.project(SOUTH, project.id)),
+    inspection: await storedItem(db, inspectionKeys.inspection(SOUTH, inspection.id)),
+    answers: await storedItem(db, inspectionKeys.answers(SOUTH, inspection.id)),
+    finding: await storedItem(db, findingKeys.finding(SOUTH, finding.id)),
+  });
+  return { project, inspection, finding, note, noteId, snapshot };
+}
+
+/** A template held by South alone (its version and link), for the finding types route. */
+async function southTemplate(db: Db) {
+  const templateId = `south-only-${randomUUID().slice(0, 8)}`;
+  await installTemplateVersion(
+    db,
+    { ...ROUTINE_STORMWATER, templateId, name: `South only ${templateId}` },
+    { ccr: false, optionalCompliance: false, cgp: false },
+    new Date(),
+  );
+  await transact(db, [
+    {
+      write: {
+        Put: {
+          TableName: db.tableName,
+          Item: {
+            pk: `TEMPLATE#${templateId}`,
+            sk: `DIVISION#${SOUTH}`,
+            type: 'DivisionTemplate',
+            divisionId: SOUTH,
+            templateId,
+          },
+        },
+      },
+    },
+  ]);
+  return { templateId, snapshot: () => storedItem(db, versionKey(templateId, 1)) };
+}
+
+export function inspectionCases(db: Db): Record<string, () => Promise<ForeignCase>> {
+  type South = Awaited<ReturnType<typeof southInspection>>;
+  const on = (path: (s: South) => string, body?: unknown | ((s: South) => unknown)) => async () => {
+    const south = await southInspection(db);
+    return {
+      path: path(south),
+      body: typeof body === 'function' ? body(south) : body,
+      snapshot: south.snapshot,
+    };
+  };
+  return {
+    'GET /api/projects/{id}/inspections': on((s) => `/api/projects/${s.project.id}/inspections`),
+    'GET /api/changelog/projects/{id}': on((s) => `/api/changelog/projects/${s.project.id}`),
+    'GET /api/inspections/{id}': on((s) => `/api/inspections/${s.inspection.id}`),
+    'PUT /api/inspections/{id}': on((s) => `/api/inspections/${s.inspection.id}`, {
+      answersVersion: 0,
+      answers: { 'rs-weather-now': 'Taken over' },
+    }),
+    'DELETE /api/inspections/{id}': on((s) => `/api/inspections/${s.inspection.id}`),
+    'POST /api/inspections/{id}/open': on((s) => `/api/inspections/${s.inspection.id}/open`),
+    'GET /api/inspections/{id}/notes': on((s) => `/api/inspections/${s.inspection.id}/notes`),
+    'POST /api/inspections/{id}/notes': on((s) => `/api/inspections/${s.inspection.id}/notes`, {
+      note: { content: 'x' },
+    }),
+    'PUT /api/inspections/{id}/notes/{noteId}': on(
+      (s) => `/api/inspections/${s.inspection.id}/notes/${s.note.id}`,
+      {
+        note: { content: 'Taken over' },
+      },
+    ),
+    'DELETE /api/inspections/{id}/notes/{noteId}': on(
+      (s) => `/api/inspections/${s.inspection.id}/notes/${s.note.id}`,
+    ),
+    'GET /api/inspections/{id}/questions': on((s) => `/api/inspections/${s.inspection.id}/questions`),
+    'POST /api/inspections/{id}/questions/{questionId}/comments': on(
+      (s) => `/api/inspections/${s.inspection.id}/questions/rs-weather-now/comments`,
+      { comment: 'Taken over' },
+    ),
+    'DELETE /api/inspections/{id}/questions/{questionId}/comments': on(
+      (s) => `/api/inspections/${s.inspection.id}/questions/rs-weather-now/comments`,
+    ),
+    'GET /api/inspections/{id}/findings': on((s) => `/api/inspections/${s.inspection.id}/findings`),
+    'POST /api/inspections/{id}/findings': on((s) => `/api/inspections/${s.inspection.id}/findings`, {
+      finding_type_id: 'ca',
+      location: 'x',
+      date_initiated: '2026-03-02',
+    }),
+    'PUT /api/inspections/{id}/findings': on(
+      (s) => `/api/inspections/${s.inspection.id}/findings`,
+      (s: South) => ({ finding_ids: [s.finding.id], date_completed: '2026-03-03' }),
+    ),
+    'POST /api/inspections/{id}/findings/notes': on(
+      (s) => `/api/inspections/${s.inspection.id}/findings/notes`,
+      {
+        findingIds: ['placeholder'],
+        comments: 'x',
+      },
+    ),
+    'PUT /api/notes/{type}/{id}': on((s) => `/api/notes/findings/${s.noteId}`, { content: 'Taken over' }),
+    'DELETE /api/notes/{type}/{id}': on((s) => `/api/notes/findings/${s.noteId}`),
+    'GET /api/findings/{id}': on((s) => `/api/findings/${s.finding.id}`),
+    'POST /api/findings/{id}': on((s) => `/api/findings/${s.finding.id}`, {
+      version: 0,
+      location: 'Taken over',
+    }),
+    'DELETE /api/findings/{id}': on((s) => `/api/findings/${s.finding.id}`, { note: 'Taken over' }),
+    'GET /api/findings/{id}/open': on((s) => `/api/findings/${s.finding.id}/open`),
+    'POST /api/findings/{id}/open': on((s) => `/api/findings/${s.finding.id}/open`),
+    'POST /api/findings/{id}/uploads': on((s) => `/api/findings/${s.finding.id}/uploads`, {
+      uploads: [{ upload: 'eyJrIjoiZnV6eiJ9.c2ln', thumbnail: 'eyJrIjoiZnV6eiJ9.c2ln' }],
+    }),
+    'PUT /api/findings/{id}/uploads/{uploadId}': on((s) => `/api/findings/${s.finding.id}/uploads/any`, {
+      rotation: 90,
+    }),
+    'DELETE /api/findings/{id}/uploads/{uploadId}': on((s) => `/api/findings/${s.finding.id}/uploads/any`),
+    'GET /api/inspections/{id}/cert': on((s) => `/api/inspections/${s.inspection.id}/cert`),
+    'POST /api/inspections/{id}/cert/{group}': on(
+      (s) => `/api/inspections/${s.inspection.id}/cert/inspection`,
+      {
+        lineType: 'inspector',
+        date: '2026-03-02',
+      },
+    ),
+    'GET /api/finding-types/by_template_id/{templateId}': async () => {
+      const { templateId, snapshot } = await southTemplate(db);
+      return { path: `/api/finding-types/by_template_id/${templateId}`, snapshot };
+    },
+  };
+}
