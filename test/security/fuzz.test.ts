@@ -132,6 +132,17 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/projects/post-storm': {
     items: [{ project_id: 'fuzz-project', answers: { 'rs-weather-now': 'Rain' } }],
   },
+  'PUT /api/projects/{id}': {
+    name: 'Fuzz project',
+    inspector_user_id: 'fuzz-user',
+    latitude: 53.8,
+    longitude: -1.5,
+    routine_interval: 7,
+    timezone: 'Europe/London',
+    version: 0,
+  },
+  'PUT /api/projects/{id}/attr/next_inspection_date': { value: '12-31-2099' },
+  'POST /api/projects/{id}/contacts': { userIds: ['fuzz-user'] },
   'POST /api/users/profile': {
     first_name: 'Fuzz',
     last_name: 'Admin',

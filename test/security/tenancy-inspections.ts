@@ -8,7 +8,7 @@ import { createProject, projectKeys } from '@stormline/data/projects';
 import { installTemplateVersion, versionKey } from '@stormline/data/templates';
 import { transact } from '@stormline/data/transact';
 import { ROUTINE_STORMWATER } from '@stormline/domain/system-templates/routine-stormwater';
-import { SOUTH } from '../support/api';
+import { NORTH, SOUTH } from '../support/api';
 import { storedItem } from '../support/table';
 
 interface ForeignCase {
@@ -243,6 +243,44 @@ export function inspectionCases(db: Db): Record<string, () => Promise<ForeignCas
         lineType: 'inspector',
         date: '2026-03-02',
       },
+    ),
+    'GET /api/projects/{id}': on((s) => `/api/projects/${s.project.id}`),
+    'PUT /api/projects/{id}': on((s) => `/api/projects/${s.project.id}`, {
+      name: 'Taken over',
+      inspector_user_id: 'anyone',
+      latitude: 51.4,
+      longitude: -2.5,
+      routine_interval: 7,
+      timezone: 'Europe/London',
+      version: 0,
+    }),
+    'DELETE /api/projects/{id}': on((s) => `/api/projects/${s.project.id}`),
+    'GET /api/divisions/{id}/projects/archive/{projectId}': on(
+      (s) => `/api/divisions/${NORTH}/projects/archive/${s.project.id}`,
+    ),
+    'POST /api/divisions/{id}/projects/archive/{projectId}': on(
+      (s) => `/api/divisions/${NORTH}/projects/archive/${s.project.id}`,
+    ),
+    'DELETE /api/divisions/{id}/projects/archive/{projectId}': on(
+      (s) => `/api/divisions/${NORTH}/projects/archive/${s.project.id}`,
+    ),
+    'PUT /api/projects/{id}/attr/next_inspection_date': on(
+      (s) => `/api/projects/${s.project.id}/attr/next_inspection_date`,
+      {
+        value: '12-31-2099',
+      },
+    ),
+    'GET /api/projects/{id}/contacts': on((s) => `/api/projects/${s.project.id}/contacts`),
+    'POST /api/projects/{id}/contacts': on((s) => `/api/projects/${s.project.id}/contacts`, {
+      userIds: ['anyone'],
+    }),
+    'DELETE /api/projects/{id}/contacts/{userId}': on((s) => `/api/projects/${s.project.id}/contacts/anyone`),
+    'PUT /api/projects/{id}/public': on((s) => `/api/projects/${s.project.id}/public`),
+    'DELETE /api/projects/{id}/public': on((s) => `/api/projects/${s.project.id}/public`),
+    'GET /api/publicUrl/{id}': on((s) => `/api/publicUrl/${s.project.id}`),
+    'GET /api/publicUrl/{id}/header': on((s) => `/api/publicUrl/${s.project.id}/header`),
+    'GET /api/publicUrl/{id}/inspection/{inspectionId}/header': on(
+      (s) => `/api/publicUrl/${s.project.id}/inspection/${s.inspection.id}/header`,
     ),
     'GET /api/finding-types/by_template_id/{templateId}': async () => {
       const { templateId, snapshot } = await southTemplate(db);

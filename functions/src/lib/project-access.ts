@@ -4,6 +4,8 @@ import type { ProjectRecord } from '@stormline/data/projects';
 import { ConflictError, NotFoundError } from '@stormline/domain/errors';
 import { INSPECTION_MESSAGES } from '@stormline/domain/inspection-rules';
 import { seesEveryProject } from '@stormline/domain/project-rules';
+import { getClientInDivision } from '@stormline/data/clients';
+import { projectDetailView } from './project-view';
 import type { Caller } from './authenticate';
 import type { Deps } from './deps';
 
@@ -39,4 +41,10 @@ export async function readVisibleProject(
 /** Archived projects are read-only on the server (spec 002 §4, §6): every write under them is refused. */
 export function assertProjectWritable(project: Pick<ProjectRecord, 'archivedAt'>): void {
   if (project.archivedAt) throw new ConflictError(INSPECTION_MESSAGES.archived);
+}
+
+/** The detail answer of a project the caller may see: with its client's name. */
+export async function projectDetail(deps: Deps, project: ProjectRecord) {
+  const client = await getClientInDivision(deps.db, project.divisionId, project.client_id);
+  return projectDetailView(project, client);
 }

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { Project } from '@stormline/contract/areas/projects';
+import type { Project, ProjectDetail, ProjectRow } from '@stormline/contract/areas/projects';
 import type { ProjectRecord } from '@stormline/data/projects';
 import { PROJECT_DOC_TYPES } from '@stormline/domain/project-rules';
 import { countryById, stateById } from '@stormline/domain/region';
@@ -41,5 +41,46 @@ export function projectView(project: ProjectRecord): z.input<typeof Project> {
     archivedAt: project.archivedAt,
     createdAt: project.createdAt,
     version: project.version,
+  };
+}
+
+/** The detail page's project: the record, its client's name, its counts and publication. */
+export function projectDetailView(
+  project: ProjectRecord & {
+    inspectionCount?: number;
+    openInspectionCount?: number;
+    findingCount?: number;
+    openFindingCount?: number;
+  },
+  client: { id: string; name: string },
+): z.input<typeof ProjectDetail> {
+  return {
+    ...projectView(project),
+    client: { id: client.id, name: client.name },
+    publishedAt: project.publishedAt ?? null,
+    inspectionCount: project.inspectionCount ?? 0,
+    openInspectionCount: project.openInspectionCount ?? 0,
+    findingCount: project.findingCount ?? 0,
+    openFindingCount: project.openFindingCount ?? 0,
+  };
+}
+
+/** A row of the projects list: the name, client, place and next date. */
+export function projectRowView(
+  project: ProjectRecord & { openInspectionCount?: number },
+  clientName: string,
+): z.input<typeof ProjectRow> {
+  const state = stateById(project.address.state_id);
+  const country = countryById(project.address.country_id);
+  return {
+    id: project.id,
+    name: project.name,
+    client: { id: project.client_id, name: clientName },
+    city: project.address.city,
+    place: state?.abbreviation ?? country?.name ?? null,
+    next_inspection_date: project.next_inspection_date,
+    openInspectionCount: project.openInspectionCount ?? 0,
+    archivedAt: project.archivedAt,
+    publishedAt: project.publishedAt ?? null,
   };
 }

@@ -10,8 +10,18 @@ import { queryPage } from './paging';
 import type { PageOf } from './paging';
 import { getUsers } from './users';
 import type { UserRecord } from './users';
-import { searchTerms, termRowSteps } from './search-terms';
-import { counterStep, putNewStep, transact } from './transact';
+import { isFirstMatch, searchPartition, searchQuery, searchTerms, termRowSteps } from './search-terms';
+import { readPartition } from './read-partition';
+import {
+  anchoredUpdateStep,
+  counterStep,
+  deleteStep,
+  putNewStep,
+  putStep,
+  transact,
+  transactWithCopies,
+  versionedUpdateStep,
+} from './transact';
 import type { TransactionStep } from './transact';
 
 /**
@@ -365,4 +375,364 @@ export async function listProjectTemplates(
       },
     },
   );
+}
+
+/** A project with the counters its writers keep on it (docs/data-model.md Counters). */
+export type ProjectWithCounts = ProjectRecord & {
+  inspectionCount?: number;
+  openInspectionCount?: number;
+  findingCount?: number;
+  openFindingCount?: number;
+};
+
+type ProjectState = 'ACTIVE' | 'ARCHIVED';
+const stateOf = (project: Pick<ProjectRecord, 'archivedAt'>): ProjectState =>
+  project.archivedAt ? 'ARCHIVED' : 'ACTIVE';
+
+/** The projects of a division by name, a page at a time (the project item is the row). */
+export async function listProjects(
+  db: Db,
+  divisionId: string,
+  state: ProjectState,
+  page: { pageSize: number; cursor?: string },
+): Promise<PageOf<ProjectWithCounts>> {
+  const result = await queryPage(
+    db,
+    { index: 'byParent', partition: projectKeys.projectsOfDivision(divisionId, state) },
+    page,
+  );
+  return { items: result.items.map(toProject), nextCursor: result.nextCursor };
+}
+
+/** Projects of the division by id, in the order asked; ids not found are left out. */
+export async function getProjectsInDivision(
+  db: Db,
+  divisionId: string,
+  ids: readonly string[],
+): Promise<ProjectWithCounts[]> {
+  const items = await batchGet(
+    db,
+    ids.map((id) => projectKeys.project(divisionId, id)),
+  );
+  return ids.flatMap((id) => {
+    const item = itemAt(items, projectKeys.project(divisionId, id));
+    return item ? [toProject(item)] : [];
+  });
+}
+
+/** The division's projects whose name, from one of its words on, starts with `text` (search rows). */
+export async function searchProjects(
+  db: Db,
+  divisionId: string,
+  state: ProjectState,
+  text: string,
+  page: { pageSize: number; cursor?: string },
+): Promise<PageOf<ProjectWithCounts>> {
+  const query = searchQuery(text);
+  if (!query) return listProjects(db, divisionId, state, page);
+  return queryPage(
+    db,
+    { partition: searchPartition(projectKeys.projectsOfDivision(divisionId, state)), prefix: query },
+    {
+      ...page,
+      resolve: async (rows) => {
+        const found = await getProjectsInDivision(
+          db,
+          divisionId,
+          rows.map((r) => r.recordId as string),
+        );
+        const byId = new Map(found.map((p) => [p.id, p]));
+        return rows.flatMap((row) => {
+          const project = byId.get(row.recordId as string);
+          return project && stateOf(project) === state && isFirstMatch(row, searchTerms(project.name), query)
+            ? [project]
+            : [];
+        });
+      },
+    },
+  );
+}
+
+/** The projects a user was given (limited roles' lists), by name: their access rows. */
+export async function listProjectsOfUser(
+  db: Db,
+  divisionId: string,
+  userId: string,
+  state: ProjectState,
+  page: { pageSize: number; cursor?: string; search?: string },
+): Promise<PageOf<ProjectWithCounts>> {
+  const query = searchQuery(page.search);
+  return queryPage(
+    db,
+    { index: 'byRelation', partition: projectKeys.projectsOfUser(divisionId, userId), prefix: `${state}#` },
+    {
+      pageSize: page.pageSize,
+      cursor: page.cursor,
+      resolve: async (rows) => {
+        const found = await getProjectsInDivision(
+          db,
+          divisionId,
+          rows.map((r) => r.projectId as string),
+        );
+        return found.filter((p) => !query || searchTerms(p.name).some((t) => t.startsWith(query)));
+      },
+    },
+  );
+}
+
+/** The fields Edit Project changes (spec 002 §2), as the create checked them. */
+export type ProjectEdit = Omit<
+  NewProject,
+  'divisionId' | 'client_id' | 'id' | 'createdBy' | 'inspection_template_id' | 'document_group_id'
+>;
+
+/**
+ * The one writer of a project: the item at the version read (stale: 409) and, when the name
+ * changes, every copy of its name order: its list and client keys, its search rows and each
+ * access row's user list key (transactWithCopies).
+ */
+export async function updateProject(
+  db: Db,
+  divisionId: string,
+  projectId: string,
+  fields: Partial<ProjectEdit & Pick<ProjectRecord, 'publishedAt'>>,
+  version: number,
+  also: TransactionStep[] = [],
+): Promise<ProjectRecord> {
+  const before = await getProjectInDivision(db, divisionId, projectId);
+  if (before.version !== version)
+    throw new ConflictError('The project was changed by someone else meanwhile. Reload it and try again.');
+  const after: ProjectRecord = { ...before, ...fields, version: version + 1 };
+  const renamed = after.name !== before.name;
+  const state = stateOf(before);
+  const order = listOrder(after);
+  const record = [
+    versionedUpdateStep(
+      db,
+      projectKeys.project(divisionId, projectId),
+      { ...fields, ...(renamed ? { gsi1sk: order, gsi2sk: `${state}#${order}` } : {}) },
+      version,
+      () => new NotFoundError('Project not found'),
+    ),
+    ...(renamed
+      ? termRowSteps(
+          db,
+          projectKeys.projectsOfDivision(divisionId, state),
+          projectId,
+          { terms: searchTerms(before.name), order: listOrder(before) },
+          { terms: searchTerms(after.name), order },
+        )
+      : []),
+    ...also,
+  ];
+  const contacts = renamed
+    ? await readPartition(db, projectKeys.project(divisionId, projectId).pk, 'CONTACT#')
+    : [];
+  await transactWithCopies(
+    db,
+    record,
+    contacts.map((c) => [
+      anchoredUpdateStep(db, { pk: c.pk as string, sk: c.sk as string }, { gsi2sk: `${state}#${order}` }),
+    ]),
+  );
+  return after;
+}
+
+/**
+ * Archives or restores a project (spec 002 §4): the item moves between the division's active and
+ * archived lists, its search rows between the two search partitions, its client and access rows'
+ * keys to the other state, and the division's and client link's counts follow, at the version read.
+ */
+export async function setProjectArchived(
+  db: Db,
+  divisionId: string,
+  projectId: string,
+  archived: boolean,
+  now: Date,
+  also: TransactionStep[] = [],
+): Promise<ProjectRecord> {
+  const before = await getProjectInDivision(db, divisionId, projectId);
+  if (Boolean(before.archivedAt) === archived)
+    throw new ConflictError(archived ? 'This project is already archived.' : 'This project is not archived.');
+  const from = stateOf(before);
+  const to: ProjectState = archived ? 'ARCHIVED' : 'ACTIVE';
+  const order = listOrder(before);
+  const after: ProjectRecord = {
+    ...before,
+    archivedAt: archived ? now.toISOString() : null,
+    version: before.version + 1,
+  };
+  const entry = { terms: searchTerms(before.name), order };
+  const record = [
+    versionedUpdateStep(
+      db,
+      projectKeys.project(divisionId, projectId),
+      {
+        archivedAt: after.archivedAt,
+        gsi1pk: projectKeys.projectsOfDivision(divisionId, to),
+        gsi2sk: `${to}#${order}`,
+      },
+      before.version,
+      () => new NotFoundError('Project not found'),
+    ),
+    movedCountStep(db, keys.division(divisionId), archived, 'activeProjectCount', 'archivedProjectCount'),
+    movedCountStep(
+      db,
+      clientKeys.divisionLink(divisionId, before.client_id),
+      archived,
+      'projectCount',
+      'archivedProjectCount',
+    ),
+    ...termRowSteps(db, projectKeys.projectsOfDivision(divisionId, from), projectId, entry, null),
+    ...termRowSteps(db, projectKeys.projectsOfDivision(divisionId, to), projectId, null, entry),
+    ...also,
+  ];
+  const contacts = await readPartition(db, projectKeys.project(divisionId, projectId).pk, 'CONTACT#');
+  await transactWithCopies(
+    db,
+    record,
+    contacts.map((c) => [
+      anchoredUpdateStep(db, { pk: c.pk as string, sk: c.sk as string }, { gsi2sk: `${to}#${order}` }),
+    ]),
+  );
+  return after;
+}
+
+/** One project moves between a parent's active and archived counts (one Update: one item, one step). */
+function movedCountStep(
+  db: Db,
+  key: { pk: string; sk: string },
+  archived: boolean,
+  active: string,
+  archivedCount: string,
+): TransactionStep {
+  return {
+    write: {
+      Update: {
+        TableName: db.tableName,
+        Key: key,
+        UpdateExpression: 'ADD #active :active, #archived :archived',
+        ExpressionAttributeNames: { '#active': active, '#archived': archivedCount },
+        ExpressionAttributeValues: { ':active': archived ? -1 : 1, ':archived': archived ? 1 : -1 },
+      },
+    },
+  };
+}
+
+/**
+ * Deletes a project (delete Project): refused while it holds inspections (they carry signatures
+ * and findings: delete those first, 0018), else the item, its search rows, its access rows and
+ * change log, with the counts the create moved.
+ */
+export async function deleteProject(db: Db, divisionId: string, projectId: string): Promise<void> {
+  const project = (await getProjectInDivision(db, divisionId, projectId)) as ProjectWithCounts;
+  const inspections = project.inspectionCount ?? 0;
+  if (inspections > 0)
+    throw new ConflictError(
+      `This project has ${inspections} inspection${inspections === 1 ? '' : 's'}. Delete them before deleting the project.`,
+    );
+  const state = stateOf(project);
+  const pk = projectKeys.project(divisionId, projectId).pk;
+  // What the project's partition holds besides the project: access rows, its log, its documents.
+  const rows = (
+    await Promise.all(
+      ['CONTACT#', 'LOG#', 'DOC#', 'LEGEND#', 'MAPNOTE#'].map((prefix) => readPartition(db, pk, prefix)),
+    )
+  ).flat();
+  const record: TransactionStep[] = [
+    {
+      write: {
+        Delete: {
+          TableName: db.tableName,
+          Key: projectKeys.project(divisionId, projectId),
+          ConditionExpression:
+            'version = :version AND (attribute_not_exists(inspectionCount) OR inspectionCount = :zero)',
+          ExpressionAttributeValues: { ':version': project.version, ':zero': 0 },
+        },
+      },
+      onConditionFailed: () =>
+        new ConflictError('The project was changed meanwhile. Reload it and try again.'),
+    },
+    counterStep(
+      db,
+      keys.division(divisionId),
+      state === 'ACTIVE' ? 'activeProjectCount' : 'archivedProjectCount',
+      -1,
+    ),
+    counterStep(
+      db,
+      clientKeys.divisionLink(divisionId, project.client_id),
+      state === 'ACTIVE' ? 'projectCount' : 'archivedProjectCount',
+      -1,
+    ),
+    ...(project.inspection_template_id
+      ? [
+          counterStep(
+            db,
+            catalogueKeys.templateLink(divisionId, project.inspection_template_id),
+            'projectCount',
+            -1,
+          ),
+        ]
+      : []),
+    ...(project.document_group_id
+      ? [counterStep(db, catalogueKeys.groupLink(divisionId, project.document_group_id), 'projectCount', -1)]
+      : []),
+    ...termRowSteps(
+      db,
+      projectKeys.projectsOfDivision(divisionId, state),
+      projectId,
+      { terms: searchTerms(project.name), order: listOrder(project) },
+      null,
+    ),
+  ];
+  const groups: TransactionStep[][] = [];
+  for (let i = 0; i < rows.length; i += 25)
+    groups.push(rows.slice(i, i + 25).map((r) => deleteStep(db, { pk: r.pk as string, sk: r.sk as string })));
+  await transactWithCopies(db, record, groups);
+}
+
+/** Gives users access to a project (contacts; Edit User's switch writes the same rows). */
+export function projectAccessSteps(
+  db: Db,
+  project: ProjectRecord,
+  userIds: readonly string[],
+  now: Date,
+): TransactionStep[] {
+  const state = stateOf(project);
+  const order = listOrder(project);
+  return userIds.flatMap((userId) => [
+    putStep(db, {
+      ...projectKeys.access(project.divisionId, project.id, userId),
+      type: 'ProjectContact',
+      gsi2pk: projectKeys.projectsOfUser(project.divisionId, userId),
+      gsi2sk: `${state}#${order}`,
+      projectId: project.id,
+      userId,
+      divisionId: project.divisionId,
+      addedAt: now.toISOString(),
+    }),
+    // The user must still be the division's.
+    {
+      write: {
+        ConditionCheck: {
+          TableName: db.tableName,
+          Key: keys.membership(userId, project.divisionId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      onConditionFailed: () =>
+        new ValidationError(PROJECT_MESSAGES.inspectorNotMember.replace('The inspector', 'A contact')),
+    },
+  ]);
+}
+
+/** The users with access to a project (its contacts), by user id. */
+export async function listProjectContactIds(
+  db: Db,
+  divisionId: string,
+  projectId: string,
+): Promise<string[]> {
+  const rows = await readPartition(db, projectKeys.project(divisionId, projectId).pk, 'CONTACT#');
+  return rows.map((r) => r.userId as string);
 }

@@ -104,6 +104,56 @@ export const Project = z.strictObject({
   version: Version,
 });
 
+/** Edit Project (spec 002 §2): the create modal's fields but the client, form type and regulations, which stay. */
+export const ProjectUpdate = z.extend(
+  z.omit(ProjectCreate, { client_id: true, inspection_template_id: true, document_group_id: true }),
+  { version: Version },
+);
+export type ProjectUpdate = z.infer<typeof ProjectUpdate>;
+
+/** A project as its detail page reads it: the record with its client, counts and publication. */
+export const ProjectDetail = z.strictObject({
+  ...Project.shape,
+  client: z.strictObject({ id: Id, name: z.string() }),
+  publishedAt: z.nullable(IsoDateTime),
+  inspectionCount: z.number(),
+  openInspectionCount: z.number(),
+  findingCount: z.number(),
+  openFindingCount: z.number(),
+});
+export type ProjectDetail = z.infer<typeof ProjectDetail>;
+
+/** A row of the projects list and the archive. */
+export const ProjectRow = z.strictObject({
+  id: Id,
+  name: z.string(),
+  client: z.strictObject({ id: Id, name: z.string() }),
+  city: z.nullable(z.string()),
+  place: z.nullable(z.string()),
+  next_inspection_date: z.nullable(z.string()),
+  /** Inspections not yet complete and certified: 0 lets a post-storm inspection be entered (000 §4). */
+  openInspectionCount: z.number(),
+  archivedAt: z.nullable(IsoDateTime),
+  publishedAt: z.nullable(IsoDateTime),
+});
+
+export const ProjectContact = z.strictObject({
+  id: Id,
+  name: z.string(),
+  email: z.string(),
+  roleName: z.string(),
+  phone: z.nullable(z.string()),
+  position: z.nullable(z.string()),
+});
+
+const projectParams = z.strictObject({ id: Id });
+const archiveParams = z.strictObject({ id: Id, projectId: Id });
+const noQuery = z.strictObject({});
+const listQuery = z.strictObject({
+  cursor: z.optional(Cursor),
+  s: z.optional(z.string().check(z.maxLength(100))),
+});
+
 /** One entry of a project's change log (docs/decisions/0018): who, when, what, the fields changed. */
 export const ChangeLogEntryView = z.strictObject({
   id: Id,
@@ -129,7 +179,10 @@ export const projectsRoutes = defineArea('projects', {
     access: permission('read', 'Project'),
     division: 'required',
     publicRead: true,
-    implemented: false,
+    params: projectParams,
+    query: noQuery,
+    response: ProjectDetail,
+    implemented: true,
   },
   listAssignableInspectors: {
     method: 'GET',
@@ -161,7 +214,11 @@ export const projectsRoutes = defineArea('projects', {
     summary: 'Edit a project',
     access: permission('update', 'Project'),
     division: 'required',
-    implemented: false,
+    params: projectParams,
+    query: noQuery,
+    body: ProjectUpdate,
+    response: ProjectDetail,
+    implemented: true,
   },
   deleteProject: {
     method: 'DELETE',
@@ -169,7 +226,11 @@ export const projectsRoutes = defineArea('projects', {
     summary: 'Delete a project',
     access: permission('delete', 'Project'),
     division: 'required',
-    implemented: false,
+    params: projectParams,
+    query: noQuery,
+    body: z.undefined(),
+    response: z.strictObject({ id: Id }),
+    implemented: true,
   },
   listProjects: {
     method: 'GET',
@@ -178,7 +239,10 @@ export const projectsRoutes = defineArea('projects', {
     access: permission('read', 'Project'),
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    pageSize: 25,
+    query: listQuery,
+    response: Page(ProjectRow),
+    implemented: true,
   },
   listArchivedProjects: {
     method: 'GET',
@@ -187,7 +251,10 @@ export const projectsRoutes = defineArea('projects', {
     access: permission('read', 'Project'),
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    pageSize: 25,
+    query: listQuery,
+    response: Page(ProjectRow),
+    implemented: true,
   },
   getArchivedProject: {
     method: 'GET',
@@ -196,7 +263,10 @@ export const projectsRoutes = defineArea('projects', {
     access: permission('read', 'Project'),
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    params: archiveParams,
+    query: noQuery,
+    response: ProjectDetail,
+    implemented: true,
   },
   archiveProject: {
     method: 'POST',
@@ -205,7 +275,11 @@ export const projectsRoutes = defineArea('projects', {
     access: permission('update', 'Project'),
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    params: archiveParams,
+    query: noQuery,
+    body: z.undefined(),
+    response: ProjectDetail,
+    implemented: true,
   },
   restoreProject: {
     method: 'DELETE',
@@ -214,7 +288,11 @@ export const projectsRoutes = defineArea('projects', {
     access: permission('update', 'Project'),
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    params: archiveParams,
+    query: noQuery,
+    body: z.undefined(),
+    response: ProjectDetail,
+    implemented: true,
   },
   setNextInspectionDate: {
     method: 'PUT',
@@ -222,7 +300,13 @@ export const projectsRoutes = defineArea('projects', {
     summary: "Set a project's next inspection due date (value)",
     access: permission('update', 'Project'),
     division: 'required',
-    implemented: false,
+    params: projectParams,
+    query: noQuery,
+    body: z.strictObject({
+      value: z.string({ error: 'Next inspection date is required' }).check(z.maxLength(20)),
+    }),
+    response: ProjectDetail,
+    implemented: true,
   },
   listProjectFindings: {
     method: 'GET',
@@ -240,7 +324,10 @@ export const projectsRoutes = defineArea('projects', {
     access: permission('read', 'Project'),
     division: 'required',
     publicRead: true,
-    implemented: false,
+    params: projectParams,
+    query: noQuery,
+    response: z.strictObject({ pageData: z.array(ProjectContact) }),
+    implemented: true,
   },
   addProjectContacts: {
     method: 'POST',
@@ -248,7 +335,13 @@ export const projectsRoutes = defineArea('projects', {
     summary: 'Add contacts (users) to a project',
     access: permission('update', 'Project'),
     division: 'required',
-    implemented: false,
+    params: projectParams,
+    query: noQuery,
+    body: z.strictObject({
+      userIds: z.array(Id).check(z.minLength(1, 'Please choose users'), z.maxLength(25)),
+    }),
+    response: z.strictObject({ pageData: z.array(ProjectContact) }),
+    implemented: true,
   },
   removeProjectContact: {
     method: 'DELETE',
@@ -256,7 +349,11 @@ export const projectsRoutes = defineArea('projects', {
     summary: 'Remove a contact from a project',
     access: permission('update', 'Project'),
     division: 'required',
-    implemented: false,
+    params: z.strictObject({ id: Id, userId: Id }),
+    query: noQuery,
+    body: z.undefined(),
+    response: z.strictObject({ id: Id }),
+    implemented: true,
   },
   getProjectChangelog: {
     method: 'GET',
@@ -327,6 +424,31 @@ export const projectsRoutes = defineArea('projects', {
     response: z.strictObject({
       inspections: z.array(z.strictObject({ id: Id, project_id: Id, number: z.number() })),
     }),
+    implemented: true,
+  },
+  publishProject: {
+    method: 'PUT',
+    path: '/api/projects/{id}/public',
+    summary:
+      'Make a project public (all on QR Access): its read-only public view and QR code then work for the public account (docs/decisions/0018)',
+    access: permission('all', 'QR Access'),
+    division: 'required',
+    params: projectParams,
+    query: noQuery,
+    body: z.undefined(),
+    response: ProjectDetail,
+    implemented: true,
+  },
+  unpublishProject: {
+    method: 'DELETE',
+    path: '/api/projects/{id}/public',
+    summary: 'Withdraw a project from the public view (all on QR Access)',
+    access: permission('all', 'QR Access'),
+    division: 'required',
+    params: projectParams,
+    query: noQuery,
+    body: z.undefined(),
+    response: ProjectDetail,
     implemented: true,
   },
 });

@@ -1,4 +1,30 @@
+import * as z from 'zod/mini';
 import { defineArea, permission } from '../route';
+import { Id } from '../schemas';
+
+const noQuery = z.strictObject({});
+
+/** What the public view shows of a project: its name, client and place, nothing internal. */
+export const PublicProjectHeader = z.strictObject({
+  id: Id,
+  name: z.string(),
+  clientName: z.string(),
+  street: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  place: z.nullable(z.string()),
+  zip: z.nullable(z.string()),
+  divisionId: Id,
+});
+
+/** The public inspection view's header (spec 002 §2: title, number, id, project name and client name). */
+export const PublicInspectionHeader = z.strictObject({
+  id: Id,
+  number: z.number(),
+  title: z.string(),
+  projectId: Id,
+  projectName: z.string(),
+  clientName: z.string(),
+});
 
 /**
  * Spec 002 §7 "Public": the headers of the public read-only views. The other public reads (contacts,
@@ -12,7 +38,10 @@ export const publicRoutes = defineArea('public', {
     access: permission('read', 'Project'),
     division: 'required',
     publicRead: true,
-    implemented: false,
+    params: z.strictObject({ id: Id }),
+    query: noQuery,
+    response: PublicProjectHeader,
+    implemented: true,
   },
   getPublicProjectHeader: {
     method: 'GET',
@@ -21,7 +50,10 @@ export const publicRoutes = defineArea('public', {
     access: permission('read', 'Project'),
     division: 'required',
     publicRead: true,
-    implemented: false,
+    params: z.strictObject({ id: Id }),
+    query: noQuery,
+    response: PublicProjectHeader,
+    implemented: true,
   },
   getPublicInspectionHeader: {
     method: 'GET',
@@ -30,6 +62,9 @@ export const publicRoutes = defineArea('public', {
     access: permission('read', 'Inspection'),
     division: 'required',
     publicRead: true,
-    implemented: false,
+    params: z.strictObject({ id: Id, inspectionId: Id }),
+    query: noQuery,
+    response: PublicInspectionHeader,
+    implemented: true,
   },
 });
