@@ -245,7 +245,7 @@ const CASES: readonly Case[] = [
       return jsonRequest('PUT', `/api/inspections/${p.newestInspectionId}`, {
         token: t,
         divisionId: NORTH,
-        body: { answersVersion, answers: {}, comments: {} },
+        body: { answersVersion, answers: [], comments: [] },
       });
     },
   },

@@ -183,7 +183,11 @@ describe('archive and restore', () => {
     expect(archived.status).toBe(200);
     expect(archived.body.archivedAt).not.toBeNull();
     await eventually(
-      () => as<PageOf<Row>>(admin, `/api/divisions/${NORTH}/projects?s=${encodeURIComponent(`nidd gorge ${tag}`)}`),
+      () =>
+        as<PageOf<Row>>(
+          admin,
+          `/api/divisions/${NORTH}/projects?s=${encodeURIComponent(`nidd gorge ${tag}`)}`,
+        ),
       (r) => expect(r.body.pageData).toEqual([]),
     );
     await eventually(
@@ -213,7 +217,11 @@ describe('archive and restore', () => {
     expect(restored.body.archivedAt).toBeNull();
     expect((await as(admin, `/api/divisions/${NORTH}/projects/archive/${project.id}`)).status).toBe(404);
     await eventually(
-      () => as<PageOf<Row>>(admin, `/api/divisions/${NORTH}/projects?s=${encodeURIComponent(`nidd gorge ${tag}`)}`),
+      () =>
+        as<PageOf<Row>>(
+          admin,
+          `/api/divisions/${NORTH}/projects?s=${encodeURIComponent(`nidd gorge ${tag}`)}`,
+        ),
       (r) => expect(r.body.pageData.map((p) => p.id)).toEqual([project.id]),
     );
   });
@@ -254,7 +262,7 @@ describe('delete, next date, change log', () => {
     >(admin, `/api/changelog/projects/${project.id}`);
     expect(log.body.pageData[0]).toMatchObject({
       action: 'updated',
-      changes: [{ field: 'next_inspection_date', to: day(10) }],
+      changes: [{ field: 'next_inspection_date', to: JSON.stringify(day(10)) }],
     });
   });
 });

@@ -107,7 +107,11 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/users/{id}/bulkupdate/notification-types': { isEnabled: true, typeId: 'email' },
   'PUT /api/notifications/frequency': { frequency: 'Daily' },
   'POST /api/inspections': { projectId: 'fuzz-project', type: 'Routine' },
-  'PUT /api/inspections/{id}': { answersVersion: 0, answers: { 'rs-weather-now': 'Clear' }, comments: {} },
+  'PUT /api/inspections/{id}': {
+    answersVersion: 0,
+    answers: [{ questionId: 'rs-weather-now', value: 'Clear' }],
+    comments: [],
+  },
   'POST /api/inspections/{id}/notes': { note: { content: 'Fuzz note' } },
   'PUT /api/inspections/{id}/notes/{noteId}': { note: { content: 'Fuzz note' } },
   'POST /api/inspections/{id}/questions/{questionId}/comments': { comment: 'Fuzz comment' },
@@ -130,7 +134,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     entries: [{ id: 'fuzz-inspection', date: '2026-03-01', lineType: 'operator' }],
   },
   'POST /api/projects/post-storm': {
-    items: [{ project_id: 'fuzz-project', answers: { 'rs-weather-now': 'Rain' } }],
+    items: [{ project_id: 'fuzz-project', answers: [{ questionId: 'rs-weather-now', value: 'Rain' }] }],
   },
   'PUT /api/projects/{id}': {
     name: 'Fuzz project',

@@ -177,7 +177,7 @@ export function inspectionCases(db: Db): Record<string, () => Promise<ForeignCas
     'GET /api/inspections/{id}': on((s) => `/api/inspections/${s.inspection.id}`),
     'PUT /api/inspections/{id}': on((s) => `/api/inspections/${s.inspection.id}`, {
       answersVersion: 0,
-      answers: { 'rs-weather-now': 'Taken over' },
+      answers: [{ questionId: 'rs-weather-now', value: 'Taken over' }],
     }),
     'DELETE /api/inspections/{id}': on((s) => `/api/inspections/${s.inspection.id}`),
     'POST /api/inspections/{id}/open': on((s) => `/api/inspections/${s.inspection.id}/open`),
@@ -245,6 +245,7 @@ export function inspectionCases(db: Db): Record<string, () => Promise<ForeignCas
       },
     ),
     'GET /api/projects/{id}': on((s) => `/api/projects/${s.project.id}`),
+    'GET /api/projects/{id}/findings': on((s) => `/api/projects/${s.project.id}/findings`),
     'PUT /api/projects/{id}': on((s) => `/api/projects/${s.project.id}`, {
       name: 'Taken over',
       inspector_user_id: 'anyone',

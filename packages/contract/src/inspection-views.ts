@@ -188,12 +188,30 @@ export const Signature = z.strictObject({
   matches: z.boolean(),
 });
 
+/** One value per signature group the template has. */
+const PerGroup = <T extends z.ZodMiniType>(value: T) =>
+  z.strictObject({
+    inspection: z.optional(value),
+    acknowledgement: z.optional(value),
+    compliance: z.optional(value),
+  });
+
+/** An answer by question id (the questionnaire's and post-storm entry's answers, as a list). */
+export const QuestionAnswer = z.strictObject({
+  questionId: z.string().check(z.maxLength(64)),
+  value: AnswerValueSchema,
+});
+export const QuestionComment = z.strictObject({
+  questionId: z.string().check(z.maxLength(64)),
+  comment: z.nullable(z.string().check(z.maxLength(2000, 'Please keep the comment under 2000 characters'))),
+});
+
 /** Spec 000 §3 "Certification state per inspection", with 0018's additions. */
 export const CertificationState = z.strictObject({
   inspectionId: Id,
   signatureGroups: z.array(z.strictObject({ group: SignatureGroupName, lines: z.array(SignatureLineView) })),
   userSignatures: z.array(Signature),
-  groupOptions: z.record(z.string(), z.strictObject({ enabled: z.boolean(), errors: z.array(z.string()) })),
+  groupOptions: PerGroup(z.strictObject({ enabled: z.boolean(), errors: z.array(z.string()) })),
   attestations: z.array(
     z.strictObject({
       id: z.string(),
@@ -202,7 +220,7 @@ export const CertificationState = z.strictObject({
       order: z.number(),
     }),
   ),
-  minCertificationDate: z.record(z.string(), DateText),
+  minCertificationDate: PerGroup(DateText),
   /** 'YYYY-MM-DD' in the project's zone: certification dates may not be later. */
   today: DateText,
   /** The caller consented to electronic signatures (spec 000 §4). */

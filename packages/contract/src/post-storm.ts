@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { AnswerValueSchema } from './inspection-views';
+import { AnswerValueSchema, QuestionAnswer } from './inspection-views';
 import { Id } from './schemas';
 
 /**
@@ -40,7 +40,7 @@ export const PostStormEntry = z.strictObject({
     .array(
       z.strictObject({
         project_id: Id,
-        answers: z.record(z.string().check(z.maxLength(64)), AnswerValueSchema),
+        answers: z.array(QuestionAnswer).check(z.maxLength(50)),
       }),
     )
     .check(z.minLength(1, 'Please choose projects'), z.maxLength(POST_STORM_MAX_PROJECTS)),

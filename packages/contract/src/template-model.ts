@@ -8,38 +8,31 @@ import type * as domain from '@stormline/domain/template-model';
  * source; the checks at the end keep the two the same shape.
  */
 
-interface QuestionShape {
-  id: string;
-  input_label: string;
-  description: string | null;
-  question_type_id: domain.QuestionTypeId;
-  sort_order: number;
-  questionWidth: number;
-  required: boolean;
-  features: domain.QuestionFeature[];
-  options: { id: string; name: string; description: string | null; child_questions: QuestionShape[] }[];
-}
-
-export const QuestionSchema: z.ZodMiniType<QuestionShape> = z.strictObject({
-  id: z.string(),
-  input_label: z.string(),
-  description: z.nullable(z.string()),
-  question_type_id: z.enum(QUESTION_TYPE_IDS),
-  sort_order: z.number(),
-  questionWidth: z.number(),
-  required: z.boolean(),
-  features: z.array(z.enum(QUESTION_FEATURES)),
-  get options() {
-    return z.array(
+/** The fields of a question, with its options' child questions given (one level deep, 0018). */
+function questionSchema<C extends z.ZodMiniType>(childQuestion: C) {
+  return z.strictObject({
+    id: z.string(),
+    input_label: z.string(),
+    description: z.nullable(z.string()),
+    question_type_id: z.enum(QUESTION_TYPE_IDS),
+    sort_order: z.number(),
+    questionWidth: z.number(),
+    required: z.boolean(),
+    features: z.array(z.enum(QUESTION_FEATURES)),
+    options: z.array(
       z.strictObject({
         id: z.string(),
         name: z.string(),
         description: z.nullable(z.string()),
-        child_questions: z.array(QuestionSchema),
+        child_questions: z.array(childQuestion),
       }),
-    );
-  },
-});
+    ),
+  });
+}
+
+/** A child question: asked under an option; its own options hold no further questions. */
+const ChildQuestionSchema = questionSchema(z.never());
+export const QuestionSchema = questionSchema(ChildQuestionSchema);
 
 export const QuestionGroupSchema = z.strictObject({
   id: z.string(),
@@ -77,8 +70,10 @@ export const ConditionOptionSchema = z.strictObject({ code: z.string(), label: z
 
 // The schemas and the domain types describe the same records.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+type Fits<A, B> = [A] extends [B] ? true : never;
 export const sameShapes: [
-  Same<z.infer<typeof QuestionGroupSchema>, domain.QuestionGroup>,
+  // The domain's question is recursive; the contract's stops at child questions (one level deep).
+  Fits<z.infer<typeof QuestionGroupSchema>, domain.QuestionGroup>,
   Same<z.infer<typeof FindingTypeSchema>, domain.FindingType>,
   Same<z.infer<typeof SignatureLineSchema>, domain.SignatureLine>,
   Same<z.infer<typeof AttestationSchema>, domain.Attestation>,

@@ -628,3 +628,18 @@ export function findingImageDeleteStep(
     onConditionFailed: () => new NotFoundError('Photo not found'),
   };
 }
+
+/** A project's findings, open first then completed, each by number (the project's Findings tab). */
+export async function listProjectFindings(
+  db: Db,
+  divisionId: string,
+  projectId: string,
+  page: { pageSize: number; cursor?: string },
+): Promise<PageOf<FindingRecord>> {
+  const result = await queryPage(
+    db,
+    { index: 'byParent', partition: findingKeys.ofProject(divisionId, projectId) },
+    page,
+  );
+  return { items: result.items.map(toFinding), nextCursor: result.nextCursor };
+}

@@ -21,6 +21,11 @@ export const laterScreens = {
   divisions: () => import('../features/divisions/routes/divisions'),
   userManuals: () => import('../features/user-manuals/routes/user-manuals'),
   userManual: () => import('../features/user-manuals/routes/user-manual'),
+  projects: () => import('../features/projects/routes/projects'),
+  projectsArchive: () => import('../features/projects/routes/projects-archive'),
+  project: () => import('./routes/project-page'),
+  startInspection: () => import('../features/inspections/routes/start-inspection'),
+  inspection: () => import('../features/inspections/routes/inspection'),
 };
 
 /** The coming-soon panel of the areas still to be built. */

@@ -36,12 +36,24 @@ const handle = (area: AreaKey, title?: string): RouteHandle => (title ? { area, 
 
 /** Division-scoped areas that are still placeholders: every path below the area root shows the area's panel. */
 const PLACEHOLDER_AREAS: { segment: string; area: PlaceholderArea }[] = [
-  { segment: withinDivision(paths.app.projects), area: 'projects' },
   { segment: withinDivision(paths.app.inspectionTemplates), area: 'inspection-templates' },
   { segment: withinDivision(paths.app.reports), area: 'reports' },
 ];
 
+// One element for a project page and its tabs, so switching tabs keeps the page mounted.
+const projectPage = laterPage('project');
+
 const divisionScoped: RouteObject[] = [
+  // The projects area: its lists, a project and its tabs (archived or not), starting today's inspection.
+  ...(
+    [
+      [paths.app.projects, laterPage('projects')],
+      [paths.app.projectArchive, laterPage('projectsArchive')],
+      [paths.app.archivedProject, projectPage],
+      [paths.app.project, projectPage],
+      [paths.app.startInspection, laterPage('startInspection')],
+    ] as const
+  ).map(([entry, element]) => ({ path: withinDivision(entry), handle: handle('projects'), element })),
   {
     path: withinDivision(paths.app.clients),
     handle: handle('clients'),
@@ -98,6 +110,7 @@ const divisionScoped: RouteObject[] = [
 
 // One element for the division page and its tabs, so switching tabs keeps the screen mounted.
 const divisionPage = laterPage('division');
+const inspectionPage = laterPage('inspection');
 
 /**
  * Every page of the SPA. Declarative routes (useRoutes), not react-router's data router: the data
@@ -181,7 +194,11 @@ export const appRoutes: RouteObject[] = [
                   { element: <DivisionScope />, children: divisionScoped },
                 ],
               },
-              { path: '/inspection/*', handle: handle('inspection'), element: placeholder('inspection') },
+              {
+                path: paths.app.inspection.path,
+                handle: handle('inspection', 'Inspection'),
+                element: inspectionPage,
+              },
               {
                 path: paths.app.userManuals.path,
                 handle: handle('user-manuals'),

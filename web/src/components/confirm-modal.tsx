@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { ServerError } from '../../../components/server-error';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/errors';
+import { ServerError } from './server-error';
+import { ApiError } from '../lib/api-client';
+import { errorMessage } from '../lib/errors';
 
 /** Spec 001 §8: client delete and contact removal show the server's message, else this. */
 export const ACTION_ERROR = 'An error has occurred';

@@ -37,15 +37,11 @@ export const paths = {
       path: '/divisions/:divisionId/projects',
       getHref: (divisionId: string) => inDivision(divisionId, '/projects'),
     },
+    /** A project and its tabs (spec 002 §2): /inspections, /contacts, /log… */
     project: {
-      path: '/divisions/:divisionId/projects/:projectId',
-      getHref: (divisionId: string, projectId: string) =>
-        inDivision(divisionId, `/projects/${seg(projectId)}`),
-    },
-    projectInspections: {
-      path: '/divisions/:divisionId/projects/:projectId/inspections',
-      getHref: (divisionId: string, projectId: string) =>
-        inDivision(divisionId, `/projects/${seg(projectId)}/inspections`),
+      path: '/divisions/:divisionId/projects/:projectId/:tab?',
+      getHref: (divisionId: string, projectId: string, tab?: string) =>
+        inDivision(divisionId, `/projects/${seg(projectId)}${tab ? `/${seg(tab)}` : ''}`),
     },
     startInspection: {
       path: '/divisions/:divisionId/projects/:projectId/start-inspection',
@@ -61,9 +57,9 @@ export const paths = {
       getHref: (divisionId: string) => inDivision(divisionId, '/projects/archive'),
     },
     archivedProject: {
-      path: '/divisions/:divisionId/projects/archive/:projectId',
-      getHref: (divisionId: string, projectId: string) =>
-        inDivision(divisionId, `/projects/archive/${seg(projectId)}`),
+      path: '/divisions/:divisionId/projects/archive/:projectId/:tab?',
+      getHref: (divisionId: string, projectId: string, tab?: string) =>
+        inDivision(divisionId, `/projects/archive/${seg(projectId)}${tab ? `/${seg(tab)}` : ''}`),
     },
     clients: {
       path: '/divisions/:divisionId/clients',
@@ -114,14 +110,10 @@ export const paths = {
       path: '/divisions/:divisionId/resources/:tab',
       getHref: (divisionId: string, tab: string) => inDivision(divisionId, `/resources/${seg(tab)}`),
     },
-    inspection: { path: '/inspection/:inspectionId', getHref: (id: string) => `/inspection/${seg(id)}` },
-    inspectionQuestionnaire: {
-      path: '/inspection/:inspectionId/questionnaire',
-      getHref: (id: string) => `/inspection/${seg(id)}/questionnaire`,
-    },
-    inspectionFindings: {
-      path: '/inspection/:inspectionId/findings',
-      getHref: (id: string) => `/inspection/${seg(id)}/findings`,
+    /** An inspection and its tabs: /questionnaire, /findings, /map, /certification. */
+    inspection: {
+      path: '/inspection/:inspectionId/:tab?',
+      getHref: (id: string, tab?: string) => `/inspection/${seg(id)}${tab ? `/${seg(tab)}` : ''}`,
     },
     /** Shown to a signed-in user who belongs to no division yet. */
     noDivision: { path: '/no-division', getHref: () => '/no-division' },

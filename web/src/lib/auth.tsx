@@ -6,7 +6,7 @@ import { authRoutes } from '@stormline/contract/areas/auth';
 import { profileRoutes } from '@stormline/contract/areas/profile';
 import { callApi, isPublicPath } from './api-client';
 import { cacheKey, isResourceKey } from './cache-keys';
-import { forgetListPlaces } from './list/list-places';
+import { forgetListPlaces } from './list/list-session';
 import { chooseDivisionId, isUserDivision, splitDivisionPath } from './division';
 import { storage } from './storage';
 

@@ -34,6 +34,8 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
     getInspectionWithAnswers(deps.db, divisionId!, inspection.id),
   ]);
   const questions = new Map(allQuestions(version).map((q) => [q.id, q]));
+  const changedAnswers: Answers = Object.fromEntries(body.answers.map((a) => [a.questionId, a.value]));
+  const changedComments = new Map((body.comments ?? []).map((c) => [c.questionId, c.comment]));
   const asksFindings = Object.keys(body.answers).some(
     (id) => questions.get(id)?.question_type_id === 'finding_array',
   );
@@ -41,29 +43,29 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
     ? new Set(findingArrayOffer(inspection, await findingsOfInspection(deps, inspection)).map((f) => f.id))
     : undefined;
   assertNoIssues(
-    answersIssues(version, body.answers, {
+    answersIssues(version, changedAnswers, {
       nowLocal: localDateTime(project.timezone, deps.now()),
       findingOffer: offer,
     }),
   );
 
-  const answers: Answers = { ...stored.answers.answers, ...body.answers };
+  const answers: Answers = { ...stored.answers.answers, ...changedAnswers };
   const comments = { ...stored.answers.comments };
-  for (const [questionId, comment] of Object.entries(body.comments ?? {})) {
+  for (const [questionId, comment] of changedComments) {
     if (!questions.has(questionId)) continue;
     if (comment && comment.trim()) comments[questionId] = comment;
     else delete comments[questionId];
   }
   const facts = inspectionFacts(version, answers, inspection);
   const changes = [
-    ...Object.entries(body.answers)
+    ...Object.entries(changedAnswers)
       .filter(([id, value]) => JSON.stringify(stored.answers.answers[id] ?? null) !== JSON.stringify(value))
       .map(([id, value]) => ({
         field: questions.get(id)!.input_label,
         from: stored.answers.answers[id] ?? null,
         to: value,
       })),
-    ...Object.keys(body.comments ?? {})
+    ...[...changedComments.keys()]
       .filter((id) => questions.has(id) && (stored.answers.comments[id] ?? null) !== (comments[id] ?? null))
       .map((id) => ({
         field: `Comment: ${questions.get(id)!.input_label}`,

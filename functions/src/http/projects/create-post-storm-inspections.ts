@@ -13,6 +13,7 @@ import {
   toTimeStep,
 } from '@stormline/domain/questionnaire-rules';
 import type { FieldIssue } from '@stormline/domain/region';
+import type { Answers } from '@stormline/domain/questionnaire-rules';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { actorOf, inspectionLabel } from '../../lib/inspection-context';
@@ -32,7 +33,10 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
   const projects = await readPostStormProjects(deps, caller, divisionId!, ids);
   const now = deps.now();
   const issues: FieldIssue[] = [];
-  const plans = body.items.map((item, index) => {
+  const plans = body.items.map((entry, index) => {
+    const item = {
+      answers: Object.fromEntries(entry.answers.map((a) => [a.questionId, a.value])) as Answers,
+    };
     const { project, version } = projects[index]!;
     const questions = version ? postStormQuestions(version) : [];
     const path = `items.${index}`;

@@ -14,7 +14,14 @@ export async function main({ params, query, caller, divisionId, deps }: RouteReq
     cursor: query.cursor,
   });
   return {
-    pageData: page.items,
+    pageData: page.items.map((entry) => ({
+      ...entry,
+      changes: entry.changes.map((c) => ({
+        field: c.field,
+        from: JSON.stringify(c.from),
+        to: JSON.stringify(c.to),
+      })),
+    })),
     paginationState: { pageSize: route.pageSize, numModels: null, nextCursor: page.nextCursor },
   };
 }

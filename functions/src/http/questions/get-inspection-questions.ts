@@ -31,8 +31,11 @@ export async function main({ params, caller, divisionId, deps }: RouteRequest<ty
       question_groups: version.question_groups,
     },
     questionTypes: QUESTION_TYPES.map((t) => ({ ...t })),
-    answers: stored.answers.answers,
-    comments: stored.answers.comments,
+    answers: Object.entries(stored.answers.answers).map(([questionId, value]) => ({ questionId, value })),
+    comments: Object.entries(stored.answers.comments).map(([questionId, comment]) => ({
+      questionId,
+      comment,
+    })),
     answersVersion: stored.answers.version,
     editable: isInspectionEditable(inspection, project, caller.role.isReadOnly),
     nowLocal: localDateTime(project.timezone, deps.now()),

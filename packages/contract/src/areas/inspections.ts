@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
-import { COMMENT_MAX, TEXTAREA_ANSWER_MAX } from '@stormline/domain/questionnaire-rules';
+import { TEXTAREA_ANSWER_MAX } from '@stormline/domain/questionnaire-rules';
 import {
   AnswerValueSchema,
   Inspection,
+  QuestionAnswer,
+  QuestionComment,
   InspectionDetail,
   InspectionNote,
   InspectionTypeName,
@@ -49,15 +51,8 @@ export const AnswerValue = AnswerValueSchema;
  */
 export const InspectionSave = z.strictObject({
   answersVersion: Version,
-  answers: z.record(z.string().check(z.maxLength(64)), AnswerValue),
-  comments: z.optional(
-    z.record(
-      z.string().check(z.maxLength(64)),
-      z.nullable(
-        z.string().check(z.maxLength(COMMENT_MAX, `Please keep the comment under ${COMMENT_MAX} characters`)),
-      ),
-    ),
-  ),
+  answers: z.array(QuestionAnswer).check(z.maxLength(400)),
+  comments: z.optional(z.array(QuestionComment).check(z.maxLength(400))),
 });
 
 /** The project tab's list: the page of cards with the due-today banner and the creation rule. */
@@ -114,6 +109,7 @@ export const inspectionsRoutes = defineArea('inspections', {
       'Create an inspection (projectId, type); refused while an existing one is not complete and certified',
     access: permission('create', 'Inspection'),
     division: 'required',
+    query: noQuery,
     body: z.strictObject({ projectId: Id, type: InspectionTypeName }),
     response: InspectionDetail,
     implemented: true,

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { PROJECT_NAME_MAX_LENGTH } from '@stormline/domain/project-rules';
 import { CountryView, OptionalText, RegionalPlace, RequiredText, StateView } from '../address';
 import { defineArea, permission } from '../route';
+import { Finding } from '../inspection-views';
 import { PostStormEntry, PostStormProject, PostStormQuery } from '../post-storm';
 import { Cursor, ID_PATTERN, Id, IsoDateTime, Page, Version } from '../schemas';
 
@@ -105,10 +106,13 @@ export const Project = z.strictObject({
 });
 
 /** Edit Project (spec 002 §2): the create modal's fields but the client, form type and regulations, which stay. */
-export const ProjectUpdate = z.extend(
-  z.omit(ProjectCreate, { client_id: true, inspection_template_id: true, document_group_id: true }),
-  { version: Version },
-);
+const {
+  client_id: _client,
+  inspection_template_id: _template,
+  document_group_id: _group,
+  ...editableFields
+} = ProjectCreate.shape;
+export const ProjectUpdate = z.strictObject({ ...editableFields, version: Version });
 export type ProjectUpdate = z.infer<typeof ProjectUpdate>;
 
 /** A project as its detail page reads it: the record with its client, counts and publication. */
@@ -163,7 +167,8 @@ export const ChangeLogEntryView = z.strictObject({
   entityId: z.string(),
   label: z.string(),
   action: z.string(),
-  changes: z.array(z.strictObject({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+  /** Values before and after as JSON text: a field's value, or a signature or a finding as it was. */
+  changes: z.array(z.strictObject({ field: z.string(), from: z.string(), to: z.string() })),
 });
 
 /**
@@ -239,6 +244,7 @@ export const projectsRoutes = defineArea('projects', {
     access: permission('read', 'Project'),
     division: 'required',
     divisionParam: 'id',
+    params: projectParams,
     pageSize: 25,
     query: listQuery,
     response: Page(ProjectRow),
@@ -251,6 +257,7 @@ export const projectsRoutes = defineArea('projects', {
     access: permission('read', 'Project'),
     division: 'required',
     divisionParam: 'id',
+    params: projectParams,
     pageSize: 25,
     query: listQuery,
     response: Page(ProjectRow),
@@ -311,11 +318,15 @@ export const projectsRoutes = defineArea('projects', {
   listProjectFindings: {
     method: 'GET',
     path: '/api/projects/{id}/findings',
-    summary: 'Findings of a project (project Findings tab)',
+    summary: 'Findings of a project, open first then completed, by number (project Findings tab)',
     access: permission('read', 'Findings'),
     division: 'required',
     publicRead: true,
-    implemented: false,
+    pageSize: 50,
+    params: projectParams,
+    query: z.strictObject({ cursor: z.optional(Cursor) }),
+    response: Page(Finding),
+    implemented: true,
   },
   listProjectContacts: {
     method: 'GET',

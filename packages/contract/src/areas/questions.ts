@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { COMMENT_MAX } from '@stormline/domain/questionnaire-rules';
 import { QUESTION_TYPES } from '@stormline/domain/template-model';
-import { AnswerValueSchema, DateText, LocalDateTime } from '../inspection-views';
+import { DateText, LocalDateTime, QuestionAnswer } from '../inspection-views';
 import { defineArea, permission } from '../route';
 import { Id, Version } from '../schemas';
 import { QuestionGroupSchema } from '../template-model';
@@ -24,8 +24,8 @@ export const Questionnaire = z.strictObject({
       label: z.string(),
     }),
   ),
-  answers: z.record(z.string(), AnswerValueSchema),
-  comments: z.record(z.string(), z.string()),
+  answers: z.array(QuestionAnswer),
+  comments: z.array(z.strictObject({ questionId: z.string(), comment: z.string() })),
   answersVersion: Version,
   /** The editable-state rule (spec 002 §4) as the server applies it to this caller. */
   editable: z.boolean(),

@@ -4,14 +4,17 @@
  * tab's session storage, so a reload keeps them; a link opened elsewhere knows only its own page.
  */
 import { MAX_PAGE } from './list-url';
+import { LIST_PLACES_KEY as STORAGE_KEY, listPlacesGeneration } from './list-session';
 
-const STORAGE_KEY = 'listPlaces';
+export { forgetListPlaces } from './list-session';
 
 type Cursors = Record<number, string>;
 let places: Record<string, Cursors> | null = null;
+let loadedGeneration = -1;
 
 function load(): Record<string, Cursors> {
-  if (places) return places;
+  if (places && loadedGeneration === listPlacesGeneration()) return places;
+  loadedGeneration = listPlacesGeneration();
   try {
     places = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, Cursors>;
   } catch {
@@ -43,14 +46,4 @@ export function rememberCursors(list: string, cursors: Cursors): void {
   if (fresh.length === 0) return;
   all[list] = { ...known, ...Object.fromEntries(fresh) };
   save();
-}
-
-/** A session ended: the next user's lists start from nothing. */
-export function forgetListPlaces(): void {
-  places = {};
-  try {
-    window.sessionStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // nothing stored
-  }
 }

@@ -11,7 +11,7 @@ const column = tableColumns<ClientProjectRow>();
 export function projectHref(divisionId: string, project: ClientProjectRow): string {
   return project.archivedAt
     ? `${paths.app.archivedProject.getHref(divisionId, project.id)}/inspections`
-    : paths.app.projectInspections.getHref(divisionId, project.id);
+    : paths.app.project.getHref(divisionId, project.id, 'inspections');
 }
 
 /** 'YYYY-MM-DD' shown MM-DD-YYYY, read as the calendar day it is (no time zone shift). */

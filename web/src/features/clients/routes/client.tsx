@@ -41,7 +41,7 @@ import { AddContactsModal } from '../components/add-contacts-modal';
 import { formatAddress, formatPhone } from '../components/client-address';
 import { ClientFormModal } from '../components/client-form-modal';
 import { ClientProjectsTable } from '../components/client-projects-table';
-import { ConfirmModal } from '../components/confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { ContactsTable } from '../components/contacts-table';
 
 /** What the client page gives the Create project modal the app composes into it. */

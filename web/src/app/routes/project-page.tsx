@@ -1,0 +1,25 @@
+import { ProjectInspectionsTab } from '../../features/inspections/components/project-inspections-tab';
+import { ProjectFindingsTab } from '../../features/inspections/components/project-findings-tab';
+import { ProjectPage, type ProjectTabSlotProps } from '../../features/projects/routes/project';
+
+// A feature never imports another (web/README.md): the app puts the inspections feature's tabs
+// into the project page.
+function InspectionsTab({ divisionId, project, readOnly }: ProjectTabSlotProps) {
+  return (
+    <ProjectInspectionsTab
+      divisionId={divisionId}
+      project={project}
+      readOnly={readOnly}
+      inspectionHref={(id) => `/inspection/${encodeURIComponent(id)}`}
+    />
+  );
+}
+
+function FindingsTab({ divisionId, project }: ProjectTabSlotProps) {
+  return <ProjectFindingsTab divisionId={divisionId} projectId={project.id} />;
+}
+
+/** /divisions/{id}/projects/{id}/{tab} and the archived project's page, with the inspections tabs. */
+export default function ProjectPageWithInspections() {
+  return <ProjectPage InspectionsTab={InspectionsTab} FindingsTab={FindingsTab} />;
+}

@@ -1,0 +1,199 @@
+import useSWR, { mutate } from 'swr';
+import { certificationRoutes } from '@stormline/contract/areas/certification';
+import { findingsRoutes } from '@stormline/contract/areas/findings';
+import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
+import { questionsRoutes } from '@stormline/contract/areas/questions';
+import { templatesRoutes } from '@stormline/contract/areas/templates';
+import { callApi, type ApiBody, type ApiResponse } from '../../../lib/api-client';
+import { cacheKey, isResourceKey } from '../../../lib/cache-keys';
+
+export type InspectionsPage = ApiResponse<typeof inspectionsRoutes.listProjectInspections>;
+export type InspectionCard = InspectionsPage['pageData'][number];
+export type InspectionDetail = ApiResponse<typeof inspectionsRoutes.getInspection>;
+export type Questionnaire = ApiResponse<typeof questionsRoutes.getInspectionQuestions>;
+export type FindingRow = ApiResponse<typeof findingsRoutes.listInspectionFindings>['pageData'][number];
+export type FindingDetail = ApiResponse<typeof findingsRoutes.getFinding>;
+export type Certification = ApiResponse<typeof certificationRoutes.getCertification>;
+export type InspectionSave = ApiBody<typeof inspectionsRoutes.updateInspection>;
+export type FindingInput = ApiBody<typeof findingsRoutes.createFinding>;
+
+export const inspectionsPageKey = (
+  divisionId: string,
+  projectId: string,
+  type: string | null,
+  cursor: string | null,
+) => cacheKey(divisionId, 'inspections/project', projectId, type, cursor);
+export const inspectionKey = (divisionId: string, id: string) => cacheKey(divisionId, 'inspections/one', id);
+const questionsKey = (divisionId: string, id: string) => cacheKey(divisionId, 'inspections/questions', id);
+const findingsKey = (divisionId: string, id: string, type: string | null) =>
+  cacheKey(divisionId, 'inspections/findings', id, type);
+const certKey = (divisionId: string, id: string) => cacheKey(divisionId, 'inspections/cert', id);
+
+/** After a write: every view of inspections and findings reads again (cards, detail, tabs). */
+export async function refreshInspections() {
+  await Promise.all(
+    [
+      'inspections/project',
+      'inspections/one',
+      'inspections/findings',
+      'inspections/cert',
+      'projects/one',
+      'projects/log',
+    ].map((resource) => mutate(isResourceKey(resource))),
+  );
+}
+
+export function useProjectInspections(
+  divisionId: string,
+  projectId: string,
+  type: string | null,
+  cursor: string | null,
+) {
+  return useSWR(inspectionsPageKey(divisionId, projectId, type, cursor), () =>
+    callApi(inspectionsRoutes.listProjectInspections, {
+      divisionId,
+      params: { id: projectId },
+      query: {
+        ...(type ? { type: type as 'Routine' } : {}),
+        ...(cursor ? { cursor } : {}),
+      },
+    }),
+  );
+}
+
+export async function createInspection(divisionId: string, projectId: string, type: InspectionCard['type']) {
+  const created = await callApi(inspectionsRoutes.createInspection, {
+    divisionId,
+    body: { projectId, type },
+  });
+  await refreshInspections();
+  return created;
+}
+
+export function useInspection(divisionId: string, id: string) {
+  return useSWR(inspectionKey(divisionId, id), () =>
+    callApi(inspectionsRoutes.getInspection, { divisionId, params: { id } }),
+  );
+}
+
+export async function deleteInspection(divisionId: string, id: string) {
+  await callApi(inspectionsRoutes.deleteInspection, { divisionId, params: { id } });
+  await refreshInspections();
+}
+
+export async function reopenInspection(divisionId: string, id: string) {
+  await mutate(
+    inspectionKey(divisionId, id),
+    await callApi(inspectionsRoutes.reopenInspection, { divisionId, params: { id } }),
+    false,
+  );
+  await mutate(questionsKey(divisionId, id));
+  await refreshInspections();
+}
+
+export function useQuestionnaire(divisionId: string, id: string) {
+  return useSWR(questionsKey(divisionId, id), () =>
+    callApi(questionsRoutes.getInspectionQuestions, { divisionId, params: { id } }),
+  );
+}
+
+export async function saveInspection(divisionId: string, id: string, body: InspectionSave) {
+  const saved = await callApi(inspectionsRoutes.updateInspection, { divisionId, params: { id }, body });
+  await mutate(inspectionKey(divisionId, id), saved.inspection, false);
+  await mutate(questionsKey(divisionId, id));
+  await refreshInspections();
+  return saved;
+}
+
+export function useInspectionFindings(divisionId: string, id: string, type: string | null) {
+  return useSWR(findingsKey(divisionId, id, type), () =>
+    callApi(findingsRoutes.listInspectionFindings, {
+      divisionId,
+      params: { id },
+      query: type ? { type } : {},
+    }),
+  );
+}
+
+export function useFindingTypes(divisionId: string, templateId: string, version: number) {
+  return useSWR(cacheKey(divisionId, 'templates/finding-types', templateId, version), () =>
+    callApi(templatesRoutes.listTemplateFindingTypes, {
+      divisionId,
+      params: { templateId },
+      query: { version: String(version) },
+    }),
+  );
+}
+
+export async function createFinding(divisionId: string, inspectionId: string, body: FindingInput) {
+  const created = await callApi(findingsRoutes.createFinding, {
+    divisionId,
+    params: { id: inspectionId },
+    body,
+  });
+  await refreshInspections();
+  return created;
+}
+
+export async function completeFindings(
+  divisionId: string,
+  inspectionId: string,
+  body: ApiBody<typeof findingsRoutes.completeFindings>,
+) {
+  const done = await callApi(findingsRoutes.completeFindings, {
+    divisionId,
+    params: { id: inspectionId },
+    body,
+  });
+  await refreshInspections();
+  return done;
+}
+
+export async function addFindingNotes(
+  divisionId: string,
+  inspectionId: string,
+  findingIds: string[],
+  comments: string,
+) {
+  await callApi(findingsRoutes.addFindingNotes, {
+    divisionId,
+    params: { id: inspectionId },
+    body: { findingIds, comments },
+  });
+  await refreshInspections();
+}
+
+export function useCertification(divisionId: string, id: string) {
+  return useSWR(certKey(divisionId, id), () =>
+    callApi(certificationRoutes.getCertification, { divisionId, params: { id } }),
+  );
+}
+
+export async function signGroup(
+  divisionId: string,
+  id: string,
+  group: 'inspection' | 'acknowledgement' | 'compliance',
+  body: ApiBody<typeof certificationRoutes.signInspection>,
+) {
+  const state = await callApi(certificationRoutes.signInspection, {
+    divisionId,
+    params: { id, group },
+    body,
+  });
+  await mutate(certKey(divisionId, id), state, false);
+  await refreshInspections();
+  return state;
+}
+
+export async function bulkCertify(
+  divisionId: string,
+  body: ApiBody<typeof certificationRoutes.bulkCertifyCompliance>,
+) {
+  const done = await callApi(certificationRoutes.bulkCertifyCompliance, { divisionId, body });
+  await refreshInspections();
+  return done;
+}
+
+export function getCertification(divisionId: string, id: string) {
+  return callApi(certificationRoutes.getCertification, { divisionId, params: { id } });
+}

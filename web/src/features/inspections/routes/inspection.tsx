@@ -1,0 +1,189 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Alert, Button, Menu, Paper, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconChevronDown,
+  IconLockOpen,
+  IconTrash,
+} from '@tabler/icons-react';
+import { displayDate } from '@stormline/domain/local-date';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useCurrentDivisionId, useSession } from '../../../lib/auth';
+import { errorMessage } from '../../../lib/errors';
+import { hasPermission } from '../../../lib/page-access';
+import { getRuntimeConfig } from '../../../lib/runtime-config';
+import { deleteInspection, reopenInspection, useInspection } from '../api/inspections';
+import { CertificationTab } from '../components/certification-tab';
+import { FindingsTab } from '../components/findings-tab';
+import { QuestionnaireTab } from '../components/questionnaire';
+
+const TABS = [
+  { value: 'questionnaire', label: 'Inspection Questions' },
+  { value: 'findings', label: 'Findings' },
+  { value: 'map', label: 'Map' },
+  { value: 'certification', label: 'Certification' },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
+
+/** Spec 002 §4 Reopening: the confirmation's words. */
+export const REOPEN_TEXT =
+  'Edit this inspection? It opens the inspection for editing, deletes all compliance signatures and unlocks the questions. This cannot be undone.';
+
+/**
+ * /inspection/{id}/{tab} (spec 002 §2 Inspection detail): the header (title, number, id, project
+ * and client), the menu (Back to Project, Delete Inspection, Edit Inspection) and the tabs
+ * Inspection Questions, Findings, Map and Certification, each shown by the rules of §2.
+ */
+export default function InspectionRoute() {
+  const { inspectionId = '', tab: tabParam } = useParams();
+  const divisionId = useCurrentDivisionId() ?? '';
+  const navigate = useNavigate();
+  const profile = useSession();
+  const { data: inspection, error } = useInspection(divisionId, inspectionId);
+  const [pending, setPending] = useState<'delete' | 'reopen' | null>(null);
+  const tab: Tab = TABS.some((t) => t.value === tabParam) ? (tabParam as Tab) : 'questionnaire';
+
+  useEffect(() => {
+    if (inspection)
+      document.title = `Inspection #${inspection.number} · ${inspection.project.name} · ${getRuntimeConfig().documentTitle}`;
+  }, [inspection]);
+
+  if (error)
+    return (
+      <>
+        <PageHeader title="Inspection" />
+        <Alert color="gray" icon={<IconAlertCircle size={18} />}>
+          {error instanceof ApiError && error.status === 404
+            ? 'This inspection was not found, or you do not have access to it.'
+            : errorMessage(error, 'An error has occurred')}
+        </Alert>
+      </>
+    );
+  if (!inspection)
+    return (
+      <Stack>
+        <Skeleton h={36} w={320} />
+        <Skeleton h={200} />
+      </Stack>
+    );
+
+  const projectHref = inspection.project.archivedAt
+    ? `${paths.app.archivedProject.getHref(divisionId, inspection.project.id)}/inspections`
+    : paths.app.project.getHref(divisionId, inspection.project.id, 'inspections');
+  const visible = TABS.filter((t) => {
+    if (t.value === 'findings') return hasPermission(profile, 'read', 'Findings');
+    if (t.value === 'certification')
+      return (
+        hasPermission(profile, 'all', 'Certify') ||
+        hasPermission(profile, 'all', 'Sign Off') ||
+        hasPermission(profile, 'all', 'Acknowledgement')
+      );
+    return true;
+  });
+  const canDelete = hasPermission(profile, 'delete', 'Inspection') && !inspection.project.archivedAt;
+  const canReopen =
+    hasPermission(profile, 'all', 'reopenInspection') &&
+    !inspection.editable &&
+    !inspection.project.archivedAt;
+
+  return (
+    <>
+      <PageHeader
+        crumbs={[
+          { label: 'Projects', href: paths.app.projects.getHref(divisionId) },
+          { label: inspection.project.name, href: projectHref },
+          { label: `Inspection #${inspection.number}` },
+        ]}
+        title={`${inspection.inspection_template.name} #${inspection.number}`}
+        description={
+          <>
+            {inspection.project.name} · {inspection.project.client.name} · {inspection.type} ·{' '}
+            {displayDate(inspection.created_date)}
+          </>
+        }
+        actions={
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" rightSection={<IconChevronDown size={16} />}>
+                Menu
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconArrowLeft size={16} />} component={Link} to={projectHref}>
+                Back to Project
+              </Menu.Item>
+              {canReopen && (
+                <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={() => setPending('reopen')}>
+                  Edit Inspection
+                </Menu.Item>
+              )}
+              {canDelete && (
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => setPending('delete')}
+                >
+                  Delete Inspection
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        }
+      />
+      <Text fz="xs" c="dimmed" mb="sm">
+        Inspection id {inspection.id}
+      </Text>
+      <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x" mb="md">
+        <Tabs value={tab} variant="outline" radius="md">
+          <Tabs.List style={{ flexWrap: 'nowrap' }}>
+            {visible.map((t) => (
+              <Tabs.Tab
+                key={t.value}
+                value={t.value}
+                renderRoot={(props) => <Link {...props} to={`/inspection/${inspection.id}/${t.value}`} />}
+              >
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+      </ScrollArea>
+      {tab === 'questionnaire' && <QuestionnaireTab divisionId={divisionId} inspectionId={inspection.id} />}
+      {tab === 'findings' && <FindingsTab divisionId={divisionId} inspection={inspection} />}
+      {tab === 'certification' && <CertificationTab divisionId={divisionId} inspectionId={inspection.id} />}
+      {tab === 'map' && (
+        <Paper radius="lg" p="lg">
+          <Text fz="sm">
+            No active site maps yet.{' '}
+            <Link to={`${paths.app.project.getHref(divisionId, inspection.project.id)}/project-docs`}>
+              Upload one in the project’s documents.
+            </Link>
+          </Text>
+        </Paper>
+      )}
+      <ConfirmModal
+        opened={pending !== null}
+        title={pending === 'reopen' ? 'Edit Inspection' : 'Delete Inspection'}
+        confirmLabel={pending === 'reopen' ? 'Edit Inspection' : 'Delete'}
+        onClose={() => setPending(null)}
+        onConfirm={async () => {
+          if (pending === 'reopen') await reopenInspection(divisionId, inspection.id);
+          else {
+            await deleteInspection(divisionId, inspection.id);
+            void navigate(projectHref);
+          }
+          setPending(null);
+        }}
+      >
+        {pending === 'reopen'
+          ? REOPEN_TEXT
+          : `Delete inspection #${inspection.number}? This cannot be undone.`}
+      </ConfirmModal>
+    </>
+  );
+}
