@@ -38,7 +38,7 @@ export function InspectionCard({
   return (
     <Paper radius="lg" p="md" withBorder>
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
           <Group gap="sm" wrap="nowrap" align="flex-start">
             {selection && (
               <Checkbox
@@ -58,7 +58,12 @@ export function InspectionCard({
               </Text>
             </div>
           </Group>
-          <Badge variant="outline" radius="sm" color={inspection.status === 'complete' ? 'teal' : 'orange'}>
+          <Badge
+            variant="outline"
+            radius="sm"
+            color={inspection.status === 'complete' ? 'teal' : 'orange'}
+            style={{ flexShrink: 0 }}
+          >
             Questions: {inspection.status === 'complete' ? 'Complete' : 'In progress'}
           </Badge>
         </Group>
