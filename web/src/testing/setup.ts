@@ -24,3 +24,9 @@ globalThis.ResizeObserver ??= class {
 };
 
 afterEach(() => cleanup());
+
+// happy-dom has no FontFaceSet: Mantine's autosizing Textarea listens for fonts loading.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
