@@ -25,6 +25,7 @@ export const laterScreens = {
   projectsArchive: () => import('../features/projects/routes/projects-archive'),
   project: () => import('./routes/project-page'),
   startInspection: () => import('../features/inspections/routes/start-inspection'),
+  postStorm: () => import('../features/inspections/routes/post-storm'),
   inspection: () => import('../features/inspections/routes/inspection'),
 };
 

@@ -52,6 +52,7 @@ const divisionScoped: RouteObject[] = [
       [paths.app.archivedProject, projectPage],
       [paths.app.project, projectPage],
       [paths.app.startInspection, laterPage('startInspection')],
+      [paths.app.postStormProjects, laterPage('postStorm')],
     ] as const
   ).map(([entry, element]) => ({ path: withinDivision(entry), handle: handle('projects'), element })),
   {
