@@ -115,6 +115,17 @@ describe("an inspector's day (1280 px)", () => {
     });
   });
 
+  it('adds an inspection note, listed with its author', async () => {
+    await page.getByLabel('Add a note').fill('Gate padlocked; key with the site manager.');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await page.getByText('Gate padlocked; key with the site manager.').waitFor();
+    const notes = await call<{ pageData: { content: string }[] }>(`/api/inspections/${inspectionId}/notes`, {
+      token,
+      divisionId: NORTH,
+    });
+    expect(notes.body.pageData.map((n) => n.content)).toEqual(['Gate padlocked; key with the site manager.']);
+  });
+
   it('adds a finding and completes it from the findings tab', async () => {
     await page.getByRole('tab', { name: 'Findings' }).click();
     await page.getByText('No findings').waitFor();

@@ -20,6 +20,7 @@ import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { deleteInspection, reopenInspection, useInspection } from '../api/inspections';
 import { CertificationTab } from '../components/certification-tab';
 import { FindingsTab } from '../components/findings-tab';
+import { NotesPanel } from '../components/notes-panel';
 import { QuestionnaireTab } from '../components/questionnaire';
 
 const TABS = [
@@ -153,7 +154,16 @@ export default function InspectionRoute() {
           </Tabs.List>
         </Tabs>
       </ScrollArea>
-      {tab === 'questionnaire' && <QuestionnaireTab divisionId={divisionId} inspectionId={inspection.id} />}
+      {tab === 'questionnaire' && (
+        <>
+          <QuestionnaireTab divisionId={divisionId} inspectionId={inspection.id} />
+          <NotesPanel
+            divisionId={divisionId}
+            inspectionId={inspection.id}
+            writable={!inspection.project.archivedAt && !profile.isReadOnly}
+          />
+        </>
+      )}
       {tab === 'findings' && <FindingsTab divisionId={divisionId} inspection={inspection} />}
       {tab === 'certification' && <CertificationTab divisionId={divisionId} inspectionId={inspection.id} />}
       {tab === 'map' && (

@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import useSWR, { mutate } from 'swr';
+import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { ServerError } from '../../../components/server-error';
+import { callApi, type ApiResponse } from '../../../lib/api-client';
+import { useSession } from '../../../lib/auth';
+import { cacheKey, isResourceKey } from '../../../lib/cache-keys';
+import { errorMessage } from '../../../lib/errors';
+import { hasPermission } from '../../../lib/page-access';
+
+type Note = ApiResponse<typeof inspectionsRoutes.listInspectionNotes>['pageData'][number];
+const NOTE_REQUIRED = 'Note text is required';
+
+function NoteEditor({
+  initial,
+  label,
+  onSave,
+  onCancel,
+}: {
+  initial: string;
+  label: string;
+  onSave: (text: string) => Promise<void>;
+  onCancel?: () => void;
+}) {
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Stack gap="xs">
+      <Textarea
+        label={label}
+        autosize
+        minRows={2}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        error={error}
+        maxLength={4000}
+      />
+      <Group gap="sm">
+        <Button
+          size="sm"
+          loading={busy}
+          onClick={async () => {
+            if (!text.trim()) return setError(NOTE_REQUIRED);
+            setBusy(true);
+            try {
+              await onSave(text.trim());
+              setText('');
+              setError(null);
+            } catch (failure) {
+              setError(errorMessage(failure, 'Unknown Error'));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          Save note
+        </Button>
+        {onCancel && (
+          <Button size="sm" variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * Inspection notes (spec 002 §3, §6): newest first; add with create Inspection Notes; edit and
+ * delete by the author or with all on adminInspectionNotes (the server says which, `mayEdit`).
+ */
+export function NotesPanel({
+  divisionId,
+  inspectionId,
+  writable,
+}: {
+  divisionId: string;
+  inspectionId: string;
+  writable: boolean;
+}) {
+  const profile = useSession();
+  const key = cacheKey(divisionId, 'inspections/notes', inspectionId);
+  const { data, error } = useSWR(key, () =>
+    callApi(inspectionsRoutes.listInspectionNotes, { divisionId, params: { id: inspectionId }, query: {} }),
+  );
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Note | null>(null);
+  const refresh = () => Promise.all([mutate(key), mutate(isResourceKey('projects/log'))]);
+  const canCreate = writable && hasPermission(profile, 'create', 'Inspection Notes');
+  return (
+    <Paper radius="lg" p="md" withBorder mt="md">
+      <Title order={3} fz="lg" mb="sm">
+        Notes
+      </Title>
+      {error && <ServerError>{errorMessage(error, 'An error has occurred')}</ServerError>}
+      <Stack gap="sm">
+        {data?.pageData.length === 0 && (
+          <Text fz="sm" c="dimmed">
+            No notes yet.
+          </Text>
+        )}
+        {data?.pageData.map((note) =>
+          editing === note.id ? (
+            <NoteEditor
+              key={note.id}
+              label="Edit note"
+              initial={note.content}
+              onCancel={() => setEditing(null)}
+              onSave={async (content) => {
+                await callApi(inspectionsRoutes.updateInspectionNote, {
+                  divisionId,
+                  params: { id: inspectionId, noteId: note.id },
+                  body: { note: { content } },
+                });
+                setEditing(null);
+                await refresh();
+              }}
+            />
+          ) : (
+            <Paper key={note.id} p="sm" radius="md" bg="var(--mantine-color-gray-0)">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <div>
+                  <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {note.content}
+                  </Text>
+                  <Text fz="xs" c="dimmed">
+                    {note.author.name} · {new Date(note.createdAt).toLocaleString()}
+                  </Text>
+                </div>
+                {writable && note.mayEdit && (
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon variant="subtle" aria-label="Edit note" onClick={() => setEditing(note.id)}>
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label="Delete note"
+                      onClick={() => setDeleting(note)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
+                )}
+              </Group>
+            </Paper>
+          ),
+        )}
+        {canCreate && (
+          <NoteEditor
+            label="Add a note"
+            initial=""
+            onSave={async (content) => {
+              await callApi(inspectionsRoutes.createInspectionNote, {
+                divisionId,
+                params: { id: inspectionId },
+                body: { note: { content } },
+              });
+              await refresh();
+            }}
+          />
+        )}
+      </Stack>
+      <ConfirmModal
+        opened={deleting !== null}
+        title="Delete note"
+        confirmLabel="Delete"
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          await callApi(inspectionsRoutes.deleteInspectionNote, {
+            divisionId,
+            params: { id: inspectionId, noteId: deleting!.id },
+          });
+          setDeleting(null);
+          await refresh();
+        }}
+      >
+        Delete this note? The change log keeps its text.
+      </ConfirmModal>
+    </Paper>
+  );
+}
