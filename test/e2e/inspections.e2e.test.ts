@@ -131,10 +131,18 @@ describe("an inspector's day (1280 px)", () => {
     await page.getByText('No findings').waitFor();
     await page.getByRole('button', { name: 'Add Finding' }).click();
     await page.getByLabel('Location').fill('East gate: silt fence down');
+    await page.getByLabel('Observation').fill('Silt fence flattened by plant movements.');
     await page.getByRole('dialog').getByRole('button', { name: 'Add Finding' }).click();
     await page.getByText('Finding Created').first().waitFor();
     await page.getByRole('cell', { name: 'East gate: silt fence down' }).waitFor();
     await look(page, 'inspection-findings-1280');
+    // The finding detail: its overview and the observation, then back to all findings.
+    await page.getByRole('link', { name: 'CA #1' }).click();
+    await page.getByRole('heading', { name: 'Overview CA #1' }).waitFor();
+    await page.getByText('Silt fence flattened by plant movements.').waitFor();
+    await look(page, 'finding-detail-1280');
+    await page.getByRole('link', { name: 'All Findings' }).click();
+    await page.getByRole('cell', { name: 'East gate: silt fence down' }).waitFor();
     await page.getByRole('checkbox', { name: /Select CA #1/ }).check();
     await page.getByRole('button', { name: 'Complete Finding(s)' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Complete Finding(s)' }).click();

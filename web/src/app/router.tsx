@@ -195,11 +195,11 @@ export const appRoutes: RouteObject[] = [
                   { element: <DivisionScope />, children: divisionScoped },
                 ],
               },
-              {
-                path: paths.app.inspection.path,
-                handle: handle('inspection', 'Inspection'),
+              ...[paths.app.inspection, paths.app.findingDetails].map((entry) => ({
+                path: entry.path,
+                handle: handle('inspection'),
                 element: inspectionPage,
-              },
+              })),
               {
                 path: paths.app.userManuals.path,
                 handle: handle('user-manuals'),

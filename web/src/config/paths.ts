@@ -110,6 +110,11 @@ export const paths = {
       path: '/divisions/:divisionId/resources/:tab',
       getHref: (divisionId: string, tab: string) => inDivision(divisionId, `/resources/${seg(tab)}`),
     },
+    findingDetails: {
+      path: '/inspection/:inspectionId/findings/:findingId/details',
+      getHref: (inspectionId: string, findingId: string) =>
+        `/inspection/${seg(inspectionId)}/findings/${seg(findingId)}/details`,
+    },
     /** An inspection and its tabs: /questionnaire, /findings, /map, /certification. */
     inspection: {
       path: '/inspection/:inspectionId/:tab?',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   Badge,
   Button,
@@ -24,6 +25,7 @@ import {
 } from '@stormline/domain/finding-rules';
 import { displayDate } from '@stormline/domain/local-date';
 import { ServerError } from '../../../components/server-error';
+import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { hasPermission } from '../../../lib/page-access';
@@ -367,7 +369,13 @@ export function FindingsTab({
                           display: 'inline-block',
                         }}
                       />
-                      <Text fw={500} fz="sm">
+                      <Text
+                        component={Link}
+                        to={paths.app.findingDetails.getHref(inspection.id, f.id)}
+                        fw={500}
+                        fz="sm"
+                        c="harbor.9"
+                      >
                         {f.type.code} #{f.number}
                       </Text>
                       {f.carried_over && (

@@ -19,6 +19,7 @@ import { hasPermission } from '../../../lib/page-access';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { deleteInspection, reopenInspection, useInspection } from '../api/inspections';
 import { CertificationTab } from '../components/certification-tab';
+import { FindingDetail } from '../components/finding-detail';
 import { FindingsTab } from '../components/findings-tab';
 import { NotesPanel } from '../components/notes-panel';
 import { QuestionnaireTab } from '../components/questionnaire';
@@ -41,13 +42,17 @@ export const REOPEN_TEXT =
  * Inspection Questions, Findings, Map and Certification, each shown by the rules of §2.
  */
 export default function InspectionRoute() {
-  const { inspectionId = '', tab: tabParam } = useParams();
+  const { inspectionId = '', tab: tabParam, findingId } = useParams();
   const divisionId = useCurrentDivisionId() ?? '';
   const navigate = useNavigate();
   const profile = useSession();
   const { data: inspection, error } = useInspection(divisionId, inspectionId);
   const [pending, setPending] = useState<'delete' | 'reopen' | null>(null);
-  const tab: Tab = TABS.some((t) => t.value === tabParam) ? (tabParam as Tab) : 'questionnaire';
+  const tab: Tab = findingId
+    ? 'findings'
+    : TABS.some((t) => t.value === tabParam)
+      ? (tabParam as Tab)
+      : 'questionnaire';
 
   useEffect(() => {
     if (inspection)
@@ -164,7 +169,12 @@ export default function InspectionRoute() {
           />
         </>
       )}
-      {tab === 'findings' && <FindingsTab divisionId={divisionId} inspection={inspection} />}
+      {tab === 'findings' &&
+        (findingId ? (
+          <FindingDetail divisionId={divisionId} inspectionId={inspection.id} findingId={findingId} />
+        ) : (
+          <FindingsTab divisionId={divisionId} inspection={inspection} />
+        ))}
       {tab === 'certification' && <CertificationTab divisionId={divisionId} inspectionId={inspection.id} />}
       {tab === 'map' && (
         <Paper radius="lg" p="lg">
