@@ -25,12 +25,23 @@ const navigation = mainNavigation;
 
 /** Every placeholder area a signed-in admin can open today, with a path below the area root where the area has one. */
 const PLACEHOLDERS = [
-  ['projects', '/divisions/north-region/projects'],
-  ['post-storm projects', '/divisions/north-region/projects/post-storm'],
-  ['a project', '/divisions/north-region/projects/some-project/inspections'],
   ['inspection templates', '/divisions/north-region/inspection-templates'],
   ['compliance report', '/divisions/north-region/reports'],
-  ['an inspection', '/inspection/some-inspection'],
+] as const;
+
+/** Screens of the inspection workflow with what shows when they are open (the walk is inspections.e2e.test.ts). */
+const WORKFLOW_SCREENS = [
+  ['the projects list', '/divisions/north-region/projects', 'No projects found|Search Projects'],
+  [
+    'a project that does not exist',
+    '/divisions/north-region/projects/some-project/inspections',
+    'This project was not found, or you do not have access to it.',
+  ],
+  [
+    'an inspection that does not exist',
+    '/inspection/some-inspection',
+    'This inspection was not found, or you do not have access to it.',
+  ],
 ] as const;
 
 describe.each([
@@ -190,6 +201,14 @@ describe.each([
       it(`${name} placeholder`, async () => {
         await page.goto(path);
         await page.getByTestId('coming-soon').waitFor();
+        await expectNoSeriousAxeViolations(page, `${path} at ${size} px`);
+      });
+    }
+
+    for (const [name, path, text] of WORKFLOW_SCREENS) {
+      it(name, async () => {
+        await page.goto(path);
+        await page.getByText(new RegExp(text)).first().waitFor();
         await expectNoSeriousAxeViolations(page, `${path} at ${size} px`);
       });
     }

@@ -143,7 +143,7 @@ describe('route conventions (spec 000 §2, 001 §2)', () => {
     await page.goto('/projects');
     await page.waitForURL((url) => url.pathname === `/divisions/${divisionId}/projects`);
     await page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor();
-    expect(await page.getByTestId('coming-soon').isVisible()).toBe(true);
+    expect(await page.getByRole('searchbox', { name: 'Search Projects' }).isVisible()).toBe(true);
   });
 
   it('sends a division that is not the user’s to the same page under the working division', async () => {
