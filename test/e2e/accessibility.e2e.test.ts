@@ -31,7 +31,11 @@ const PLACEHOLDERS = [
 
 /** Screens of the inspection workflow with what shows when they are open (the walk is inspections.e2e.test.ts). */
 const WORKFLOW_SCREENS = [
-  ['the projects list', '/divisions/north-region/projects', 'No projects found|Search Projects'],
+  [
+    'the projects list',
+    '/divisions/north-region/projects',
+    'The sites of this division and their inspections.',
+  ],
   [
     'a project that does not exist',
     '/divisions/north-region/projects/some-project/inspections',

@@ -99,7 +99,7 @@ describe("an inspector's day (1280 px)", () => {
       .check();
     // A child question appears under the chosen option.
     await page.getByLabel('Rainfall of the storm event (inches)').fill('0.6');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Inspection saved!').first().waitFor();
     const read = await call<{ answers: { questionId: string; value: unknown }[] }>(
       `/api/inspections/${inspectionId}/questions`,
