@@ -25,6 +25,7 @@ import { callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { cacheKey } from '../../../lib/cache-keys';
 import { errorMessage } from '../../../lib/errors';
+import { formatDate } from '../../../lib/format';
 import { hasPermission } from '../../../lib/page-access';
 import { refreshInspections } from '../api/inspections';
 
@@ -150,7 +151,7 @@ export function FindingDetail({
                 {o.content}
               </Text>
               <Text fz="xs" c="dimmed">
-                {o.author.name} · {new Date(o.createdAt).toLocaleString()}
+                {o.author.name} · {formatDate(o.createdAt)} {new Date(o.createdAt).toTimeString().slice(0, 5)}
               </Text>
             </div>
           ))}

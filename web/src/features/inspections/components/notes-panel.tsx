@@ -9,6 +9,7 @@ import { callApi, type ApiResponse } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { cacheKey, isResourceKey } from '../../../lib/cache-keys';
 import { errorMessage } from '../../../lib/errors';
+import { formatDate } from '../../../lib/format';
 import { hasPermission } from '../../../lib/page-access';
 
 type Note = ApiResponse<typeof inspectionsRoutes.listInspectionNotes>['pageData'][number];
@@ -128,7 +129,8 @@ export function NotesPanel({
                     {note.content}
                   </Text>
                   <Text fz="xs" c="dimmed">
-                    {note.author.name} · {new Date(note.createdAt).toLocaleString()}
+                    {note.author.name} · {formatDate(note.createdAt)}{' '}
+                    {new Date(note.createdAt).toTimeString().slice(0, 5)}
                   </Text>
                 </div>
                 {writable && note.mayEdit && (
