@@ -5,9 +5,10 @@ import { batchGet } from './batch-get';
 import type { Db } from './dynamo';
 import { findingLinkItem, padNumber } from './inspections';
 import { queryPage } from './paging';
+import { keysOfPartition } from './read-partition';
 import type { PageOf } from './paging';
 import { projectKeys } from './projects';
-import { MAX_TRANSACTION_ITEMS, putNewStep, transact } from './transact';
+import { deleteKeys, putNewStep, transact } from './transact';
 import type { TransactionStep } from './transact';
 
 /**
@@ -304,28 +305,6 @@ export async function inspectionsOfFinding(
   }));
 }
 
-/** Every row kept under a finding (observations, images), read consistently to delete them. */
-async function rowsUnder(db: Db, divisionId: string, findingId: string) {
-  const rows: { pk: string; sk: string }[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': findingKeys.finding(divisionId, findingId).pk },
-        ProjectionExpression: 'pk, sk',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? [])
-      if (item.sk !== 'FINDING') rows.push({ pk: item.pk as string, sk: item.sk as string });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return rows;
-}
-
 /**
  * Deletes a finding with its links, observations and image rows; the project's counts move. Rows
  * go first in transactions of 100, the finding last with the counts and `also`, so a failure
@@ -335,14 +314,8 @@ async function rowsUnder(db: Db, divisionId: string, findingId: string) {
 export async function deleteFinding(db: Db, finding: FindingRecord, also: TransactionStep[]): Promise<void> {
   const d = finding.divisionId;
   const links = await inspectionsOfFinding(db, d, finding.id);
-  const rows = [...links.map((l) => l.key), ...(await rowsUnder(db, d, finding.id))];
-  for (let i = 0; i < rows.length; i += MAX_TRANSACTION_ITEMS)
-    await transact(
-      db,
-      rows
-        .slice(i, i + MAX_TRANSACTION_ITEMS)
-        .map((key) => ({ write: { Delete: { TableName: db.tableName, Key: key } } })),
-    );
+  const under = await keysOfPartition(db, findingKeys.finding(d, finding.id).pk);
+  await deleteKeys(db, [...links.map((l) => l.key), ...under.filter((key) => key.sk !== 'FINDING')]);
   await transact(db, [
     {
       write: {

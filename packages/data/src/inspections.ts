@@ -9,9 +9,10 @@ import type { InspectionType, TemplateKind, TemplateVersion } from '@stormline/d
 import { batchGet, itemAt } from './batch-get';
 import type { Db } from './dynamo';
 import { queryPage } from './paging';
+import { keysOfPartition, readPartition } from './read-partition';
 import type { PageOf } from './paging';
 import { projectKeys } from './projects';
-import { MAX_TRANSACTION_ITEMS, putNewStep, putStep, transact } from './transact';
+import { deleteKeys, MAX_TRANSACTION_ITEMS, putNewStep, putStep, transact } from './transact';
 import type { TransactionStep } from './transact';
 
 /**
@@ -580,30 +581,11 @@ export async function deleteInspection(
   also: TransactionStep[],
 ): Promise<void> {
   const d = inspection.divisionId;
-  const pk = inspectionKeys.inspection(d, inspection.id).pk;
-  const rows: { pk: string; sk: string }[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ProjectionExpression: 'pk, sk',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) if (item.sk !== 'INSPECTION') rows.push(keyOf(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  for (let i = 0; i < rows.length; i += MAX_TRANSACTION_ITEMS)
-    await transact(
-      db,
-      rows
-        .slice(i, i + MAX_TRANSACTION_ITEMS)
-        .map((key) => ({ write: { Delete: { TableName: db.tableName, Key: key } } })),
-    );
+  const rows = await keysOfPartition(db, inspectionKeys.inspection(d, inspection.id).pk);
+  await deleteKeys(
+    db,
+    rows.filter((key) => key.sk !== 'INSPECTION'),
+  );
   await transact(db, [
     {
       write: {
@@ -650,29 +632,11 @@ export async function findingLinksOf(
   divisionId: string,
   inspectionId: string,
 ): Promise<FindingLink[]> {
-  const links: FindingLink[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: {
-          ':pk': inspectionKeys.inspection(divisionId, inspectionId).pk,
-          ':prefix': 'FINDING#',
-        },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? [])
-      links.push({
-        findingId: item.findingId as string,
-        number: Number((item.sk as string).slice('FINDING#'.length)),
-        typeCode: item.typeCode as string,
-        carriedOver: item.carriedOver === true,
-      });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return links;
+  const rows = await readPartition(db, inspectionKeys.inspection(divisionId, inspectionId).pk, 'FINDING#');
+  return rows.map((item) => ({
+    findingId: item.findingId as string,
+    number: Number((item.sk as string).slice('FINDING#'.length)),
+    typeCode: item.typeCode as string,
+    carriedOver: item.carriedOver === true,
+  }));
 }

@@ -31,3 +31,27 @@ export async function readPartition(
   } while (startKey);
   return items;
 }
+
+/**
+ * The keys of every item of one table partition, read consistently to the end: what a delete of a
+ * record with rows kept under it (an inspection, a finding) must remove besides the record itself.
+ */
+export async function keysOfPartition(db: Db, pk: string): Promise<{ pk: string; sk: string }[]> {
+  const keys: { pk: string; sk: string }[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ProjectionExpression: 'pk, sk',
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) keys.push({ pk: item.pk as string, sk: item.sk as string });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return keys;
+}

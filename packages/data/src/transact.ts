@@ -230,3 +230,15 @@ export function versionedUpdateStep(
     onConditionFailed: (stored) => (stored ? new ConflictError() : notFound()),
   };
 }
+
+/**
+ * Deletes items by key in transactions of 100: rows kept under a record, removed before the
+ * record itself so a failure leaves the record readable and the delete can be run again.
+ */
+export async function deleteKeys(db: Db, keys: readonly { pk: string; sk: string }[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += MAX_TRANSACTION_ITEMS)
+    await transact(
+      db,
+      keys.slice(i, i + MAX_TRANSACTION_ITEMS).map((key) => deleteStep(db, key)),
+    );
+}
