@@ -148,6 +148,14 @@ function QuestionnaireForm({
   const [dirty, setDirty] = useState(Boolean(restored));
   const [saving, setSaving] = useState(false);
   const readOnly = !data.editable;
+  // The leaving-the-screen save settles after the form is gone: it must not reload or set state.
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
 
   const save = useCallback(
     async (quiet: boolean) => {
@@ -167,7 +175,7 @@ function QuestionnaireForm({
           comments: Object.entries(draft.comments).map(([questionId, comment]) => ({ questionId, comment })),
         });
         writeDraft(inspectionId, null);
-        setDirty(false);
+        if (mounted.current) setDirty(false);
         notifications.update({
           id,
           loading: false,
@@ -188,9 +196,9 @@ function QuestionnaireForm({
           autoClose: false,
         });
         writeDraft(inspectionId, null);
-        reload();
+        if (mounted.current) reload();
       } finally {
-        setSaving(false);
+        if (mounted.current) setSaving(false);
       }
     },
     [divisionId, inspectionId, reload],
