@@ -112,6 +112,7 @@ const divisionScoped: RouteObject[] = [
 // One element for the division page and its tabs, so switching tabs keeps the screen mounted.
 const divisionPage = laterPage('division');
 const inspectionPage = laterPage('inspection');
+const publicInspectionPage = lazyPage(() => import('../features/inspections/routes/inspection'));
 
 /**
  * Every page of the SPA. Declarative routes (useRoutes), not react-router's data router: the data
@@ -156,13 +157,14 @@ export const appRoutes: RouteObject[] = [
           {
             path: `${paths.public.project.path}/*`,
             handle: { title: 'Public project' },
-            element: lazyPage(() => import('../features/public/routes/public-project')),
+            element: lazyPage(() => import('./routes/public-project-page')),
           },
-          {
-            path: `${paths.public.inspection.path}/*`,
+          // The inspection screen itself, in its public variant (features/inspections/inspection-links.ts).
+          ...[paths.public.inspection, paths.public.findingDetails].map((entry) => ({
+            path: entry.path,
             handle: { title: 'Public inspection' },
-            element: lazyPage(() => import('../features/public/routes/public-inspection')),
-          },
+            element: publicInspectionPage,
+          })),
           { path: '*', element: <NotFound homeHref={paths.auth.login.getHref()} /> },
         ]),
       },

@@ -132,9 +132,15 @@ export const paths = {
       getHref: (divisionId: string, projectId: string) =>
         `/public/divisions/${seg(divisionId)}/projects/${seg(projectId)}`,
     },
+    /** The public twin of an inspection and its tabs (spec 002 §2). */
     inspection: {
-      path: '/public/inspection/:inspectionId',
-      getHref: (inspectionId: string) => `/public/inspection/${seg(inspectionId)}`,
+      path: '/public/inspection/:inspectionId/:tab?',
+      getHref: (id: string, tab?: string) => `/public/inspection/${seg(id)}${tab ? `/${seg(tab)}` : ''}`,
+    },
+    findingDetails: {
+      path: '/public/inspection/:inspectionId/findings/:findingId/details',
+      getHref: (inspectionId: string, findingId: string) =>
+        `/public/inspection/${seg(inspectionId)}/findings/${seg(findingId)}/details`,
     },
   },
 } as const;

@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { authRoutes } from '@stormline/contract/areas/auth';
+import { profileRoutes } from '@stormline/contract/areas/profile';
 import { callApi } from './api-client';
 import { cacheKey } from './cache-keys';
 import { getRuntimeConfig } from './runtime-config';
@@ -27,4 +30,30 @@ export function usePublicSession() {
     shouldRetryOnError: false,
     revalidateIfStale: false,
   });
+}
+
+/**
+ * The public account's own profile, so the shared screens decide what to show by its (read-only)
+ * permissions exactly as they do for a signed-in user; the server refuses every write regardless.
+ */
+export function usePublicProfile(token: string | undefined) {
+  return useSWR(
+    token ? cacheKey(null, 'public-profile', token) : null,
+    () => callApi(profileRoutes.getProfile, { auth: 'public' }),
+    { shouldRetryOnError: false, revalidateIfStale: false },
+  );
+}
+
+/**
+ * The division of a public page (spec 000 §7: the divisionId header on every call): the project
+ * page has it in its path and links to inspections with ?division=; an inspection page keeps the
+ * last one stored, so its tabs and a reload still know it.
+ */
+export function usePublicDivisionId(fromPath?: string): string | null {
+  const [params] = useSearchParams();
+  const divisionId = fromPath ?? params.get('division');
+  useEffect(() => {
+    if (divisionId) storage.setPublicDivisionId(divisionId);
+  }, [divisionId]);
+  return divisionId ?? storage.getPublicDivisionId();
 }

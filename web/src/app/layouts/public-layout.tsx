@@ -2,14 +2,21 @@ import { Link, Outlet } from 'react-router-dom';
 import { Alert, Badge, Box, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconEye } from '@tabler/icons-react';
 import { Brand } from '../../components/brand';
+import { QrButton } from '../../features/public/components/qr-button';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/errors';
-import { usePublicSession } from '../../lib/public-session';
+import { SessionProvider } from '../../lib/auth';
+import { usePublicProfile, usePublicSession } from '../../lib/public-session';
 import classes from './shell.module.css';
 
-/** The read-only public view (spec 002): a minimal frame, signed in with the public account. */
+/**
+ * The read-only public view (spec 002): a minimal frame, signed in with the public account, whose
+ * profile the screens inside read as their session (its permissions are read-only).
+ */
 export function PublicLayout() {
-  const { data: token, error, mutate } = usePublicSession();
+  const { data: token, error: signInError, mutate } = usePublicSession();
+  const { data: profile, error: profileError, mutate: reloadProfile } = usePublicProfile(token);
+  const error = signInError ?? profileError;
 
   return (
     <div className={classes.shell}>
@@ -21,9 +28,12 @@ export function PublicLayout() {
               Public view
             </Badge>
           </Group>
-          <Button component={Link} to={paths.auth.login.getHref()} variant="subtle" size="sm">
-            Staff sign in
-          </Button>
+          <Group gap="xs" wrap="nowrap">
+            {profile && <QrButton />}
+            <Button component={Link} to={paths.auth.login.getHref()} variant="subtle" size="sm">
+              Staff sign in
+            </Button>
+          </Group>
         </Group>
       </header>
       <main className={classes.main}>
@@ -38,13 +48,20 @@ export function PublicLayout() {
             >
               <Stack gap="xs">
                 <Text fz="sm">{errorMessage(error)}</Text>
-                <Button size="xs" variant="light" w="fit-content" onClick={() => void mutate()}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  w="fit-content"
+                  onClick={() => void (signInError ? mutate() : reloadProfile())}
+                >
                   Try again
                 </Button>
               </Stack>
             </Alert>
-          ) : token ? (
-            <Outlet />
+          ) : profile ? (
+            <SessionProvider profile={profile}>
+              <Outlet />
+            </SessionProvider>
           ) : (
             <Group justify="center" py="xl" role="status">
               <Loader size="sm" />

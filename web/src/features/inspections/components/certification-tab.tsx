@@ -114,17 +114,19 @@ export function CertificationTab({ divisionId, inspectionId }: { divisionId: str
   const { data: state, error } = useCertification(divisionId, inspectionId);
   if (error) return <ServerError>{errorMessage(error, 'An error has occurred')}</ServerError>;
   if (!state) return <Skeleton h={160} />;
-  const changed = state.userSignatures.filter((s) => !s.matches);
+  // One warning per signer and date: an inspection changed once reads the same for each of their lines.
+  const changed = [
+    ...new Set(
+      state.userSignatures
+        .filter((s) => !s.matches)
+        .map((s) => CERTIFICATION_MESSAGES.changedAfterSigning(s.userName, displayDate(s.date))),
+    ),
+  ];
   return (
     <Stack>
-      {changed.map((s) => (
-        <Alert
-          key={`${s.group}-${s.lineType}`}
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={18} />}
-        >
-          {CERTIFICATION_MESSAGES.changedAfterSigning(s.userName, displayDate(s.date))}
+      {changed.map((message) => (
+        <Alert key={message} color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
+          {message}
         </Alert>
       ))}
       {state.signatureGroups.map((g) => {

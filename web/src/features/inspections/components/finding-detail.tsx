@@ -5,7 +5,6 @@ import {
   Badge,
   Button,
   Group,
-  Image,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -20,13 +19,14 @@ import { findingsRoutes } from '@stormline/contract/areas/findings';
 import { FINDING_MESSAGES } from '@stormline/domain/finding-rules';
 import { displayDate } from '@stormline/domain/local-date';
 import { ServerError } from '../../../components/server-error';
-import { paths } from '../../../config/paths';
 import { callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { cacheKey } from '../../../lib/cache-keys';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { hasPermission } from '../../../lib/page-access';
+import { useInspectionLinks } from '../inspection-links';
+import { FindingPhotos } from './finding-photos';
 import { refreshInspections } from '../api/inspections';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -51,10 +51,13 @@ export function FindingDetail({
   divisionId,
   inspectionId,
   findingId,
+  archived,
 }: {
   divisionId: string;
   inspectionId: string;
   findingId: string;
+  /** The project is archived: read-only (spec 002 §4). */
+  archived: boolean;
 }) {
   const profile = useSession();
   const navigate = useNavigate();
@@ -65,11 +68,14 @@ export function FindingDetail({
   const [deleting, setDeleting] = useState(false);
   const [note, setNote] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const all = paths.app.inspection.getHref(inspectionId, 'findings');
-  const detailHref = (id: string) => `${all}/${encodeURIComponent(id)}/details`;
+  const links = useInspectionLinks();
+  const all = links.inspection(inspectionId, 'findings');
+  const detailHref = (id: string) => links.findingDetails(inspectionId, id);
   if (error) return <ServerError>{errorMessage(error, 'An error has occurred')}</ServerError>;
   if (!finding) return <Skeleton h={200} />;
   const canDelete = finding.editable && hasPermission(profile, 'delete', 'Findings');
+  // Photos may be added to a completed finding as proof of the work: only archiving stops them.
+  const writable = !profile.isReadOnly && !archived;
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
@@ -158,29 +164,16 @@ export function FindingDetail({
         </Stack>
       </Paper>
       {finding.images && (
-        <Paper radius="lg" p="md" withBorder>
-          <Title order={3} fz="lg" mb="sm">
-            Photos
-          </Title>
-          {finding.images.length === 0 ? (
-            <Text fz="sm" c="dimmed">
-              No photos yet.
-            </Text>
-          ) : (
-            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-              {finding.images.map((image) => (
-                <a key={image.id} href={image.url} target="_blank" rel="noreferrer">
-                  <Image
-                    src={image.thumbnailUrl}
-                    alt={image.name}
-                    radius="md"
-                    style={{ transform: `rotate(${image.rotation}deg)` }}
-                  />
-                </a>
-              ))}
-            </SimpleGrid>
-          )}
-        </Paper>
+        <FindingPhotos
+          divisionId={divisionId}
+          finding={finding}
+          may={{
+            add: writable && hasPermission(profile, 'create', 'Finding Images'),
+            annotate: writable && hasPermission(profile, 'all', 'Annotations'),
+            remove: writable && hasPermission(profile, 'delete', 'Finding Images'),
+          }}
+          onChanged={() => mutate(key)}
+        />
       )}
       {canDelete && !deleting && (
         <Group>

@@ -25,10 +25,10 @@ import {
 } from '@stormline/domain/finding-rules';
 import { displayDate } from '@stormline/domain/local-date';
 import { ServerError } from '../../../components/server-error';
-import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { hasPermission } from '../../../lib/page-access';
+import { useInspectionLinks } from '../inspection-links';
 import {
   addFindingNotes,
   completeFindings,
@@ -267,6 +267,7 @@ export function FindingsTab({
   inspection: InspectionDetail;
 }) {
   const profile = useSession();
+  const links = useInspectionLinks();
   const [type, setType] = useState<string | null>(null);
   const { data, error } = useInspectionFindings(divisionId, inspection.id, type);
   const [selected, setSelected] = useState<string[]>([]);
@@ -371,7 +372,7 @@ export function FindingsTab({
                       />
                       <Text
                         component={Link}
-                        to={paths.app.findingDetails.getHref(inspection.id, f.id)}
+                        to={links.findingDetails(inspection.id, f.id)}
                         fw={500}
                         fz="sm"
                         c="harbor.9"

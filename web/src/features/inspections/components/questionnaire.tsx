@@ -229,17 +229,20 @@ function QuestionnaireForm({
   );
   const context = { nowLocal: data.nowLocal, findingOffer: new Set(data.findingOffer.map((f) => f.id)) };
 
+  // data-question: one question's control, whatever its type, for the browser tests to find.
   const field = (question: Question, hideLabel = false) => (
-    <QuestionField
-      question={question}
-      value={answers[question.id]}
-      onChange={(value) => setAnswer(question, value)}
-      readOnly={readOnly}
-      error={answerIssue(question, answers[question.id] ?? null, context)}
-      nowLocal={data.nowLocal}
-      findingOffer={data.findingOffer}
-      hideLabel={hideLabel}
-    />
+    <div data-question={question.id}>
+      <QuestionField
+        question={question}
+        value={answers[question.id]}
+        onChange={(value) => setAnswer(question, value)}
+        readOnly={readOnly}
+        error={answerIssue(question, answers[question.id] ?? null, context)}
+        nowLocal={data.nowLocal}
+        findingOffer={data.findingOffer}
+        hideLabel={hideLabel}
+      />
+    </div>
   );
 
   const withChildren = (question: Question): React.ReactNode => (

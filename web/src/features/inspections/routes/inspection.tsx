@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCurrentDivisionId, useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { hasPermission } from '../../../lib/page-access';
+import { usePublicDivisionId } from '../../../lib/public-session';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { deleteInspection, reopenInspection, useInspection } from '../api/inspections';
 import { CertificationTab } from '../components/certification-tab';
@@ -23,6 +24,7 @@ import { FindingDetail } from '../components/finding-detail';
 import { FindingsTab } from '../components/findings-tab';
 import { NotesPanel } from '../components/notes-panel';
 import { QuestionnaireTab } from '../components/questionnaire';
+import { useInspectionLinks } from '../inspection-links';
 
 const TABS = [
   { value: 'questionnaire', label: 'Inspection Questions' },
@@ -43,7 +45,10 @@ export const REOPEN_TEXT =
  */
 export default function InspectionRoute() {
   const { inspectionId = '', tab: tabParam, findingId } = useParams();
-  const divisionId = useCurrentDivisionId() ?? '';
+  const links = useInspectionLinks();
+  const signedInDivisionId = useCurrentDivisionId();
+  const publicDivisionId = usePublicDivisionId();
+  const divisionId = (links.isPublic ? publicDivisionId : signedInDivisionId) ?? '';
   const navigate = useNavigate();
   const profile = useSession();
   const { data: inspection, error } = useInspection(divisionId, inspectionId);
@@ -59,14 +64,16 @@ export default function InspectionRoute() {
       document.title = `Inspection #${inspection.number} · ${inspection.project.name} · ${getRuntimeConfig().documentTitle}`;
   }, [inspection]);
 
-  if (error)
+  if (error || !divisionId)
     return (
       <>
         <PageHeader title="Inspection" />
         <Alert color="gray" icon={<IconAlertCircle size={18} />}>
-          {error instanceof ApiError && error.status === 404
-            ? 'This inspection was not found, or you do not have access to it.'
-            : errorMessage(error, 'An error has occurred')}
+          {!divisionId
+            ? 'Open this inspection from its project’s public link.'
+            : error instanceof ApiError && error.status === 404
+              ? 'This inspection was not found, or you do not have access to it.'
+              : errorMessage(error, 'An error has occurred')}
         </Alert>
       </>
     );
@@ -78,13 +85,16 @@ export default function InspectionRoute() {
       </Stack>
     );
 
-  const projectHref = inspection.project.archivedAt
-    ? `${paths.app.archivedProject.getHref(divisionId, inspection.project.id)}/inspections`
-    : paths.app.project.getHref(divisionId, inspection.project.id, 'inspections');
+  const projectHref = links.isPublic
+    ? `${paths.public.project.getHref(divisionId, inspection.project.id)}/inspections`
+    : inspection.project.archivedAt
+      ? `${paths.app.archivedProject.getHref(divisionId, inspection.project.id)}/inspections`
+      : paths.app.project.getHref(divisionId, inspection.project.id, 'inspections');
   const visible = TABS.filter((t) => {
-    if (t.value === 'findings') return hasPermission(profile, 'read', 'Findings');
+    if (t.value === 'findings') return links.isPublic || hasPermission(profile, 'read', 'Findings');
     if (t.value === 'certification')
       return (
+        links.isPublic ||
         hasPermission(profile, 'all', 'Certify') ||
         hasPermission(profile, 'all', 'Sign Off') ||
         hasPermission(profile, 'all', 'Acknowledgement')
@@ -101,7 +111,7 @@ export default function InspectionRoute() {
     <>
       <PageHeader
         crumbs={[
-          { label: 'Projects', href: paths.app.projects.getHref(divisionId) },
+          ...(links.isPublic ? [] : [{ label: 'Projects', href: paths.app.projects.getHref(divisionId) }]),
           { label: inspection.project.name, href: projectHref },
           { label: `Inspection #${inspection.number}` },
         ]}
@@ -151,7 +161,7 @@ export default function InspectionRoute() {
               <Tabs.Tab
                 key={t.value}
                 value={t.value}
-                renderRoot={(props) => <Link {...props} to={`/inspection/${inspection.id}/${t.value}`} />}
+                renderRoot={(props) => <Link {...props} to={links.inspection(inspection.id, t.value)} />}
               >
                 {t.label}
               </Tabs.Tab>
@@ -162,16 +172,24 @@ export default function InspectionRoute() {
       {tab === 'questionnaire' && (
         <>
           <QuestionnaireTab divisionId={divisionId} inspectionId={inspection.id} />
-          <NotesPanel
-            divisionId={divisionId}
-            inspectionId={inspection.id}
-            writable={!inspection.project.archivedAt && !profile.isReadOnly}
-          />
+          {/* Inspection notes are the team's own: the public view does not show them. */}
+          {!links.isPublic && (
+            <NotesPanel
+              divisionId={divisionId}
+              inspectionId={inspection.id}
+              writable={!inspection.project.archivedAt && !profile.isReadOnly}
+            />
+          )}
         </>
       )}
       {tab === 'findings' &&
         (findingId ? (
-          <FindingDetail divisionId={divisionId} inspectionId={inspection.id} findingId={findingId} />
+          <FindingDetail
+            divisionId={divisionId}
+            inspectionId={inspection.id}
+            findingId={findingId}
+            archived={inspection.project.archivedAt !== null}
+          />
         ) : (
           <FindingsTab divisionId={divisionId} inspection={inspection} />
         ))}
@@ -180,9 +198,11 @@ export default function InspectionRoute() {
         <Paper radius="lg" p="lg">
           <Text fz="sm">
             No active site maps yet.{' '}
-            <Link to={`${paths.app.project.getHref(divisionId, inspection.project.id)}/project-docs`}>
-              Upload one in the project’s documents.
-            </Link>
+            {!links.isPublic && (
+              <Link to={`${paths.app.project.getHref(divisionId, inspection.project.id)}/project-docs`}>
+                Upload one in the project’s documents.
+              </Link>
+            )}
           </Text>
         </Paper>
       )}

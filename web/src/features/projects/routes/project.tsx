@@ -19,6 +19,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { hasPermission } from '../../../lib/page-access';
+import { rememberQrAccess } from '../../../lib/qr-access';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { useProject, useProjectActions, type ProjectDetail } from '../api/projects';
 import { ContactsTab } from '../components/contacts-tab';
@@ -36,17 +37,6 @@ export interface ProjectTabSlotProps {
 export interface ProjectPageSlots {
   InspectionsTab: ComponentType<ProjectTabSlotProps>;
   FindingsTab: ComponentType<ProjectTabSlotProps>;
-}
-
-/** Spec 002 §2: the QR button of the public page shows once this flag is stored (set by Public View). */
-export const QR_ACCESS_FLAG = 'stormline.qrAccess';
-
-function rememberQrAccess() {
-  try {
-    window.localStorage.setItem(QR_ACCESS_FLAG, '1');
-  } catch {
-    // Storage off (private mode): the public page simply shows no QR button.
-  }
 }
 
 const TAB_VALUES: readonly ProjectTab[] = [
