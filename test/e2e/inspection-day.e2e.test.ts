@@ -427,6 +427,27 @@ describe('the project tab, the archive and the public link', () => {
     }
   });
 
+  it('edits the project from its page: the client and form type fixed, the new name saved', async () => {
+    await page.goto(`/divisions/${NORTH}/projects/${bulkProjectId}/inspections`);
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit Project' }).click();
+    const form = page.getByRole('form', { name: 'Edit project' });
+    await expect.poll(() => form.getByLabel('Inspection form type').isDisabled()).toBe(true);
+    await form.getByLabel('Project name').fill(`${projectName} renamed`);
+    await form.getByLabel('Notes').fill('Access from the canal towpath only.');
+    await look(page, 'edit-project-1280');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: `${projectName} renamed` }).waitFor();
+    const read = await api<{ name: string; notes: string; version: number }>(
+      `/api/projects/${bulkProjectId}`,
+    );
+    expect(read.body).toMatchObject({
+      name: `${projectName} renamed`,
+      notes: 'Access from the canal towpath only.',
+    });
+  });
+
   it('archives the project (read-only, gone from the list) and restores it', async () => {
     await page.goto(`/divisions/${NORTH}/projects/${bulkProjectId}/inspections`);
     await page.getByRole('button', { name: 'Actions' }).click();

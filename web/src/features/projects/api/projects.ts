@@ -1,7 +1,7 @@
 import useSWR, { mutate } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { projectsRoutes } from '@stormline/contract/areas/projects';
-import { callApi, type ApiResponse } from '../../../lib/api-client';
+import { callApi, type ApiBody, type ApiResponse } from '../../../lib/api-client';
 import { cacheKey, isResourceKey } from '../../../lib/cache-keys';
 import { useServerList } from '../../../lib/list/server-list';
 
@@ -125,4 +125,16 @@ export function useChangeLog(divisionId: string, id: string) {
     load: ({ cursor }) =>
       callApi(projectsRoutes.getProjectChangelog, { divisionId, params: { id }, query: { cursor } }),
   });
+}
+
+/** Edit Project (PUT /api/projects/{id} at the version read): the page and the lists read it again. */
+export async function updateProject(
+  divisionId: string,
+  id: string,
+  body: ApiBody<typeof projectsRoutes.updateProject>,
+) {
+  const project = await callApi(projectsRoutes.updateProject, { divisionId, params: { id }, body });
+  await mutate(projectKey(divisionId, id), project, false);
+  await refreshLists();
+  return project;
 }

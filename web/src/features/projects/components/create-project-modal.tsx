@@ -56,6 +56,7 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth';
 import { useDivisionId } from '../../../lib/division-context';
 import { useCreateProject, type ProjectCreateInput } from '../api/create-project';
+import { updateProject, type ProjectDetail } from '../api/projects';
 import {
   useClientOptions,
   useDocTypeOptions,
@@ -118,16 +119,25 @@ const blank = (value: string | null | undefined) => (value?.trim() ? value.trim(
  * coordinates to 6 places, the interval, the dates (the next inspection not before today in the
  * project's zone) and the template's conditional options: the domain functions the server runs.
  */
-function projectIssues(region: Region, templates: readonly TemplateOption[]) {
+function projectIssues(
+  region: Region,
+  templates: readonly TemplateOption[],
+  storedNextDate: string | null = null,
+) {
   return (value: ProjectOutput) => {
     const template = templates.find((t) => t.id === value.inspection_template_id);
     const zoneIssues = timeZoneIssues(region, value.timezone);
+    // Editing: a next date already stored (even one now past) is not checked again, as on the server.
+    const dates =
+      storedNextDate !== null && value.next_inspection_date === storedNextDate
+        ? { ...value, next_inspection_date: null }
+        : value;
     return [
       ...coordinateIssues(value.latitude, value.longitude),
       ...routineIntervalIssues(value.routine_interval),
       ...addressIssues(region, value.address ?? {}, { prefix: 'address.', required: false }),
       ...zoneIssues,
-      ...(zoneIssues.length === 0 ? projectDateIssues(value, value.timezone, new Date()) : []),
+      ...(zoneIssues.length === 0 ? projectDateIssues(dates, value.timezone, new Date()) : []),
       ...(template
         ? resolveProjectOptions(optionsOf(template), applicableOptions(template, value)).issues
         : []),
@@ -208,6 +218,38 @@ function emptyValues(region: Region, clientId: string | undefined): ProjectValue
     inspection_compliance_required: true,
     findingComplianceRequired: true,
     cgp_tracking_id: '',
+  };
+}
+
+/** Edit Project starts from the project as stored. */
+function storedValues(project: ProjectDetail): ProjectValues {
+  return {
+    client_id: project.client_id,
+    inspection_template_id: project.inspection_template_id ?? '',
+    name: project.name,
+    inspector_user_id: project.inspector_user_id ?? '',
+    latitude: project.address.latitude,
+    longitude: project.address.longitude,
+    document_group_id: project.document_group_id ?? '',
+    routine_interval: project.routine_interval,
+    permittee: project.permittee ?? '',
+    address: {
+      street_1: project.address.street_1 ?? '',
+      city: project.address.city ?? '',
+      state_id: project.address.state_id ?? '',
+      country_id: project.address.country_id ?? '',
+      zip: project.address.zip ?? '',
+    },
+    timezone: project.timezone,
+    start_date: project.start_date,
+    end_date: project.end_date,
+    next_inspection_date: project.next_inspection_date,
+    notes: project.notes ?? '',
+    docTypes: project.docTypes.map((t) => t.id).filter((id) => id !== SITE_MAP_DOC_TYPE_ID),
+    isCcrProject: project.isCcrProject,
+    inspection_compliance_required: project.inspection_compliance_required,
+    findingComplianceRequired: project.findingComplianceRequired,
+    cgp_tracking_id: project.cgp_tracking_id ?? '',
   };
 }
 
@@ -314,7 +356,12 @@ export interface CreateProjectModalProps {
   onCreated?: () => void;
 }
 
-function CreateProjectForm({ onClose, client, onCreated }: Omit<CreateProjectModalProps, 'opened'>) {
+function ProjectForm({
+  onClose,
+  client,
+  onCreated,
+  editing,
+}: Omit<CreateProjectModalProps, 'opened'> & { editing?: ProjectDetail }) {
   const divisionId = useDivisionId();
   const navigate = useNavigate();
   const region = useSession().appConstants.region;
@@ -322,17 +369,22 @@ function CreateProjectForm({ onClose, client, onCreated }: Omit<CreateProjectMod
   const inspectors = useInspectorOptions(divisionId);
   const regulations = useRegulationOptions(divisionId);
   const { trigger: createProject } = useCreateProject(divisionId, onCreated);
+  const fixedClient = editing ? { id: editing.client_id, name: editing.client.name } : client;
   const [created, setCreated] = useState<{ id: string; name: string } | null>(null);
 
   const schema = useMemo(
-    () => withRegion(ProjectCreate, projectIssues(region, templates.data ?? [])),
-    [region, templates.data],
+    () =>
+      withRegion(
+        ProjectCreate,
+        projectIssues(region, templates.data ?? [], editing?.next_inspection_date ?? null),
+      ),
+    [region, templates.data, editing],
   );
   // The searchable selects open on a click or on typing, not on focus (openOnFocus={false}): a
   // refused submit focuses the first invalid field, and an open list would cover its message.
   const form = useForm<ProjectValues, unknown, ProjectOutput>({
     resolver: zodResolver(schema),
-    defaultValues: emptyValues(region, client?.id),
+    defaultValues: editing ? storedValues(editing) : emptyValues(region, client?.id),
   });
   const { control, setValue } = form;
   const [templateId, complianceRequired, timezone] = useWatch({
@@ -352,6 +404,20 @@ function CreateProjectForm({ onClose, client, onCreated }: Omit<CreateProjectMod
   const today = localDate(timezone || defaultTimeZone(region), new Date());
 
   const { submit, serverError } = useServerSubmit(form, PROJECT_FIELDS, async (values) => {
+    if (editing) {
+      // The client, form type and regulations stay (spec 002 §2 Edit Project); the version read
+      // makes a change someone saved meanwhile a 409, not a silent overwrite.
+      const {
+        client_id: _client,
+        inspection_template_id: _template,
+        document_group_id: _group,
+        ...changes
+      } = projectBody(values, template, region);
+      await updateProject(divisionId, editing.id, { ...changes, version: editing.version });
+      notifications.show({ color: 'teal', title: 'Project updated', message: `${values.name} was saved.` });
+      onClose();
+      return;
+    }
     const project = await createProject(projectBody(values, template, region));
     notifications.show({ color: 'teal', title: 'Project created', message: `${project.name} was created.` });
     setCreated({ id: project.id, name: project.name });
@@ -374,7 +440,7 @@ function CreateProjectForm({ onClose, client, onCreated }: Omit<CreateProjectMod
   const listError = templates.error ?? inspectors.error ?? regulations.error;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Create project">
+    <form onSubmit={submit} noValidate aria-label={editing ? 'Edit project' : 'Create project'}>
       <Stack gap="lg">
         {listError && (
           <Alert color="red" variant="light" title="Some choices could not be loaded">
@@ -383,11 +449,11 @@ function CreateProjectForm({ onClose, client, onCreated }: Omit<CreateProjectMod
         )}
         <Fieldset legend="Project" disabled={busy} variant="unstyled">
           <Stack gap="sm">
-            {client ? (
+            {fixedClient ? (
               <Select
                 label="Client"
-                data={[{ value: client.id, label: client.name }]}
-                value={client.id}
+                data={[{ value: fixedClient.id, label: fixedClient.name }]}
+                value={fixedClient.id}
                 disabled
               />
             ) : (
@@ -399,6 +465,7 @@ function CreateProjectForm({ onClose, client, onCreated }: Omit<CreateProjectMod
                 name="inspection_template_id"
                 label="Inspection form type"
                 withAsterisk
+                disabled={Boolean(editing)}
                 searchable
                 openOnFocus={false}
                 placeholder={templates.isLoading ? 'Loading…' : 'Choose a form type'}
@@ -411,7 +478,7 @@ function CreateProjectForm({ onClose, client, onCreated }: Omit<CreateProjectMod
                   setValue('findingComplianceRequired', true);
                   setValue('cgp_tracking_id', '');
                 }}
-                data-autofocus={client ? true : undefined}
+                data-autofocus={client && !editing ? true : undefined}
               />
               <TextField control={control} name="name" label="Project name" withAsterisk maxLength={355} />
               <SelectField
@@ -430,6 +497,7 @@ function CreateProjectForm({ onClose, client, onCreated }: Omit<CreateProjectMod
                 name="document_group_id"
                 label="Regulations"
                 withAsterisk
+                disabled={Boolean(editing)}
                 searchable
                 openOnFocus={false}
                 placeholder={regulations.isLoading ? 'Loading…' : 'Choose regulations'}
@@ -563,7 +631,7 @@ function CreateProjectForm({ onClose, client, onCreated }: Omit<CreateProjectMod
             Cancel
           </Button>
           <Button type="submit" loading={isSubmitting} disabled={created !== null}>
-            Create Project
+            {editing ? 'Save' : 'Create Project'}
           </Button>
         </Group>
       </Stack>
@@ -611,7 +679,28 @@ export function CreateProjectModal({ opened, onClose, client, onCreated }: Creat
       fullScreen={narrow}
     >
       {/* Mounted per opening: a new project starts from an empty form. */}
-      {opened && <CreateProjectForm onClose={onClose} client={client} onCreated={onCreated} />}
+      {opened && <ProjectForm onClose={onClose} client={client} onCreated={onCreated} />}
+    </Modal>
+  );
+}
+
+/**
+ * Spec 002 §2 "Edit Project": the create modal's form filled from the project, the client, form
+ * type and regulations shown but fixed; saved at the version read.
+ */
+export function EditProjectModal({
+  opened,
+  onClose,
+  project,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  project: ProjectDetail;
+}) {
+  const narrow = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal opened={opened} onClose={onClose} title="Edit Project" size="xl" radius="lg" fullScreen={narrow}>
+      {opened && <ProjectForm onClose={onClose} editing={project} />}
     </Modal>
   );
 }

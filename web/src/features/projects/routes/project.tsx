@@ -10,6 +10,7 @@ import {
   IconEye,
   IconEyeOff,
   IconFiles,
+  IconPencil,
   IconTrash,
 } from '@tabler/icons-react';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -23,6 +24,7 @@ import { rememberQrAccess } from '../../../lib/qr-access';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { useProject, useProjectActions, type ProjectDetail } from '../api/projects';
 import { ContactsTab } from '../components/contacts-tab';
+import { EditProjectModal } from '../components/create-project-modal';
 import { LogTab } from '../components/log-tab';
 import { ProjectTabs, type ProjectTab } from '../components/project-tabs';
 
@@ -132,6 +134,7 @@ export function ProjectPage({ InspectionsTab, FindingsTab }: ProjectPageSlots) {
   const { data: project, error } = useProject(divisionId, projectId);
   const { run } = useProjectActions(divisionId, projectId);
   const [pending, setPending] = useState<Pending>(null);
+  const [editing, setEditing] = useState(false);
   const tab: ProjectTab = TAB_VALUES.includes(tabParam as ProjectTab)
     ? (tabParam as ProjectTab)
     : 'inspections';
@@ -200,6 +203,11 @@ export function ProjectPage({ InspectionsTab, FindingsTab }: ProjectPageSlots) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        {canUpdate && !archived && (
+          <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+            Edit Project
+          </Menu.Item>
+        )}
         {canPublish && !archived && (
           <Menu.Item leftSection={<IconEye size={16} />} onClick={() => void openPublicView()}>
             Public View
@@ -258,6 +266,7 @@ export function ProjectPage({ InspectionsTab, FindingsTab }: ProjectPageSlots) {
         {tab === 'bmp-docs' && <DocumentsTab project={project} kind="BMP Details" />}
         {tab === 'active-site-map' && <DocumentsTab project={project} kind="Active Site Maps" />}
       </div>
+      <EditProjectModal opened={editing} onClose={() => setEditing(false)} project={project} />
       <ConfirmModal
         opened={pending !== null}
         title={
