@@ -376,6 +376,58 @@ describe("the inspector's day, start to certified (1280 px)", () => {
   });
 });
 
+describe('findings after certification', () => {
+  it('Edit Finding on a completed CA asks first, naming the inspection whose compliance signature goes', async () => {
+    const cert = await api<{
+      signatureGroups: { group: string; lines: { type: string }[] }[];
+      today: string;
+    }>(`/api/inspections/${inspectionId}/cert`);
+    const line = cert.body.signatureGroups.find((g) => g.group === 'compliance')!.lines[0]!.type;
+    const signed = await api(`/api/inspections/${inspectionId}/cert/compliance`, 'POST', {
+      lineType: line,
+      date: cert.body.today,
+    });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    const adminPage = await newPage(VIEWPORTS.desktop);
+    await signIn(adminPage, admin);
+    await adminPage.goto(`/inspection/${inspectionId}/findings`);
+    await adminPage.getByRole('link', { name: 'CA #1' }).click();
+    await adminPage.getByRole('button', { name: 'Edit Finding' }).click();
+    const confirm = adminPage.getByRole('dialog', { name: 'Edit Finding' });
+    await confirm.getByText(/The compliance signatures of these inspections are removed/).waitFor();
+    await confirm.getByText(/^Inspection #1 · /).waitFor();
+    await look(adminPage, 'finding-reopen-1280');
+    await confirm.getByRole('button', { name: 'Reopen and edit' }).click();
+    const form = adminPage.getByRole('dialog', { name: 'Edit Finding' });
+    await form.getByLabel('Location').fill('North outfall: plume returned after rain');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await adminPage.getByText('Updated Finding').first().waitFor();
+    await adminPage.getByText('North outfall: plume returned after rain').waitFor();
+    // An observation added, edited by its author.
+    await adminPage.getByLabel('Add an observation').fill('Silt curtain ordered.');
+    await adminPage.getByRole('button', { name: 'Add observation' }).click();
+    await adminPage.getByText('Silt curtain ordered.').waitFor();
+    await adminPage.getByRole('button', { name: 'Edit observation “Silt curtain ordered.”' }).click();
+    await adminPage
+      .getByLabel('Edit observation', { exact: true })
+      .fill('Silt curtain ordered; delivery Thursday.');
+    await adminPage.getByRole('button', { name: 'Save observation' }).click();
+    await adminPage.getByText('Silt curtain ordered; delivery Thursday.').waitFor();
+    await adminPage.getByText('North outfall: sediment plume, seen on the morning walk.').waitFor();
+    await look(adminPage, 'finding-edited-1280');
+
+    const after = await api<{ userSignatures: { group: string }[] }>(`/api/inspections/${inspectionId}/cert`);
+    expect(after.body.userSignatures.map((s) => s.group)).toEqual(['inspection']);
+    const findings = await api<{
+      pageData: { location: string; date_completed: string | null; type: { code: string } }[];
+    }>(`/api/inspections/${inspectionId}/findings`);
+    expect(findings.body.pageData.find((f) => f.type.code === 'CA')).toMatchObject({
+      location: 'North outfall: plume returned after rain',
+      date_completed: null,
+    });
+  });
+});
+
 describe('the project tab, the archive and the public link', () => {
   let bulkProjectId: string;
 
@@ -490,7 +542,7 @@ describe('the project tab, the archive and the public link', () => {
       expect(await visitor.getByRole('button', { name: /Save|Delete|Edit Inspection/ }).count()).toBe(0);
       await look(visitor, `public-questionnaire-${width}`);
       await visitor.getByRole('tab', { name: 'Findings' }).click();
-      await visitor.getByRole('cell', { name: 'North outfall: sediment plume' }).waitFor();
+      await visitor.getByRole('cell', { name: 'North outfall: plume returned after rain' }).waitFor();
       expect(await visitor.getByRole('button', { name: /Add Finding|Complete|Add Notes/ }).count()).toBe(0);
       await visitor.getByRole('link', { name: /^MI #\d+$/ }).click();
       await visitor.getByRole('heading', { name: /^Overview MI #\d+$/ }).waitFor();

@@ -36,6 +36,7 @@ export async function refreshInspections() {
       'inspections/project',
       'inspections/one',
       'inspections/findings',
+      'inspections/finding',
       'inspections/cert',
       'projects/one',
       'projects/log',
@@ -196,4 +197,40 @@ export async function bulkCertify(
 
 export function getCertification(divisionId: string, id: string) {
   return callApi(certificationRoutes.getCertification, { divisionId, params: { id } });
+}
+
+/** Edit Finding: the form at the version read ('Updating finding', 'Updated Finding'). */
+export async function updateFinding(divisionId: string, finding: FindingDetail, body: FindingInput) {
+  await callApi(findingsRoutes.updateFinding, {
+    divisionId,
+    params: { id: finding.id },
+    body: { ...body, version: finding.version },
+  });
+  await refreshInspections();
+}
+
+/** The inspections whose compliance signatures reopening the finding would remove. */
+export async function findingReopenImpact(divisionId: string, id: string) {
+  return (await callApi(findingsRoutes.getFindingReopenImpact, { divisionId, params: { id } }))
+    .affectedInspections;
+}
+
+export async function reopenFinding(divisionId: string, id: string) {
+  await callApi(findingsRoutes.reopenFinding, { divisionId, params: { id } });
+  await refreshInspections();
+}
+
+/** An observation (a finding note) edited or removed by its author, or with adminInspectionNotes. */
+export async function updateObservation(divisionId: string, id: string, content: string) {
+  await callApi(findingsRoutes.updateFindingNote, {
+    divisionId,
+    params: { type: 'findings', id },
+    body: { content },
+  });
+  await refreshInspections();
+}
+
+export async function deleteObservation(divisionId: string, id: string) {
+  await callApi(findingsRoutes.deleteFindingNote, { divisionId, params: { type: 'findings', id } });
+  await refreshInspections();
 }

@@ -5,6 +5,7 @@ import {
   Badge,
   Button,
   Group,
+  Modal,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -13,21 +14,33 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconList, IconTrash } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconList, IconPencil, IconTrash } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
 import useSWR, { mutate } from 'swr';
 import { findingsRoutes } from '@stormline/contract/areas/findings';
-import { FINDING_MESSAGES } from '@stormline/domain/finding-rules';
+import { FINDING_MESSAGES, mayReopenFinding } from '@stormline/domain/finding-rules';
+import type { Grants } from '@stormline/domain/permissions';
 import { displayDate } from '@stormline/domain/local-date';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { ServerError } from '../../../components/server-error';
 import { callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { cacheKey } from '../../../lib/cache-keys';
 import { errorMessage } from '../../../lib/errors';
-import { formatDate } from '../../../lib/format';
 import { hasPermission } from '../../../lib/page-access';
 import { useInspectionLinks } from '../inspection-links';
 import { FindingPhotos } from './finding-photos';
-import { refreshInspections } from '../api/inspections';
+import {
+  findingReopenImpact,
+  refreshInspections,
+  reopenFinding,
+  updateFinding,
+  type InspectionDetail,
+} from '../api/inspections';
+import { FindingForm } from './finding-form';
+import { FindingObservations } from './finding-observations';
+
+type Affected = Awaited<ReturnType<typeof findingReopenImpact>>;
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -51,14 +64,15 @@ export function FindingDetail({
   divisionId,
   inspectionId,
   findingId,
-  archived,
+  inspection,
 }: {
   divisionId: string;
   inspectionId: string;
   findingId: string;
-  /** The project is archived: read-only (spec 002 §4). */
-  archived: boolean;
+  /** The inspection the finding is read in: its project's dates, zone and archived state. */
+  inspection: InspectionDetail;
 }) {
+  const archived = inspection.project.archivedAt !== null;
   const profile = useSession();
   const navigate = useNavigate();
   const key = cacheKey(divisionId, 'inspections/finding', findingId, inspectionId);
@@ -68,6 +82,9 @@ export function FindingDetail({
   const [deleting, setDeleting] = useState(false);
   const [note, setNote] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [reopening, setReopening] = useState<Affected | null>(null);
+  const [reopenError, setReopenError] = useState<string | null>(null);
   const links = useInspectionLinks();
   const all = links.inspection(inspectionId, 'findings');
   const detailHref = (id: string) => links.findingDetails(inspectionId, id);
@@ -76,6 +93,24 @@ export function FindingDetail({
   const canDelete = finding.editable && hasPermission(profile, 'delete', 'Findings');
   // Photos may be added to a completed finding as proof of the work: only archiving stops them.
   const writable = !profile.isReadOnly && !archived;
+  const grants = { isAdmin: profile.isAdmin, permissions: profile.permissions as Grants['permissions'] };
+  const canEdit = finding.editable && hasPermission(profile, 'update', 'Findings');
+  // Spec 002 §4: Edit Finding on a completed finding reopens it first, with a confirmation
+  // listing the inspections whose compliance signatures go.
+  const canReopen = writable && finding.date_completed !== null && mayReopenFinding(grants, finding);
+  const startEdit = async () => {
+    if (!finding.date_completed) return setEditing(true);
+    setReopenError(null);
+    try {
+      setReopening(await findingReopenImpact(divisionId, finding.id));
+    } catch (cause) {
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: errorMessage(cause, 'An error has occurred'),
+      });
+    }
+  };
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
@@ -83,6 +118,11 @@ export function FindingDetail({
           Overview {finding.type.code} #{finding.number}
         </Title>
         <Group gap="xs">
+          {(canEdit || canReopen) && (
+            <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => void startEdit()}>
+              Edit Finding
+            </Button>
+          )}
           <Button component={Link} to={all} variant="default" leftSection={<IconList size={16} />}>
             All Findings
           </Button>
@@ -141,28 +181,12 @@ export function FindingDetail({
           </Text>
         )}
       </Paper>
-      <Paper radius="lg" p="md" withBorder>
-        <Title order={3} fz="lg" mb="sm">
-          Observations
-        </Title>
-        {finding.observations.length === 0 && (
-          <Text fz="sm" c="dimmed">
-            No observations yet.
-          </Text>
-        )}
-        <Stack gap="xs">
-          {finding.observations.map((o) => (
-            <div key={o.id}>
-              <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {o.content}
-              </Text>
-              <Text fz="xs" c="dimmed">
-                {o.author.name} · {formatDate(o.createdAt)} {new Date(o.createdAt).toTimeString().slice(0, 5)}
-              </Text>
-            </div>
-          ))}
-        </Stack>
-      </Paper>
+      <FindingObservations
+        divisionId={divisionId}
+        inspectionId={inspectionId}
+        finding={finding}
+        mayAdd={writable && hasPermission(profile, 'create', 'finding_comments')}
+      />
       {finding.images && (
         <FindingPhotos
           divisionId={divisionId}
@@ -227,6 +251,65 @@ export function FindingDetail({
           </Stack>
         </Alert>
       )}
+      <Modal opened={editing} onClose={() => setEditing(false)} title="Edit Finding" radius="lg">
+        {editing && (
+          <FindingForm
+            divisionId={divisionId}
+            inspection={inspection}
+            initial={{
+              finding_type_id: finding.type.id,
+              location: finding.location,
+              date_initiated: finding.date_initiated,
+              condition: finding.condition,
+            }}
+            submitLabel="Save"
+            toasts={{
+              pending: 'Updating finding',
+              done: 'Updated Finding',
+              failed: 'Cannot update finding because of error: ',
+            }}
+            onSubmit={(input) => updateFinding(divisionId, finding, input)}
+            onClose={() => setEditing(false)}
+          />
+        )}
+      </Modal>
+      <ConfirmModal
+        opened={reopening !== null}
+        title="Edit Finding"
+        confirmLabel="Reopen and edit"
+        onClose={() => setReopening(null)}
+        onConfirm={async () => {
+          try {
+            await reopenFinding(divisionId, finding.id);
+            setReopening(null);
+            if (canEdit || hasPermission(profile, 'update', 'Findings')) setEditing(true);
+          } catch (cause) {
+            // Spec 002 §8: the failure shows in the confirmation dialog.
+            setReopenError(errorMessage(cause, 'An error has occurred'));
+          }
+        }}
+      >
+        <Stack gap="xs">
+          <Text fz="sm">
+            {`Reopen ${finding.type.code} #${finding.number}? Its completion date is cleared.`}
+            {reopening && reopening.length > 0
+              ? ' The compliance signatures of these inspections are removed and their questions unlocked:'
+              : ''}
+          </Text>
+          {reopening && reopening.length > 0 && (
+            <ul style={{ margin: 0 }}>
+              {reopening.map((i) => (
+                <li key={i.id}>
+                  <Text fz="sm">
+                    Inspection #{i.number} · {displayDate(i.created_date)}
+                  </Text>
+                </li>
+              ))}
+            </ul>
+          )}
+          {reopenError && <ServerError>{reopenError}</ServerError>}
+        </Stack>
+      </ConfirmModal>
     </Stack>
   );
 }

@@ -55,20 +55,31 @@ async function thumbnailOf(file: File): Promise<File> {
   return new File([blob], `thumbnail-${file.name.replace(/\.[^.]+$/, '')}.jpg`, { type: 'image/jpeg' });
 }
 
-/** Annotations drawn over a photo, in fractions of its width and height so they fit any size. */
-function AnnotationLayer({ annotations }: { annotations: readonly Annotation[] }) {
+/**
+ * Annotations drawn over a photo. They are stored in the photo's own pixels (the contract's
+ * ImageAnnotation), so the layer's coordinates are the photo's and it scales with the image.
+ */
+function AnnotationLayer({
+  annotations,
+  width,
+  height,
+}: {
+  annotations: readonly Annotation[];
+  width: number;
+  height: number;
+}) {
+  const unit = Math.max(width, height) / 100;
   return (
     <svg
-      viewBox="0 0 100 100"
+      viewBox={`0 0 ${width} ${height}`}
       preserveAspectRatio="none"
       aria-hidden
       style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }}
     >
       {annotations.map((a, i) => {
-        const x = a.x * 100;
-        const y = a.y * 100;
-        const w = (a.width ?? 0.16) * 100;
-        const h = (a.height ?? 0.16) * 100;
+        const { x, y } = a;
+        const w = a.width ?? 16 * unit;
+        const h = a.height ?? 16 * unit;
         const stroke = {
           stroke: a.color,
           strokeWidth: 1.2,
@@ -82,11 +93,11 @@ function AnnotationLayer({ annotations }: { annotations: readonly Annotation[] }
           return (
             <g key={i} {...stroke} strokeWidth={2}>
               <line x1={x - w / 2} y1={y - h / 2} x2={x} y2={y} />
-              <polyline points={`${x - 5},${y - 1} ${x},${y} ${x - 1},${y - 5}`} />
+              <polyline points={`${x - 5 * unit},${y - unit} ${x},${y} ${x - unit},${y - 5 * unit}`} />
             </g>
           );
         return (
-          <text key={i} x={x} y={y} fill={a.color} fontSize={6} fontWeight={700}>
+          <text key={i} x={x} y={y} fill={a.color} fontSize={6 * unit} fontWeight={700}>
             {a.text}
           </text>
         );
@@ -99,7 +110,7 @@ function PhotoView({ photo, src }: { photo: Photo; src: string }) {
   return (
     <div style={{ position: 'relative', transform: `rotate(${photo.rotation}deg)` }}>
       <img src={src} alt={photo.name} style={{ display: 'block', width: '100%', borderRadius: 8 }} />
-      <AnnotationLayer annotations={photo.annotations} />
+      <AnnotationLayer annotations={photo.annotations} width={photo.width} height={photo.height} />
     </div>
   );
 }
@@ -124,10 +135,18 @@ function AnnotateModal({
   const place = (x: number, y: number) => {
     if (tool === 'text' && !text.trim()) return setError('Type the text first, then click where it goes.');
     setError(null);
-    const round = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 1000) / 1000;
+    // The click's place as a fraction of the shown image, kept in the photo's own pixels.
+    const inPixels = (fraction: number, side: number) =>
+      Math.round(Math.min(1, Math.max(0, fraction)) * side);
     setAnnotations((all) => [
       ...all,
-      { kind: tool, x: round(x), y: round(y), color, ...(tool === 'text' ? { text: text.trim() } : {}) },
+      {
+        kind: tool,
+        x: inPixels(x, photo.width),
+        y: inPixels(y, photo.height),
+        color,
+        ...(tool === 'text' ? { text: text.trim() } : {}),
+      },
     ]);
   };
 
@@ -196,7 +215,7 @@ function AnnotateModal({
             alt={photo.name}
             style={{ display: 'block', width: '100%', borderRadius: 8 }}
           />
-          <AnnotationLayer annotations={annotations} />
+          <AnnotationLayer annotations={annotations} width={photo.width} height={photo.height} />
         </div>
         {annotations.length > 0 && (
           <Stack gap={4}>

@@ -14,14 +14,11 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconNote, IconPlus } from '@tabler/icons-react';
 import {
   COMPLETED_AS_RECOMMENDED,
   completeFindingsIssues,
-  DEFAULT_FINDING_LOCATION,
   FINDING_MESSAGES,
-  findingFormIssues,
 } from '@stormline/domain/finding-rules';
 import { displayDate } from '@stormline/domain/local-date';
 import { ServerError } from '../../../components/server-error';
@@ -29,18 +26,15 @@ import { useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { hasPermission } from '../../../lib/page-access';
 import { useInspectionLinks } from '../inspection-links';
+import { FindingForm, projectToday as today } from './finding-form';
 import {
   addFindingNotes,
   completeFindings,
   createFinding,
-  useFindingTypes,
   useInspectionFindings,
   type FindingRow,
   type InspectionDetail,
 } from '../api/inspections';
-
-const today = (inspection: InspectionDetail) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: inspection.project.timezone }).format(new Date());
 
 function AddFindingForm({
   divisionId,
@@ -51,124 +45,20 @@ function AddFindingForm({
   inspection: InspectionDetail;
   onClose: () => void;
 }) {
-  const { data: types } = useFindingTypes(
-    divisionId,
-    inspection.template_id,
-    inspection.inspection_template.version,
-  );
-  const enabled = (types?.pageData ?? []).filter((t) => t.details.is_enabled);
-  const [typeId, setTypeId] = useState<string | null>(null);
-  const [location, setLocation] = useState(DEFAULT_FINDING_LOCATION);
-  const [initiated, setInitiated] = useState(today(inspection));
-  const [condition, setCondition] = useState<string | null>(null);
-  const [observation, setObservation] = useState('');
-  const [issues, setIssues] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const chosenType = typeId ?? enabled.find((t) => t.code === 'CA')?.id ?? enabled[0]?.id ?? null;
-  if (!types) return <Text fz="sm">Loading…</Text>;
   return (
-    <Stack>
-      <Select
-        label="Finding Type"
-        withAsterisk
-        data={enabled.map((t) => ({ value: t.id, label: `${t.name} (${t.code})` }))}
-        value={chosenType}
-        onChange={setTypeId}
-        error={issues.finding_type_id}
-        allowDeselect={false}
-      />
-      <TextInput
-        label="Location"
-        withAsterisk
-        value={location}
-        onChange={(e) => setLocation(e.currentTarget.value)}
-        error={issues.location}
-        maxLength={500}
-      />
-      <TextInput
-        type="date"
-        label="Date Initiated"
-        withAsterisk
-        value={initiated}
-        min={inspection.project.start_date ?? undefined}
-        max={today(inspection)}
-        onChange={(e) => setInitiated(e.currentTarget.value)}
-        error={issues.date_initiated}
-        w={220}
-      />
-      {types.condition_options.length > 0 && (
-        <Select
-          label="Condition"
-          withAsterisk
-          data={types.condition_options.map((o) => ({ value: o.code, label: o.label }))}
-          value={condition}
-          onChange={setCondition}
-          error={issues.condition}
-        />
-      )}
-      <Textarea
-        label="Observation"
-        autosize
-        minRows={2}
-        value={observation}
-        onChange={(e) => setObservation(e.currentTarget.value)}
-        maxLength={2000}
-      />
-      {error && <ServerError>{error}</ServerError>}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          loading={busy}
-          onClick={async () => {
-            const input = { finding_type_id: chosenType, location, date_initiated: initiated, condition };
-            const found = findingFormIssues(input, {
-              version: {
-                finding_types: types.pageData,
-                condition_options: types.condition_options,
-                control_measure_required: false,
-              },
-              projectStartDate: inspection.project.start_date,
-              today: today(inspection),
-            });
-            setIssues(Object.fromEntries(found.map((i) => [i.path, i.message])));
-            if (found.length > 0) return;
-            setBusy(true);
-            const id = 'create-finding';
-            notifications.show({
-              id,
-              loading: true,
-              title: 'Creating Finding',
-              message: '',
-              autoClose: false,
-            });
-            try {
-              await createFinding(divisionId, inspection.id, {
-                ...input,
-                observation: observation.trim() || null,
-              });
-              notifications.update({
-                id,
-                loading: false,
-                color: 'teal',
-                title: 'Finding Created',
-                message: '',
-                autoClose: 2000,
-              });
-              onClose();
-            } catch (failure) {
-              notifications.hide(id);
-              setError(`Cannot create finding because of error: ${errorMessage(failure, 'Unknown Error')}`);
-              setBusy(false);
-            }
-          }}
-        >
-          Add Finding
-        </Button>
-      </Group>
-    </Stack>
+    <FindingForm
+      divisionId={divisionId}
+      inspection={inspection}
+      withObservation
+      submitLabel="Add Finding"
+      toasts={{
+        pending: 'Creating Finding',
+        done: 'Finding Created',
+        failed: 'Cannot create finding because of error: ',
+      }}
+      onSubmit={(input) => createFinding(divisionId, inspection.id, input)}
+      onClose={onClose}
+    />
   );
 }
 

@@ -188,7 +188,7 @@ export default function InspectionRoute() {
             divisionId={divisionId}
             inspectionId={inspection.id}
             findingId={findingId}
-            archived={inspection.project.archivedAt !== null}
+            inspection={inspection}
           />
         ) : (
           <FindingsTab divisionId={divisionId} inspection={inspection} />

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { FindingInput } from '@stormline/contract/areas/findings';
+import { DEFAULT_FINDING_LOCATION, findingFormIssues } from '@stormline/domain/finding-rules';
+import { ServerError } from '../../../components/server-error';
+import { errorMessage } from '../../../lib/errors';
+import { useFindingTypes, type InspectionDetail } from '../api/inspections';
+
+/** Today in the project's time zone ('YYYY-MM-DD'): the finding dates may not be later. */
+export const projectToday = (inspection: Pick<InspectionDetail, 'project'>) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: inspection.project.timezone }).format(new Date());
+
+export interface FindingFormValues {
+  finding_type_id: string | null;
+  location: string;
+  date_initiated: string;
+  condition: string | null;
+}
+
+/**
+ * The finding form (spec 002 §5), for Add Finding and Edit Finding: type, location, date initiated
+ * (not before the project's start, not after today in its zone), Condition where the template has
+ * it; checked with the domain's findingFormIssues, the same the server runs. The toasts are §8's.
+ */
+export function FindingForm({
+  divisionId,
+  inspection,
+  initial,
+  withObservation = false,
+  submitLabel,
+  toasts,
+  onSubmit,
+  onClose,
+}: {
+  divisionId: string;
+  inspection: InspectionDetail;
+  initial?: FindingFormValues;
+  /** Add Finding takes a first observation with the finding. */
+  withObservation?: boolean;
+  submitLabel: string;
+  toasts: { pending: string; done: string; failed: string };
+  onSubmit: (input: FindingInput) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const { data: types } = useFindingTypes(
+    divisionId,
+    inspection.template_id,
+    inspection.inspection_template.version,
+  );
+  const enabled = (types?.pageData ?? []).filter(
+    (t) => t.details.is_enabled || t.id === initial?.finding_type_id,
+  );
+  const [typeId, setTypeId] = useState<string | null>(initial?.finding_type_id ?? null);
+  const [location, setLocation] = useState(initial?.location ?? DEFAULT_FINDING_LOCATION);
+  const [initiated, setInitiated] = useState(initial?.date_initiated ?? projectToday(inspection));
+  const [condition, setCondition] = useState<string | null>(initial?.condition ?? null);
+  const [observation, setObservation] = useState('');
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const chosenType = typeId ?? enabled.find((t) => t.code === 'CA')?.id ?? enabled[0]?.id ?? null;
+  if (!types) return <Text fz="sm">Loading…</Text>;
+
+  const submit = async () => {
+    const input = { finding_type_id: chosenType, location, date_initiated: initiated, condition };
+    const found = findingFormIssues(input, {
+      version: {
+        finding_types: types.pageData,
+        condition_options: types.condition_options,
+        control_measure_required: false,
+      },
+      projectStartDate: inspection.project.start_date,
+      today: projectToday(inspection),
+    });
+    setIssues(Object.fromEntries(found.map((i) => [i.path, i.message])));
+    if (found.length > 0) return;
+    setBusy(true);
+    const id = `finding-form-${submitLabel}`;
+    notifications.show({ id, loading: true, title: toasts.pending, message: '', autoClose: false });
+    try {
+      await onSubmit({ ...input, ...(withObservation ? { observation: observation.trim() || null } : {}) });
+      notifications.update({
+        id,
+        loading: false,
+        color: 'teal',
+        title: toasts.done,
+        message: '',
+        autoClose: 2000,
+      });
+      onClose();
+    } catch (failure) {
+      notifications.hide(id);
+      setError(`${toasts.failed}${errorMessage(failure, 'Unknown Error')}`);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <Select
+        label="Finding Type"
+        withAsterisk
+        data={enabled.map((t) => ({ value: t.id, label: `${t.name} (${t.code})` }))}
+        value={chosenType}
+        onChange={setTypeId}
+        error={issues.finding_type_id}
+        allowDeselect={false}
+      />
+      <TextInput
+        label="Location"
+        withAsterisk
+        value={location}
+        onChange={(e) => setLocation(e.currentTarget.value)}
+        error={issues.location}
+        maxLength={500}
+      />
+      <TextInput
+        type="date"
+        label="Date Initiated"
+        withAsterisk
+        value={initiated}
+        min={inspection.project.start_date ?? undefined}
+        max={projectToday(inspection)}
+        onChange={(e) => setInitiated(e.currentTarget.value)}
+        error={issues.date_initiated}
+        w={220}
+      />
+      {types.condition_options.length > 0 && (
+        <Select
+          label="Condition"
+          withAsterisk
+          data={types.condition_options.map((o) => ({ value: o.code, label: o.label }))}
+          value={condition}
+          onChange={setCondition}
+          error={issues.condition}
+        />
+      )}
+      {withObservation && (
+        <Textarea
+          label="Observation"
+          autosize
+          minRows={2}
+          value={observation}
+          onChange={(e) => setObservation(e.currentTarget.value)}
+          maxLength={2000}
+        />
+      )}
+      {error && <ServerError>{error}</ServerError>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button loading={busy} onClick={() => void submit()}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
