@@ -93,8 +93,8 @@ describe.each([
     }
 
     it('a public page', async () => {
-      await page.goto('/public/inspection/some-inspection');
-      await page.getByRole('heading', { name: 'Public inspection view' }).waitFor();
+      await page.goto('/public/inspection/some-inspection?division=north-region');
+      await page.getByText('This inspection was not found, or you do not have access to it.').waitFor();
       await expectNoSeriousAxeViolations(page, `/public/inspection at ${size} px`);
     });
 

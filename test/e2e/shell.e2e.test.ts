@@ -292,8 +292,8 @@ describe('route conventions (spec 000 §2, 001 §2)', () => {
 
   it('opens a public page with the public account, in the public layout', async () => {
     const page = await newPage();
-    await page.goto('/public/inspection/some-inspection');
-    await page.getByRole('heading', { name: 'Public inspection view' }).waitFor();
+    await page.goto('/public/inspection/some-inspection?division=north-region');
+    await page.getByText('This inspection was not found, or you do not have access to it.').waitFor();
     expect(await page.getByRole('banner').getByText('Public view').isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('publicToken'))).toBeTruthy();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

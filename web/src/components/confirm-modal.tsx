@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { ServerError } from './server-error';
 import { ApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/errors';
@@ -13,6 +13,8 @@ interface ConfirmProps {
   children: ReactNode;
   onClose: () => void;
   onConfirm: () => Promise<void>;
+  /** Spec 001 §2: deleting a regulation group needs 'Yes, I understand' ticked first. */
+  requireUnderstanding?: boolean;
 }
 
 /** The server's message; a refusal that carried none (only its status) reads ACTION_ERROR. */
@@ -22,13 +24,29 @@ export function actionError(failure: unknown): string {
   return errorMessage(failure, ACTION_ERROR);
 }
 
-/** Mounted per opening, so no old error shows. */
-function Confirm({ confirmLabel, children, onClose, onConfirm }: Omit<ConfirmProps, 'title'>) {
+/** Mounted per opening: the box starts unticked and no old error shows. */
+function Confirm({
+  confirmLabel,
+  children,
+  onClose,
+  onConfirm,
+  requireUnderstanding,
+}: Omit<ConfirmProps, 'title'>) {
+  const [understood, setUnderstood] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
     <Stack gap="md">
-      <Text fz="sm">{children}</Text>
+      <Text fz="sm" component="div">
+        {children}
+      </Text>
+      {requireUnderstanding && (
+        <Checkbox
+          label="Yes, I understand"
+          checked={understood}
+          onChange={(event) => setUnderstood(event.currentTarget.checked)}
+        />
+      )}
       {error && <ServerError testId="confirm-error">{error}</ServerError>}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
@@ -36,6 +54,7 @@ function Confirm({ confirmLabel, children, onClose, onConfirm }: Omit<ConfirmPro
         </Button>
         <Button
           color="red"
+          disabled={requireUnderstanding && !understood}
           loading={busy}
           onClick={async () => {
             setBusy(true);

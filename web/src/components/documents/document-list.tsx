@@ -52,7 +52,7 @@ import { formatDate } from '../../lib/format';
 import type { ListStatus } from '../../lib/list/server-list';
 import { LIST_FORBIDDEN_MESSAGE } from '../data-table';
 import { ListError } from '../list-error';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '../confirm-modal';
 import {
   downloadDocument,
   openDocumentForPrint,

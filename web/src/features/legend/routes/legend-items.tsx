@@ -3,7 +3,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { ListSearch } from '../../../components/data-table';
-import { ConfirmModal } from '../../../components/documents/confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/auth';
 import { hasPermission } from '../../../lib/page-access';

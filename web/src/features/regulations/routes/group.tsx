@@ -4,7 +4,7 @@ import { Alert, Button, Group, Paper, Skeleton, Tabs, Text } from '@mantine/core
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconBook, IconMapPin, IconPencil, IconTrash } from '@tabler/icons-react';
-import { ConfirmModal } from '../../../components/documents/confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth';
