@@ -373,6 +373,20 @@ describe("the inspector's day, start to certified (1280 px)", () => {
     expect(cert.body.userSignatures.map((s) => s.group)).toEqual(['inspection']);
     await adminPage.getByRole('tab', { name: 'Inspection Questions' }).click();
     await adminPage.getByRole('button', { name: 'Save', exact: true }).waitFor();
+
+    // Open again, the inspection can be handed to another inspector from the menu.
+    const relief = await createTestUser('Inspector', [NORTH], { lastName: `Relief ${run}` });
+    await adminPage.getByRole('button', { name: 'Menu', exact: true }).click();
+    await adminPage.getByRole('menuitem', { name: 'Change Inspector' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Change Inspector' });
+    await dialog.getByLabel('Inspector').fill(`Relief ${run}`);
+    await adminPage.getByRole('option', { name: `Test Relief ${run} (Inspector)` }).click();
+    await look(adminPage, 'change-inspector-1280');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await adminPage.getByText(`Inspector: Test Relief ${run}`).waitFor();
+    const read = await api<{ inspector: { id: string } }>(`/api/inspections/${inspectionId}`);
+    expect(read.body.inspector.id).toBe(relief.id);
   });
 });
 

@@ -107,6 +107,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/users/{id}/bulkupdate/notification-types': { isEnabled: true, typeId: 'email' },
   'PUT /api/notifications/frequency': { frequency: 'Daily' },
   'POST /api/inspections': { projectId: 'fuzz-project', type: 'Routine' },
+  'POST /api/inspections/{id}/inspector/{userId}': { projectId: 'fuzz-project' },
   'PUT /api/inspections/{id}': {
     answersVersion: 0,
     answers: [{ questionId: 'rs-weather-now', value: 'Clear' }],

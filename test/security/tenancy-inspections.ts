@@ -181,6 +181,10 @@ export function inspectionCases(db: Db): Record<string, () => Promise<ForeignCas
     }),
     'DELETE /api/inspections/{id}': on((s) => `/api/inspections/${s.inspection.id}`),
     'POST /api/inspections/{id}/open': on((s) => `/api/inspections/${s.inspection.id}/open`),
+    'POST /api/inspections/{id}/inspector/{userId}': on(
+      (s) => `/api/inspections/${s.inspection.id}/inspector/${s.inspection.inspectorId ?? 'someone'}`,
+      (s: South) => ({ projectId: s.project.id }),
+    ),
     'GET /api/inspections/{id}/notes': on((s) => `/api/inspections/${s.inspection.id}/notes`),
     'POST /api/inspections/{id}/notes': on((s) => `/api/inspections/${s.inspection.id}/notes`, {
       note: { content: 'x' },

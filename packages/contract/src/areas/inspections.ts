@@ -153,10 +153,15 @@ export const inspectionsRoutes = defineArea('inspections', {
   setInspector: {
     method: 'POST',
     path: '/api/inspections/{id}/inspector/{userId}',
-    summary: 'Set the inspector of an inspection (projectId)',
+    summary:
+      "Set the inspector of an inspection (projectId: the inspection's project); an active user of the division with an assignable role, while the inspection is editable",
     access: permission('update', 'Inspection'),
     division: 'required',
-    implemented: false,
+    params: z.strictObject({ id: Id, userId: Id }),
+    query: z.strictObject({}),
+    body: z.strictObject({ projectId: Id }),
+    response: InspectionDetail,
+    implemented: true,
   },
   reassignInspections: {
     method: 'POST',

@@ -234,3 +234,14 @@ export async function deleteObservation(divisionId: string, id: string) {
   await callApi(findingsRoutes.deleteFindingNote, { divisionId, params: { type: 'findings', id } });
   await refreshInspections();
 }
+
+/** Who inspects (0018 "setInspector"): an assignable user of the division, while editable. */
+export async function setInspector(divisionId: string, inspection: InspectionDetail, userId: string) {
+  const saved = await callApi(inspectionsRoutes.setInspector, {
+    divisionId,
+    params: { id: inspection.id, userId },
+    body: { projectId: inspection.project.id },
+  });
+  await refreshInspections();
+  return saved;
+}

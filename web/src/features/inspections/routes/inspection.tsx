@@ -7,6 +7,7 @@ import {
   IconChevronDown,
   IconLockOpen,
   IconTrash,
+  IconUserEdit,
 } from '@tabler/icons-react';
 import { displayDate } from '@stormline/domain/local-date';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -20,6 +21,7 @@ import { usePublicDivisionId } from '../../../lib/public-session';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { deleteInspection, reopenInspection, useInspection } from '../api/inspections';
 import { CertificationTab } from '../components/certification-tab';
+import { ChangeInspectorModal } from '../components/change-inspector-modal';
 import { FindingDetail } from '../components/finding-detail';
 import { FindingsTab } from '../components/findings-tab';
 import { NotesPanel } from '../components/notes-panel';
@@ -53,6 +55,7 @@ export default function InspectionRoute() {
   const profile = useSession();
   const { data: inspection, error } = useInspection(divisionId, inspectionId);
   const [pending, setPending] = useState<'delete' | 'reopen' | null>(null);
+  const [changingInspector, setChangingInspector] = useState(false);
   const tab: Tab = findingId
     ? 'findings'
     : TABS.some((t) => t.value === tabParam)
@@ -102,6 +105,11 @@ export default function InspectionRoute() {
     return true;
   });
   const canDelete = hasPermission(profile, 'delete', 'Inspection') && !inspection.project.archivedAt;
+  const canChangeInspector =
+    hasPermission(profile, 'update', 'Inspection') &&
+    hasPermission(profile, 'create', 'Project') &&
+    inspection.editable &&
+    !inspection.project.archivedAt;
   const canReopen =
     hasPermission(profile, 'all', 'reopenInspection') &&
     !inspection.editable &&
@@ -120,6 +128,7 @@ export default function InspectionRoute() {
           <>
             {inspection.project.name} · {inspection.project.client.name} · {inspection.type} ·{' '}
             {displayDate(inspection.created_date)}
+            {inspection.inspector && ` · Inspector: ${inspection.inspector.name}`}
           </>
         }
         actions={
@@ -133,6 +142,14 @@ export default function InspectionRoute() {
               <Menu.Item leftSection={<IconArrowLeft size={16} />} component={Link} to={projectHref}>
                 Back to Project
               </Menu.Item>
+              {canChangeInspector && (
+                <Menu.Item
+                  leftSection={<IconUserEdit size={16} />}
+                  onClick={() => setChangingInspector(true)}
+                >
+                  Change Inspector
+                </Menu.Item>
+              )}
               {canReopen && (
                 <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={() => setPending('reopen')}>
                   Edit Inspection
@@ -206,6 +223,12 @@ export default function InspectionRoute() {
           </Text>
         </Paper>
       )}
+      <ChangeInspectorModal
+        opened={changingInspector}
+        divisionId={divisionId}
+        inspection={inspection}
+        onClose={() => setChangingInspector(false)}
+      />
       <ConfirmModal
         opened={pending !== null}
         title={pending === 'reopen' ? 'Edit Inspection' : 'Delete Inspection'}

@@ -1,0 +1,75 @@
+import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
+import { changeLogStep } from '@stormline/data/changelog';
+import { inspectionKeys, inspectionUpdateStep } from '@stormline/data/inspections';
+import { transact } from '@stormline/data/transact';
+import { getUserInDivision } from '@stormline/data/users';
+import { ConflictError, NotFoundError, ValidationError } from '@stormline/domain/errors';
+import { INSPECTION_MESSAGES, isInspectionEditable } from '@stormline/domain/inspection-rules';
+import { isAssignableInspector, PROJECT_MESSAGES } from '@stormline/domain/project-rules';
+import { roleById } from '@stormline/domain/roles';
+import { httpRoute } from '../../lib/http-route';
+import type { RouteRequest } from '../../lib/http-route';
+import {
+  actorOf,
+  inspectionDetail,
+  inspectionLabel,
+  readInspection,
+  userNames,
+} from '../../lib/inspection-context';
+import { assertProjectWritable } from '../../lib/project-access';
+
+const route = inspectionsRoutes.setInspector;
+
+const refuse = (message: string) => new ValidationError(message, [{ path: 'userId', message }]);
+
+/**
+ * Sets who inspects (spec 000 §7; 0018 "setInspector"): the same rules as the project's inspector
+ * (a user of this division, active, with an assignable role), only while the inspection is
+ * editable and its project not archived. projectId must be the inspection's own project, so a
+ * stale screen cannot move the wrong inspection. The inspector's index moves with the record, and
+ * the change log says who changed it from whom, in the same write.
+ */
+export async function main({ params, body, caller, divisionId, deps }: RouteRequest<typeof route>) {
+  const { inspection, project } = await readInspection(deps, caller, divisionId!, params.id);
+  if (body.projectId !== project.id) throw new NotFoundError('Inspection not found');
+  assertProjectWritable(project);
+  if (!isInspectionEditable(inspection, project)) throw new ConflictError(INSPECTION_MESSAGES.readOnly);
+  const inspector = await getUserInDivision(deps.db, divisionId!, params.userId).catch(() => {
+    throw refuse(PROJECT_MESSAGES.inspectorNotMember);
+  });
+  const role = roleById(inspector.roleId);
+  if (!role || !isAssignableInspector(role.name)) throw refuse(PROJECT_MESSAGES.inspectorRole);
+  if (inspector.status === 'inactive') throw refuse(PROJECT_MESSAGES.inspectorInactive);
+  if (inspector.id === inspection.inspectorId) return inspectionDetail(deps, caller, inspection, project);
+
+  const next = { ...inspection, inspectorId: inspector.id, version: inspection.version + 1 };
+  // The log reads as people, by name: ids mean nothing to whoever reads the project's history.
+  const before = (await userNames(deps, [inspection.inspectorId])).get(inspection.inspectorId ?? '') ?? null;
+  await transact(deps.db, [
+    inspectionUpdateStep(deps.db, inspection, {
+      inspectorId: inspector.id,
+      // The inspector's own list of inspections (byRelation) follows the new inspector.
+      gsi2pk: inspectionKeys.ofInspector(divisionId!, inspector.id),
+      gsi2sk: `${inspection.created_date}#${inspection.id}`,
+    }),
+    changeLogStep(
+      deps.db,
+      {
+        divisionId: divisionId!,
+        projectId: project.id,
+        actor: actorOf(caller),
+        entity: 'inspection',
+        entityId: inspection.id,
+        label: inspectionLabel(inspection),
+        action: 'inspector changed',
+        changes: [
+          { field: 'inspector', from: before, to: `${inspector.first_name} ${inspector.last_name}`.trim() },
+        ],
+      },
+      deps.now(),
+    ),
+  ]);
+  return inspectionDetail(deps, caller, next, project);
+}
+
+export const handler = httpRoute(route, main);
