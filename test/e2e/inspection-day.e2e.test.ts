@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -595,4 +596,35 @@ describe('the project tab, the archive and the public link', () => {
     await visitor.goto(`/public/divisions/${NORTH}/projects/${projectId}`);
     await visitor.getByText('This project is not public, or it does not exist.').waitFor();
   });
+});
+
+describe("a demo project's documents, read-only", () => {
+  for (const [viewport, width] of [
+    [VIEWPORTS.desktop, 1280],
+    [VIEWPORTS.mobile, 375],
+  ] as const)
+    it(`shows the site map and the project documents, and downloads a PDF (${width} px)`, async () => {
+      const p = await newPage(viewport);
+      await signIn(p, { email: 'inspector@example.com', password: 'Demo-Passw0rd!' });
+      const list = await api<{ pageData: { id: string }[] }>(`/api/divisions/${NORTH}/projects?s=clyde`);
+      const demoId = list.body.pageData[0]!.id;
+      await p.goto(`/divisions/${NORTH}/projects/${demoId}/active-site-map`);
+      const siteMap = p.getByTestId('document-name').filter({ hasText: /site map\.pdf$/ });
+      await siteMap.waitFor();
+      expect(await p.getByRole('button', { name: /^Reorder / }).count()).toBe(0);
+      await look(p, `project-site-map-${width}`);
+      const [download] = await Promise.all([p.waitForEvent('download'), siteMap.click()]);
+      const saved = await readFile((await download.path())!);
+      expect(saved.subarray(0, 5).toString()).toBe('%PDF-');
+      await p.goto(`/divisions/${NORTH}/projects/${demoId}/project-docs`);
+      await p.getByRole('heading', { name: 'SWMP' }).waitFor();
+      await p.getByTestId('document-name').filter({ hasText: /SWMP\.pdf$/ }).waitFor();
+      await look(p, `project-documents-${width}`);
+      await p.goto(`/divisions/${NORTH}/projects/${demoId}/bmp-docs`);
+      await p
+        .getByText(/Silt Fence|No legend items found/)
+        .first()
+        .waitFor();
+      await look(p, `project-bmp-${width}`);
+    });
 });

@@ -174,6 +174,7 @@ export function inspectionCases(db: Db): Record<string, () => Promise<ForeignCas
   return {
     'GET /api/projects/{id}/inspections': on((s) => `/api/projects/${s.project.id}/inspections`),
     'GET /api/changelog/projects/{id}': on((s) => `/api/changelog/projects/${s.project.id}`),
+    'GET /api/projects/{id}/docs': on((s) => `/api/projects/${s.project.id}/docs`),
     'GET /api/inspections/{id}': on((s) => `/api/inspections/${s.inspection.id}`),
     'PUT /api/inspections/{id}': on((s) => `/api/inspections/${s.inspection.id}`, {
       answersVersion: 0,

@@ -5,6 +5,7 @@ import type { Db } from './dynamo';
 import { keys } from './keys';
 import { queryPage } from './paging';
 import type { PageOf } from './paging';
+import { projectKeys } from './projects';
 import { readPartition } from './read-partition';
 import { getGroupInDivision, groupKeys, groupTouchedStep } from './regulations';
 import { deleteStep, putNewStep, transact, versionedUpdateStep } from './transact';
@@ -17,9 +18,18 @@ import type { TransactionStep } from './transact';
  * the dragged order. An upload has exactly one owner; its writer rewrites that one row with it.
  */
 
-/** Who holds a document: a regulation group (shared by divisions) or a legend item (one division's). */
+/**
+ * Who holds a document: a regulation group (shared by divisions), a legend item (one division's),
+ * or one of a project's document types (Project Documents, Active Site Maps: spec 002 §2), each
+ * type its own ordered list.
+ */
 export type DocumentOwner =
-  { kind: 'group'; groupId: string } | { kind: 'legend'; divisionId: string; legendItemId: string };
+  | { kind: 'group'; groupId: string }
+  | { kind: 'legend'; divisionId: string; legendItemId: string }
+  | { kind: 'project'; divisionId: string; projectId: string; docTypeId: string };
+
+/** The division a document belongs to; a group's documents belong to the group, shared by divisions. */
+const ownerDivision = (owner: DocumentOwner) => (owner.kind === 'group' ? null : owner.divisionId);
 
 export interface DocumentRecord {
   id: string;
@@ -53,7 +63,9 @@ export const documentKeys = {
   ownerPartition: (owner: DocumentOwner) =>
     owner.kind === 'group'
       ? `GROUP#${owner.groupId}`
-      : `DIVISION#${owner.divisionId}#LEGEND#${owner.legendItemId}`,
+      : owner.kind === 'legend'
+        ? `DIVISION#${owner.divisionId}#LEGEND#${owner.legendItemId}`
+        : `DIVISION#${owner.divisionId}#PROJECT#${owner.projectId}#DOCTYPE#${owner.docTypeId}`,
   row: (owner: DocumentOwner, uploadId: string) => ({
     pk: documentKeys.ownerPartition(owner),
     sk: `DOC#${uploadId}`,
@@ -168,11 +180,27 @@ export function legendOwnerStep(db: Db, divisionId: string, legendItemId: string
   ];
 }
 
+/** A project must still exist for its documents to change. */
+export function projectOwnerStep(db: Db, divisionId: string, projectId: string): OwnerStep {
+  return () => [
+    {
+      write: {
+        ConditionCheck: {
+          TableName: db.tableName,
+          Key: projectKeys.project(divisionId, projectId),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      onConditionFailed: () => new NotFoundError('Project not found'),
+    },
+  ];
+}
+
 /** The owner step for whichever owner a document has. */
 export function ownerStepOf(db: Db, owner: DocumentOwner, now: Date): OwnerStep {
-  return owner.kind === 'group'
-    ? groupOwnerStep(db, owner.groupId, now)
-    : legendOwnerStep(db, owner.divisionId, owner.legendItemId);
+  if (owner.kind === 'group') return groupOwnerStep(db, owner.groupId, now);
+  if (owner.kind === 'legend') return legendOwnerStep(db, owner.divisionId, owner.legendItemId);
+  return projectOwnerStep(db, owner.divisionId, owner.projectId);
 }
 
 /** Every document row of an owner, read consistently (bounded by MAX_DOCUMENTS_PER_OWNER). */
@@ -308,8 +336,8 @@ export async function getDocumentByGuidInDivision(
   divisionId: string,
 ): Promise<DocumentRecord> {
   const doc = await findDocumentByGuid(db, guid);
-  if (doc.owner.kind === 'legend') {
-    if (doc.owner.divisionId !== divisionId) throw notFound();
+  if (doc.owner.kind !== 'group') {
+    if (ownerDivision(doc.owner) !== divisionId) throw notFound();
     return doc;
   }
   await getGroupInDivision(db, divisionId, doc.owner.groupId).catch(() => {
@@ -331,7 +359,7 @@ export async function userReachesDocument(
   divisionId: string | null,
 ): Promise<boolean> {
   const holding =
-    doc.owner.kind === 'legend'
+    doc.owner.kind !== 'group'
       ? [doc.owner.divisionId]
       : (await readPartition(db, groupKeys.group(doc.owner.groupId).pk, 'DIVISION#', 'divisionId')).map(
           (i) => i.divisionId as string,

@@ -8,6 +8,7 @@ import type { RoleName } from '@stormline/domain/roles';
 import { createActiveAccount } from '@stormline/functions/lib/accounts';
 import { demoProjectNames, seedClients } from './seed/clients';
 import { seedInspections } from './seed/inspections';
+import { seedProjectDocuments } from './seed/project-documents';
 import { seedRegulations } from './seed/regulations';
 import { seedTemplates } from './seed/templates';
 import { seedUsers } from './seed/users';
@@ -154,6 +155,12 @@ export async function seedDemoData(db: Db, region: 'US' | 'UK', now = new Date()
   await seedUsers(db, region, users, DEMO_PASSWORD, now);
   // A season of inspections on the demo projects (issue 10), through the API's own writers.
   await seedInspections(db, users, now);
+  await seedProjectDocuments(
+    db,
+    DEMO_DIVISIONS.map((d) => d.id),
+    users[0]!.id,
+    now,
+  );
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,

@@ -4,6 +4,7 @@ import { NotFoundError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
 import { fileStoreOf } from '../../lib/file-store';
 import { httpRoute } from '../../lib/http-route';
+import { readVisibleProject } from '../../lib/project-access';
 import type { RouteRequest } from '../../lib/http-route';
 
 const route = uploadsRoutes.download;
@@ -19,14 +20,22 @@ const DOWNLOAD_URL_SECONDS = 60;
  */
 export async function main({ params, query, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const notFound = new NotFoundError('Document not found');
-  // The public view's documents come with published projects (docs/decisions/0015).
-  if (caller.role.isReadOnly) throw notFound;
   const doc = await findDocumentByGuid(deps.db, params.id);
+  const { owner } = doc;
+  // The public view's documents are a published project's only (docs/decisions/0015).
+  if (caller.role.isReadOnly && owner.kind !== 'project') throw notFound;
   const mayRead =
-    doc.owner.kind === 'group'
+    owner.kind === 'group'
       ? can(caller.grants, 'read', 'Regulations')
-      : can(caller.grants, 'read', 'Legend Item') || can(caller.grants, 'read', 'Regulations');
+      : owner.kind === 'legend'
+        ? can(caller.grants, 'read', 'Legend Item') || can(caller.grants, 'read', 'Regulations')
+        : can(caller.grants, 'read', 'Project');
   if (!mayRead || !(await userReachesDocument(deps.db, doc, caller.user.id, divisionId))) throw notFound;
+  // A project's documents go only to those who see the project (its access rows; published for the public).
+  if (owner.kind === 'project')
+    await readVisibleProject(deps, caller, owner.divisionId, owner.projectId).catch(() => {
+      throw notFound;
+    });
   const url = await fileStoreOf(deps).presignGet(doc.objectKey, DOWNLOAD_URL_SECONDS, {
     fileName: fileNameOf(doc.name, doc.mimeType),
     contentType: doc.mimeType,

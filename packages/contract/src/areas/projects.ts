@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { PROJECT_NAME_MAX_LENGTH } from '@stormline/domain/project-rules';
 import { CountryView, OptionalText, RegionalPlace, RequiredText, StateView } from '../address';
+import { DocumentSummary } from '../documents';
 import { defineArea, permission } from '../route';
 import { Finding } from '../inspection-views';
 import { PostStormEntry, PostStormProject, PostStormQuery } from '../post-storm';
@@ -382,12 +383,28 @@ export const projectsRoutes = defineArea('projects', {
   listProjectDocs: {
     method: 'GET',
     path: '/api/projects/{id}/docs',
-    summary: 'Documents of a project by document type (Project Documents, Active Site Maps)',
+    summary:
+      "Documents of a project by document type (Project Documents, Active Site Maps): each of the project's types with its first documents in their order, or one type's next page (docTypeId, cursor)",
     access: permission('read', 'Project'),
     division: 'required',
     files: 'read',
     publicRead: true,
-    implemented: false,
+    params: projectParams,
+    query: z.strictObject({
+      docTypeId: z.optional(z.string().check(z.maxLength(64), z.regex(ID_PATTERN, 'Unknown document type'))),
+      cursor: z.optional(Cursor),
+    }),
+    response: z.strictObject({
+      docTypes: z.array(
+        z.strictObject({
+          id: z.string(),
+          name: z.string(),
+          documents: z.array(DocumentSummary),
+          nextCursor: z.nullable(z.string()),
+        }),
+      ),
+    }),
+    implemented: true,
   },
   listProjectDocTypes: {
     method: 'GET',

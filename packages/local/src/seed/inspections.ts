@@ -69,7 +69,7 @@ function callerOf(user: UserRecord): Caller {
   };
 }
 
-async function projectsOf(db: Db, divisionId: string): Promise<ProjectRecord[]> {
+export async function projectsOf(db: Db, divisionId: string): Promise<ProjectRecord[]> {
   const { Items } = await db.doc.send(
     new QueryCommand({
       TableName: db.tableName,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@stormline/data/dynamo';
-import { addDocument, groupOwnerStep, legendOwnerStep } from '@stormline/data/documents';
+import { addDocument, ownerStepOf } from '@stormline/data/documents';
 import type { DocumentOwner } from '@stormline/data/documents';
 import { createLegendItem } from '@stormline/data/legend-items';
 import { createGroup } from '@stormline/data/regulations';
@@ -15,7 +15,7 @@ import { makeJpeg, makePdf, makePng } from './demo-files';
  * documents of their own: the Regulations and BMP tabs and the Map Legend are lived in at once.
  */
 
-type DemoFile =
+export type DemoFile =
   | { name: string; kind: 'pdf'; title: string; text: string[] }
   | { name: string; kind: 'png' | 'jpeg'; width: number; height: number };
 
@@ -33,7 +33,7 @@ interface DemoLegendItem {
   files: DemoFile[];
 }
 
-const pdf = (name: string, title: string, ...text: string[]): DemoFile => ({
+export const pdf = (name: string, title: string, ...text: string[]): DemoFile => ({
   name,
   kind: 'pdf',
   title,
@@ -163,6 +163,37 @@ async function bytesOf(
   };
 }
 
+/** A demo file made in code, stored in the uploads bucket and recorded as its owner's document. */
+export async function storeDemoDocument(
+  db: Db,
+  owner: DocumentOwner,
+  file: DemoFile,
+  createdBy: string,
+  now: Date,
+): Promise<void> {
+  const id = randomUUID();
+  const content = await bytesOf(file);
+  const objectKey = `files/${id}/${randomUUID()}`;
+  await fileStoreOf({ db }).put(objectKey, content.bytes, content.mimeType);
+  await addDocument(
+    db,
+    {
+      id,
+      guid: randomUUID(),
+      name: file.name,
+      mimeType: content.mimeType,
+      size: content.bytes.byteLength,
+      width: content.width,
+      height: content.height,
+      objectKey,
+      owner,
+      createdAt: now.toISOString(),
+      createdBy,
+    },
+    ownerStepOf(db, owner, now),
+  );
+}
+
 export async function seedRegulations(
   db: Db,
   region: 'US' | 'UK',
@@ -170,32 +201,8 @@ export async function seedRegulations(
   createdBy: string,
   now: Date,
 ): Promise<void> {
-  const store = fileStoreOf({ db });
-  const addFile = async (owner: DocumentOwner, file: DemoFile) => {
-    const id = randomUUID();
-    const content = await bytesOf(file);
-    const objectKey = `files/${id}/${randomUUID()}`;
-    await store.put(objectKey, content.bytes, content.mimeType);
-    await addDocument(
-      db,
-      {
-        id,
-        guid: randomUUID(),
-        name: file.name,
-        mimeType: content.mimeType,
-        size: content.bytes.byteLength,
-        width: content.width,
-        height: content.height,
-        objectKey,
-        owner,
-        createdAt: now.toISOString(),
-        createdBy,
-      },
-      owner.kind === 'group'
-        ? groupOwnerStep(db, owner.groupId, now)
-        : legendOwnerStep(db, owner.divisionId, owner.legendItemId),
-    );
-  };
+  const addFile = (owner: DocumentOwner, file: DemoFile) =>
+    storeDemoDocument(db, owner, file, createdBy, now);
   for (const divisionId of divisionIds) {
     const groupIds = new Map<string, string>();
     for (const group of groupsFor(region)) {

@@ -1,6 +1,8 @@
+import { Text } from '@mantine/core';
 import { ProjectInspectionsTab } from '../../features/inspections/components/project-inspections-tab';
 import { ProjectFindingsTab } from '../../features/inspections/components/project-findings-tab';
 import { ProjectPage, type ProjectTabSlotProps } from '../../features/projects/routes/project';
+import { BmpTab as RegulationBmpTab } from '../../features/regulations/components/bmp-tab';
 
 // A feature never imports another (web/README.md): the app puts the inspections feature's tabs
 // into the project page.
@@ -19,7 +21,17 @@ function FindingsTab({ divisionId, project }: ProjectTabSlotProps) {
   return <ProjectFindingsTab divisionId={divisionId} projectId={project.id} />;
 }
 
+function BmpTab({ project }: ProjectTabSlotProps) {
+  return project.document_group_id ? (
+    <RegulationBmpTab groupId={project.document_group_id} />
+  ) : (
+    <Text c="dimmed" ta="center" py="lg">
+      This project names no regulations.
+    </Text>
+  );
+}
+
 /** /divisions/{id}/projects/{id}/{tab} and the archived project's page, with the inspections tabs. */
 export default function ProjectPageWithInspections() {
-  return <ProjectPage InspectionsTab={InspectionsTab} FindingsTab={FindingsTab} />;
+  return <ProjectPage InspectionsTab={InspectionsTab} FindingsTab={FindingsTab} BmpTab={BmpTab} />;
 }

@@ -9,7 +9,6 @@ import {
   IconChevronDown,
   IconEye,
   IconEyeOff,
-  IconFiles,
   IconPencil,
   IconTrash,
 } from '@tabler/icons-react';
@@ -24,6 +23,7 @@ import { rememberQrAccess } from '../../../lib/qr-access';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { useProject, useProjectActions, type ProjectDetail } from '../api/projects';
 import { ContactsTab } from '../components/contacts-tab';
+import { ProjectDocumentsTab } from '../components/documents-tab';
 import { EditProjectModal } from '../components/create-project-modal';
 import { LogTab } from '../components/log-tab';
 import { ProjectTabs, type ProjectTab } from '../components/project-tabs';
@@ -39,6 +39,8 @@ export interface ProjectTabSlotProps {
 export interface ProjectPageSlots {
   InspectionsTab: ComponentType<ProjectTabSlotProps>;
   FindingsTab: ComponentType<ProjectTabSlotProps>;
+  /** BMP Details: the legend items of the project's regulations with their documents (the regulations feature's). */
+  BmpTab: ComponentType<ProjectTabSlotProps>;
 }
 
 const TAB_VALUES: readonly ProjectTab[] = [
@@ -50,20 +52,6 @@ const TAB_VALUES: readonly ProjectTab[] = [
   'findings',
   'log',
 ];
-
-function DocumentsTab({ project, kind }: { project: ProjectDetail; kind: string }) {
-  return (
-    <Paper radius="lg" p="lg">
-      <Group gap="sm" mb="xs">
-        <IconFiles size={18} />
-        <Text fw={600}>{kind}</Text>
-      </Group>
-      <Text fz="sm" c="dimmed">
-        No documents yet. This project keeps: {project.docTypes.map((t) => t.name).join(', ')}.
-      </Text>
-    </Paper>
-  );
-}
 
 function ProjectSummary({ project }: { project: ProjectDetail }) {
   const place = project.address.state?.abbreviation ?? project.address.countryObj?.name ?? null;
@@ -127,7 +115,7 @@ type Pending = 'archive' | 'restore' | 'delete' | null;
  * with all on QR Access) and the tabs as links; the inspections and findings tabs are the
  * inspections feature's, composed by the app.
  */
-export function ProjectPage({ InspectionsTab, FindingsTab }: ProjectPageSlots) {
+export function ProjectPage({ InspectionsTab, FindingsTab, BmpTab }: ProjectPageSlots) {
   const { divisionId = '', projectId = '', tab: tabParam } = useParams();
   const navigate = useNavigate();
   const profile = useSession();
@@ -262,9 +250,13 @@ export function ProjectPage({ InspectionsTab, FindingsTab }: ProjectPageSlots) {
           <ContactsTab divisionId={divisionId} projectId={projectId} canEdit={canUpdate && !archived} />
         )}
         {tab === 'log' && <LogTab divisionId={divisionId} projectId={projectId} />}
-        {tab === 'project-docs' && <DocumentsTab project={project} kind="Project Documents" />}
-        {tab === 'bmp-docs' && <DocumentsTab project={project} kind="BMP Details" />}
-        {tab === 'active-site-map' && <DocumentsTab project={project} kind="Active Site Maps" />}
+        {tab === 'project-docs' && (
+          <ProjectDocumentsTab divisionId={divisionId} projectId={projectId} siteMaps={false} />
+        )}
+        {tab === 'bmp-docs' && <BmpTab {...slotProps} />}
+        {tab === 'active-site-map' && (
+          <ProjectDocumentsTab divisionId={divisionId} projectId={projectId} siteMaps />
+        )}
       </div>
       <EditProjectModal opened={editing} onClose={() => setEditing(false)} project={project} />
       <ConfirmModal
