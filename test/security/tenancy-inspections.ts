@@ -292,5 +292,9 @@ export function inspectionCases(db: Db): Record<string, () => Promise<ForeignCas
       const { templateId, snapshot } = await southTemplate(db);
       return { path: `/api/finding-types/by_template_id/${templateId}`, snapshot };
     },
+    'GET /api/templates/{id}/signatures': async () => {
+      const { templateId, snapshot } = await southTemplate(db);
+      return { path: `/api/templates/${templateId}/signatures`, snapshot };
+    },
   };
 }

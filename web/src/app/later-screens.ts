@@ -1,6 +1,6 @@
 /**
  * The screens a visit rarely starts on, by name, for app/router.tsx's laterPage(): everything but
- * sign-in, the dashboard and the public pages, which stay direct imports in the router. Their
+ * sign-in, the dashboard and the public layout, which stay direct imports in the router. Their
  * dynamic imports live here so the list of files each one needs is in this module's small chunk,
  * not in the entry that every first load fetches (docs/decisions/0012). A page opened first from
  * an e-mailed link (registration, password reset) waits for this chunk too: one more round trip.
@@ -27,6 +27,7 @@ export const laterScreens = {
   startInspection: () => import('../features/inspections/routes/start-inspection'),
   postStorm: () => import('../features/inspections/routes/post-storm'),
   inspection: () => import('../features/inspections/routes/inspection'),
+  publicProject: () => import('./routes/public-project-page'),
 };
 
 /** The coming-soon panel of the areas still to be built. */

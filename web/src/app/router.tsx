@@ -112,7 +112,8 @@ const divisionScoped: RouteObject[] = [
 // One element for the division page and its tabs, so switching tabs keeps the screen mounted.
 const divisionPage = laterPage('division');
 const inspectionPage = laterPage('inspection');
-const publicInspectionPage = lazyPage(() => import('../features/inspections/routes/inspection'));
+// The public twins are the signed-in screens: their chunk lists stay out of the entry too.
+const publicInspectionPage = laterPage('inspection');
 
 /**
  * Every page of the SPA. Declarative routes (useRoutes), not react-router's data router: the data
@@ -157,7 +158,7 @@ export const appRoutes: RouteObject[] = [
           {
             path: `${paths.public.project.path}/*`,
             handle: { title: 'Public project' },
-            element: lazyPage(() => import('./routes/public-project-page')),
+            element: laterPage('publicProject'),
           },
           // The inspection screen itself, in its public variant (features/inspections/inspection-links.ts).
           ...[paths.public.inspection, paths.public.findingDetails].map((entry) => ({

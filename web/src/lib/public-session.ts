@@ -53,7 +53,29 @@ export function usePublicDivisionId(fromPath?: string): string | null {
   const [params] = useSearchParams();
   const divisionId = fromPath ?? params.get('division');
   useEffect(() => {
-    if (divisionId) storage.setPublicDivisionId(divisionId);
+    if (divisionId) publicDivision.set(divisionId);
   }, [divisionId]);
-  return divisionId ?? storage.getPublicDivisionId();
+  return divisionId ?? publicDivision.get();
 }
+
+/**
+ * The division of the last public page opened, in local storage (kept out of lib/storage.ts,
+ * which every first load carries: only public pages need it).
+ */
+const PUBLIC_DIVISION_KEY = 'publicDivisionId';
+export const publicDivision = {
+  get(): string | null {
+    try {
+      return window.localStorage.getItem(PUBLIC_DIVISION_KEY);
+    } catch {
+      return null;
+    }
+  },
+  set(divisionId: string): void {
+    try {
+      window.localStorage.setItem(PUBLIC_DIVISION_KEY, divisionId);
+    } catch {
+      // Storage off: the inspection's tabs keep ?division= only while the page is open.
+    }
+  },
+};

@@ -6,12 +6,7 @@
  * own; the stored one only picks the division of a landing page (/, /projects, after sign-in).
  * Nothing subscribes to it, so two tabs on two divisions never make each other re-render.
  */
-const KEYS = {
-  token: 'token',
-  publicToken: 'publicToken',
-  divisionId: 'divisionId',
-  publicDivisionId: 'publicDivisionId',
-} as const;
+const KEYS = { token: 'token', publicToken: 'publicToken', divisionId: 'divisionId' } as const;
 type Key = keyof typeof KEYS;
 
 const listeners = new Set<() => void>();
@@ -61,9 +56,6 @@ export const storage = {
   getPublicToken: () => read('publicToken'),
   setPublicToken: (token: string) => write('publicToken', token),
   clearPublicToken: () => write('publicToken', null),
-  /** The division of the last public page opened: the divisionId header of /public/inspection pages. */
-  getPublicDivisionId: () => read('publicDivisionId'),
-  setPublicDivisionId: (divisionId: string) => write('publicDivisionId', divisionId, { notify: false }),
   /** The last division this tab used, else the last any tab used (for landing pages only). */
   // Read once per session and then held, so another tab's choice never changes this tab's.
   getDivisionId: () => (tabDivisionId ??= read('divisionId')),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineArea, permission } from '../route';
+import { CertificationState } from '../inspection-views';
 import { Id } from '../schemas';
 import { ConditionOptionSchema, FindingTypeSchema } from '../template-model';
 import type { RouteSpec } from '../route';
@@ -227,10 +228,21 @@ export const templatesRoutes = defineArea('templates', {
   getTemplateSignatures: {
     method: 'GET',
     path: '/api/templates/{id}/signatures',
-    summary: 'Signature groups, lines and attestations of a template',
+    summary:
+      "Signature groups, lines and attestations of a template's current version (the groups it has: inspection; acknowledgement with the flag; compliance with the certificate)",
     access: readTemplates,
     division: 'required',
-    implemented: false,
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({}),
+    response: z.strictObject({
+      templateId: Id,
+      version: z.number(),
+      has_acknowledgement: z.boolean(),
+      has_compliance_cert: z.boolean(),
+      signatureGroups: CertificationState.shape.signatureGroups,
+      attestations: CertificationState.shape.attestations,
+    }),
+    implemented: true,
   },
   updateTemplateSignatures: {
     method: 'POST',

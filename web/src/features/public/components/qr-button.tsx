@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { Button } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { hasQrAccess } from '../../../lib/qr-access';
-import { storage } from '../../../lib/storage';
+import { publicDivision } from '../../../lib/public-session';
 
 /**
  * The address a QR code carries: this public page, and for an inspection page its division too,
@@ -28,7 +28,7 @@ export function QrButton() {
     try {
       // Loaded on the click: most public visitors never ask for a code.
       const { toDataURL } = await import('qrcode');
-      const address = publicPageAddress(window.location.origin, pathname, storage.getPublicDivisionId());
+      const address = publicPageAddress(window.location.origin, pathname, publicDivision.get());
       const image = await toDataURL(address, { type: 'image/jpeg', width: 512, margin: 2 });
       const link = document.createElement('a');
       link.href = image;
