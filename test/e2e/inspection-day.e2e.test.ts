@@ -618,7 +618,10 @@ describe("a demo project's documents, read-only", () => {
       expect(saved.subarray(0, 5).toString()).toBe('%PDF-');
       await p.goto(`/divisions/${NORTH}/projects/${demoId}/project-docs`);
       await p.getByRole('heading', { name: 'SWMP' }).waitFor();
-      await p.getByTestId('document-name').filter({ hasText: /SWMP\.pdf$/ }).waitFor();
+      await p
+        .getByTestId('document-name')
+        .filter({ hasText: /SWMP\.pdf$/ })
+        .waitFor();
       await look(p, `project-documents-${width}`);
       await p.goto(`/divisions/${NORTH}/projects/${demoId}/bmp-docs`);
       await p
