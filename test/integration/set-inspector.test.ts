@@ -109,6 +109,18 @@ describe('setting the inspector of an inspection', () => {
     expect(await inspectorNow()).toBe(second.id);
   });
 
+  it('finds an assignable inspector by name, however many users the division has', async () => {
+    const name = `Findable ${tag()}`;
+    const wanted = await createTestUser('Inspector', [NORTH], { lastName: name });
+    await createTestUser('Client User', [NORTH], { lastName: name });
+    const found = await as<{ pageData: { id: string; roleName: string }[] }>(
+      admin,
+      `/api/projects/inspectors?s=${encodeURIComponent(name)}`,
+    );
+    expect(found.status).toBe(200);
+    expect(found.body.pageData).toEqual([expect.objectContaining({ id: wanted.id, roleName: 'Inspector' })]);
+  });
+
   it("answers 404 when projectId is not the inspection's project", async () => {
     const wrong = await setInspector(admin, first.id, { projectId: otherProjectId });
     expect(wrong.status).toBe(404);

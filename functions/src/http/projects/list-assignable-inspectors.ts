@@ -1,5 +1,7 @@
 import { projectsRoutes } from '@stormline/contract/areas/projects';
 import { listAssignableInspectors } from '@stormline/data/projects';
+import { searchDivisionUsers } from '@stormline/data/users';
+import { isAssignableInspector } from '@stormline/domain/project-rules';
 import { roleById } from '@stormline/domain/roles';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
@@ -7,12 +9,22 @@ import { pageOf } from '../../lib/page';
 
 const route = projectsRoutes.listAssignableInspectors;
 
-/** The Create project modal's Inspector select: the division's users it may assign. */
+/**
+ * The Inspector selects (Create project, Change Inspector): the division's users they may assign.
+ * With s, the division's user search, keeping the assignable and active ones: a division of
+ * hundreds of users finds its inspector by name, not in the first page of the list.
+ */
 export async function main({ query, divisionId, deps }: RouteRequest<typeof route>) {
-  const page = await listAssignableInspectors(deps.db, divisionId!, {
-    pageSize: route.pageSize,
-    cursor: query.cursor,
-  });
+  const paging = { pageSize: route.pageSize, cursor: query.cursor };
+  const page = query.s?.trim()
+    ? await searchDivisionUsers(deps.db, divisionId!, query.s, paging).then((found) => ({
+        ...found,
+        items: found.items.filter((u) => {
+          const role = roleById(u.roleId);
+          return role && isAssignableInspector(role.name) && u.status !== 'inactive';
+        }),
+      }))
+    : await listAssignableInspectors(deps.db, divisionId!, paging);
   const items = page.items.map((u) => ({
     id: u.id,
     first_name: u.first_name,

@@ -194,11 +194,14 @@ export const projectsRoutes = defineArea('projects', {
     method: 'GET',
     path: '/api/projects/inspectors',
     summary:
-      "Users of the division who may be a project's inspector (Create project modal's select): the roles of spec 001 §2, by role then name, inactive ones left out",
+      "Users of the division who may be a project's inspector (Create project modal's select, Change Inspector): the roles of spec 001 §2, by role then name, inactive ones left out; s searches their names and emails",
     access: permission('create', 'Project'),
     division: 'required',
     pageSize: 50,
-    query: z.strictObject({ cursor: z.optional(Cursor) }),
+    query: z.strictObject({
+      cursor: z.optional(Cursor),
+      s: z.optional(z.string().check(z.maxLength(100, 'The search is too long'))),
+    }),
     response: Page(AssignableInspector),
     implemented: true,
   },

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import useSWR from 'swr';
 import { projectsRoutes } from '@stormline/contract/areas/projects';
@@ -18,10 +19,21 @@ function ChangeInspectorForm({
   inspection: InspectionDetail;
   onClose: () => void;
 }) {
-  const { data, error: listError } = useSWR(cacheKey(divisionId, 'projects/inspectors'), () =>
-    callApi(projectsRoutes.listAssignableInspectors, { divisionId, query: {} }),
+  const [search, setSearch] = useState('');
+  // Spec 001 §9: a search other than a list's asks the server 500 ms after the last keystroke.
+  const [debounced] = useDebouncedValue(search.trim(), 500);
+  const { data, error: listError } = useSWR(cacheKey(divisionId, 'projects/inspectors', debounced), () =>
+    callApi(projectsRoutes.listAssignableInspectors, {
+      divisionId,
+      query: debounced ? { s: debounced } : {},
+    }),
   );
-  const [chosen, setChosen] = useState<string | null>(inspection.inspector?.id ?? null);
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(
+    inspection.inspector ? { value: inspection.inspector.id, label: inspection.inspector.name } : null,
+  );
+  const options = (data?.pageData ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.roleName})` }));
+  // The chosen one stays an option while another search shows other people.
+  if (chosen && !options.some((o) => o.value === chosen.value)) options.unshift(chosen);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (
@@ -31,11 +43,14 @@ function ChangeInspectorForm({
         withAsterisk
         searchable
         data-autofocus
-        placeholder={data ? 'Choose an inspector' : 'Loading…'}
-        data={(data?.pageData ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.roleName})` }))}
-        value={chosen}
-        onChange={setChosen}
-        nothingFoundMessage="No inspectors found"
+        placeholder="Search by name"
+        data={options}
+        value={chosen?.value ?? null}
+        searchValue={search}
+        onSearchChange={setSearch}
+        onChange={(_, option) => setChosen(option ?? null)}
+        filter={({ options: all }) => all}
+        nothingFoundMessage={data ? 'No inspectors found' : 'Searching…'}
       />
       {(error ?? listError) && (
         <ServerError>{error ?? errorMessage(listError, 'An error has occurred')}</ServerError>
@@ -46,12 +61,12 @@ function ChangeInspectorForm({
         </Button>
         <Button
           loading={busy}
-          disabled={!chosen || chosen === inspection.inspector?.id}
+          disabled={!chosen || chosen.value === inspection.inspector?.id}
           onClick={async () => {
             setBusy(true);
             setError(null);
             try {
-              const saved = await setInspector(divisionId, inspection, chosen!);
+              const saved = await setInspector(divisionId, inspection, chosen!.value);
               notifications.show({
                 color: 'teal',
                 title: 'Inspector changed',
