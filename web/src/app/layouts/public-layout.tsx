@@ -52,7 +52,9 @@ export function PublicLayout() {
                   size="xs"
                   variant="light"
                   w="fit-content"
-                  onClick={() => void (signInError ? mutate() : reloadProfile())}
+                  // An expired public token was dropped by the failed call: signing in again gives a
+                  // new token (a new profile key); the same token reads the profile again.
+                  onClick={() => void mutate().then(() => reloadProfile())}
                 >
                   Try again
                 </Button>
