@@ -91,6 +91,20 @@ describe('project documents', () => {
     expect((await download(guid, southAdmin)).status).toBe(404);
   });
 
+  it('cannot be renamed or replaced through the generic document routes, even by an admin (read-only for now)', async () => {
+    const doc = (await as<Docs>(admin, `/api/projects/${projectId}/docs`)).body.docTypes[0]!.documents[0]!;
+    const rename = await call<{ message: string }>(`/api/uploads/${doc.GUID}/name`, {
+      method: 'PUT',
+      token: admin,
+      divisionId: NORTH,
+      body: { name: 'Taken over.pdf', version: 0 },
+    });
+    expect(rename.status).toBe(403);
+    expect(rename.body.message).toBe('Project documents cannot be changed yet');
+    const after = (await as<Docs>(admin, `/api/projects/${projectId}/docs`)).body.docTypes[0]!.documents[0]!;
+    expect(after.name).toBe(doc.name);
+  });
+
   it('reaches the public account only while the project is published', async () => {
     const publicToken = await tokenFor('public@example.com');
     expect((await as(publicToken, `/api/projects/${projectId}/docs`)).status).toBe(404);

@@ -130,6 +130,9 @@ describe('setting the inspector of an inspection', () => {
   it('is refused without update Inspection, and from another division', async () => {
     const regulator = await signInAs(await createTestUser('Regulator', [NORTH]));
     expect((await setInspector(regulator, first.id)).status).toBe(403);
+    // update Inspection alone edits an inspection; choosing who inspects is for those who create projects.
+    const fieldInspector = await signInAs(await createTestUser('Inspector', [NORTH]));
+    expect((await setInspector(fieldInspector, first.id)).status).toBe(403);
     const southAdmin = await signInAs(await createTestUser('Admin', [SOUTH]));
     expect((await setInspector(southAdmin, first.id, { projectId }, SOUTH)).status).toBe(404);
     expect(await inspectorNow()).toBe(second.id);

@@ -3,7 +3,8 @@ import { changeLogStep } from '@stormline/data/changelog';
 import { inspectionKeys, inspectionUpdateStep } from '@stormline/data/inspections';
 import { transact } from '@stormline/data/transact';
 import { getUserInDivision } from '@stormline/data/users';
-import { ConflictError, NotFoundError, ValidationError } from '@stormline/domain/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@stormline/domain/errors';
+import { can } from '@stormline/domain/permissions';
 import { INSPECTION_MESSAGES, isInspectionEditable } from '@stormline/domain/inspection-rules';
 import { isAssignableInspector, PROJECT_MESSAGES } from '@stormline/domain/project-rules';
 import { roleById } from '@stormline/domain/roles';
@@ -30,6 +31,10 @@ const refuse = (message: string) => new ValidationError(message, [{ path: 'userI
  * the change log says who changed it from whom, in the same write.
  */
 export async function main({ params, body, caller, divisionId, deps }: RouteRequest<typeof route>) {
+  // Choosing who inspects is the project managers' (0018): the ones who may create projects,
+  // whose the assignable-inspector list is; update Inspection alone edits the inspection.
+  if (!can(caller.grants, 'create', 'Project'))
+    throw new ForbiddenError('Your role does not allow changing the inspector');
   const { inspection, project } = await readInspection(deps, caller, divisionId!, params.id);
   if (body.projectId !== project.id) throw new NotFoundError('Inspection not found');
   assertProjectWritable(project);

@@ -22,11 +22,13 @@ function ChangeInspectorForm({
   const [search, setSearch] = useState('');
   // Spec 001 §9: a search other than a list's asks the server 500 ms after the last keystroke.
   const [debounced] = useDebouncedValue(search.trim(), 500);
-  const { data, error: listError } = useSWR(cacheKey(divisionId, 'projects/inspectors', debounced), () =>
-    callApi(projectsRoutes.listAssignableInspectors, {
-      divisionId,
-      query: debounced ? { s: debounced } : {},
-    }),
+  const { data, error: listError } = useSWR(
+    cacheKey(divisionId, 'inspections/inspector-options', debounced),
+    () =>
+      callApi(projectsRoutes.listAssignableInspectors, {
+        divisionId,
+        query: debounced ? { s: debounced } : {},
+      }),
   );
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(
     inspection.inspector ? { value: inspection.inspector.id, label: inspection.inspector.name } : null,

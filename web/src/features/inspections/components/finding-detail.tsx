@@ -84,7 +84,6 @@ export function FindingDetail({
   const [failure, setFailure] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [reopening, setReopening] = useState<Affected | null>(null);
-  const [reopenError, setReopenError] = useState<string | null>(null);
   const links = useInspectionLinks();
   const all = links.inspection(inspectionId, 'findings');
   const detailHref = (id: string) => links.findingDetails(inspectionId, id);
@@ -100,7 +99,6 @@ export function FindingDetail({
   const canReopen = writable && finding.date_completed !== null && mayReopenFinding(grants, finding);
   const startEdit = async () => {
     if (!finding.date_completed) return setEditing(true);
-    setReopenError(null);
     try {
       setReopening(await findingReopenImpact(divisionId, finding.id));
     } catch (cause) {
@@ -279,14 +277,10 @@ export function FindingDetail({
         confirmLabel="Reopen and edit"
         onClose={() => setReopening(null)}
         onConfirm={async () => {
-          try {
-            await reopenFinding(divisionId, finding.id);
-            setReopening(null);
-            if (canEdit || hasPermission(profile, 'update', 'Findings')) setEditing(true);
-          } catch (cause) {
-            // Spec 002 §8: the failure shows in the confirmation dialog.
-            setReopenError(errorMessage(cause, 'An error has occurred'));
-          }
+          // A refusal throws: the dialog shows the server's message (spec 002 §8) and stays open.
+          await reopenFinding(divisionId, finding.id);
+          setReopening(null);
+          if (hasPermission(profile, 'update', 'Findings')) setEditing(true);
         }}
       >
         <Stack gap="xs">
@@ -307,7 +301,6 @@ export function FindingDetail({
               ))}
             </ul>
           )}
-          {reopenError && <ServerError>{reopenError}</ServerError>}
         </Stack>
       </ConfirmModal>
     </Stack>
