@@ -31,6 +31,9 @@ type Photo = NonNullable<Finding['images']>[number];
 type Annotation = z.infer<typeof ImageAnnotation>;
 type Tool = Annotation['kind'];
 
+/** The contract's limit on one POST /api/findings/{id}/uploads. */
+const MAX_PHOTOS_AT_ONCE = 10;
+
 const COLOURS = ['#e03131', '#f59f00', '#1c7ed6', '#2f9e44'] as const;
 
 /**
@@ -288,6 +291,9 @@ export function FindingPhotos({
 
   const add = async (files: File[]) => {
     if (files.length === 0) return;
+    // The server records at most ten at once: say so before a phone sends anything.
+    if (files.length > MAX_PHOTOS_AT_ONCE)
+      return setError(`Please add at most ${MAX_PHOTOS_AT_ONCE} photos at a time`);
     setError(null);
     setProgress(0);
     try {
