@@ -227,6 +227,29 @@ describe('archive and restore', () => {
   });
 });
 
+describe('notes under an archived project', () => {
+  it('are shown as no longer editable, and are refused, until the project is restored', async () => {
+    const project = await newProject(`Ouse Bank ${tag}`);
+    const inspection = await as<{ id: string }>(admin, '/api/inspections', 'POST', {
+      projectId: project.id,
+      type: 'Routine',
+    });
+    const notes = `/api/inspections/${inspection.body.id}/notes`;
+    const note = await as<{ id: string; mayEdit: boolean }>(admin, notes, 'POST', {
+      note: { content: 'Gate left open.' },
+    });
+    expect(note.body.mayEdit).toBe(true);
+    const mayEdit = async () =>
+      (await as<{ pageData: { mayEdit: boolean }[] }>(admin, notes)).body.pageData.map((n) => n.mayEdit);
+    await as(admin, `/api/divisions/${NORTH}/projects/archive/${project.id}`, 'POST');
+    expect(await mayEdit()).toEqual([false]);
+    const edit = await as(admin, `${notes}/${note.body.id}`, 'PUT', { note: { content: 'Gate shut.' } });
+    expect(edit.status).toBe(409);
+    await as(admin, `/api/divisions/${NORTH}/projects/archive/${project.id}`, 'DELETE');
+    expect(await mayEdit()).toEqual([true]);
+  });
+});
+
 describe('delete, next date, change log', () => {
   it('refuses to delete a project holding inspections, deletes an empty one', async () => {
     const busy = await newProject(`Busy Site ${tag}`);

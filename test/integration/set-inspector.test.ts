@@ -138,6 +138,40 @@ describe('setting the inspector of an inspection', () => {
     expect(await inspectorNow()).toBe(second.id);
   });
 
+  it('gives a client-side inspector the project, so the inspection they now hold is in their sight', async () => {
+    const clientInspector = await createTestUser('Client Inspector', [NORTH]);
+    const token = await signInAs(clientInspector);
+    expect((await as(token, `/api/inspections/${inspectionId}`)).status).toBe(404);
+    const set = await setInspector(admin, clientInspector.id);
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect((await as(token, `/api/inspections/${inspectionId}`)).status).toBe(200);
+    const projects = await as<{ pageData: { id: string }[] }>(token, `/api/divisions/${NORTH}/projects`);
+    expect(projects.body.pageData.map((p) => p.id)).toContain(projectId);
+    expect((await setInspector(admin, second.id)).status).toBe(200);
+  });
+
+  it('is refused while the project is archived (409), and changes nothing', async () => {
+    const created = await as<{ id: string }>(admin, '/api/inspections', 'POST', {
+      projectId: otherProjectId,
+      type: 'Routine',
+    });
+    expect(created.status).toBe(201);
+    const inspectorBefore = (await as<Detail>(admin, `/api/inspections/${created.body.id}`)).body.inspector
+      ?.id;
+    const archived = await as(admin, `/api/divisions/${NORTH}/projects/archive/${otherProjectId}`, 'POST');
+    expect(archived.status).toBe(200);
+    const refused = await as<{ message: string }>(
+      admin,
+      `/api/inspections/${created.body.id}/inspector/${second.id}`,
+      'POST',
+      { projectId: otherProjectId },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This project is archived and can no longer be changed.');
+    const read = await as<Detail>(admin, `/api/inspections/${created.body.id}`);
+    expect(read.body.inspector?.id).toBe(inspectorBefore);
+  });
+
   it('is refused once the inspection is certified (409)', async () => {
     const q = await as<{
       template: { question_groups: unknown[] };

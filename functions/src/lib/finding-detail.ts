@@ -38,7 +38,9 @@ export async function findingDetail(
   const showImages = can(caller.grants, 'read', 'Finding Images') && !client.disable_images;
   return {
     ...findingView(finding, names, inInspection),
-    observations: notes.map((n) => observationView(n, authors.get(n.authorId) ?? 'Former user', caller)),
+    observations: notes.map((n) =>
+      observationView(n, authors.get(n.authorId) ?? 'Former user', caller, project),
+    ),
     images: showImages ? await findingImagesOf(deps, finding) : null,
     previousId,
     nextId,

@@ -11,7 +11,7 @@ import { FINDING_MESSAGES } from '@stormline/domain/finding-rules';
 import { INSPECTION_MESSAGES } from '@stormline/domain/inspection-rules';
 import type { Caller } from './authenticate';
 import type { Deps } from './deps';
-import { mayEditNote } from './note-view';
+import { mayChangeNote } from './note-view';
 import { readVisibleProject } from './project-access';
 
 /** A finding as lists show it; `inInspection` is the inspection it is read in (carried over or not). */
@@ -55,13 +55,18 @@ export async function controlMeasureNames(
   return new Map(items.map((i) => [i.id, i.name]));
 }
 
-export function observationView(note: FindingNoteRecord, authorName: string, caller: Caller) {
+export function observationView(
+  note: FindingNoteRecord,
+  authorName: string,
+  caller: Caller,
+  project: Pick<ProjectRecord, 'archivedAt'>,
+) {
   return {
     id: note.id,
     content: note.content,
     createdAt: note.createdAt,
     author: { id: note.authorId, name: authorName },
-    mayEdit: !caller.role.isReadOnly && mayEditNote(caller, note.authorId),
+    mayEdit: mayChangeNote(caller, note.authorId, project),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { InspectionNoteRecord } from '@stormline/data/inspection-notes';
+import type { ProjectRecord } from '@stormline/data/projects';
 import { can } from '@stormline/domain/permissions';
 import type { Caller } from './authenticate';
 
@@ -7,7 +8,24 @@ export function mayEditNote(caller: Caller, authorId: string): boolean {
   return caller.user.id === authorId || can(caller.grants, 'all', 'adminInspectionNotes');
 }
 
-export function inspectionNoteView(note: InspectionNoteRecord, authorName: string, caller: Caller) {
+/**
+ * Whether the caller may change a note or an observation as it is shown: never through a
+ * read-only account, nor under an archived project (spec 002 §4), which refuses the write anyway.
+ */
+export function mayChangeNote(
+  caller: Caller,
+  authorId: string,
+  project: Pick<ProjectRecord, 'archivedAt'>,
+): boolean {
+  return !caller.role.isReadOnly && !project.archivedAt && mayEditNote(caller, authorId);
+}
+
+export function inspectionNoteView(
+  note: InspectionNoteRecord,
+  authorName: string,
+  caller: Caller,
+  project: Pick<ProjectRecord, 'archivedAt'>,
+) {
   return {
     id: note.id,
     commentable_id: note.inspectionId,
@@ -15,6 +33,6 @@ export function inspectionNoteView(note: InspectionNoteRecord, authorName: strin
     createdAt: note.createdAt,
     updatedAt: note.updatedAt,
     author: { id: note.authorId, name: authorName },
-    mayEdit: !caller.role.isReadOnly && mayEditNote(caller, note.authorId),
+    mayEdit: mayChangeNote(caller, note.authorId, project),
   };
 }

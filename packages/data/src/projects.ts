@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConflictError, MissingParentError, NotFoundError, ValidationError } from '@stormline/domain/errors';
 import type { TemplateProjectOptions } from '@stormline/domain/project-rules';
 import { PROJECT_MESSAGES } from '@stormline/domain/project-rules';
+import { INSPECTION_MESSAGES } from '@stormline/domain/inspection-rules';
 import { batchGet, itemAt } from './batch-get';
 import { clientKeys } from './clients';
 import type { Db } from './dynamo';
@@ -725,6 +726,42 @@ export function projectAccessSteps(
         new ValidationError(PROJECT_MESSAGES.inspectorNotMember.replace('The inspector', 'A contact')),
     },
   ]);
+}
+
+/**
+ * Holds a write under a project only while the project is still live: archiving it meanwhile
+ * (between the handler's read and the write) refuses the write instead of changing an archived
+ * project (spec 002 §4: archived projects are read-only).
+ */
+export function projectLiveCheck(db: Db, project: Pick<ProjectRecord, 'divisionId' | 'id'>): TransactionStep {
+  return {
+    write: {
+      ConditionCheck: {
+        TableName: db.tableName,
+        Key: projectKeys.project(project.divisionId, project.id),
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(archivedAt) OR attribute_type(archivedAt, :nullType))',
+        ExpressionAttributeValues: { ':nullType': 'NULL' },
+      },
+    },
+    onConditionFailed: () => new ConflictError(INSPECTION_MESSAGES.archived),
+  };
+}
+
+/** The user must still be the division's when the write commits (removed meanwhile: refused). */
+export function stillMemberCheck(db: Db, divisionId: string, userId: string, path: string): TransactionStep {
+  return stillThere(db, keys.membership(userId, divisionId), PROJECT_MESSAGES.inspectorNotMember, path);
+}
+
+/** Whether the user holds an access row to the project (is one of its contacts). */
+export async function hasProjectAccess(
+  db: Db,
+  divisionId: string,
+  projectId: string,
+  userId: string,
+): Promise<boolean> {
+  const items = await batchGet(db, [projectKeys.access(divisionId, projectId, userId)]);
+  return itemAt(items, projectKeys.access(divisionId, projectId, userId)) !== undefined;
 }
 
 /** The users with access to a project (its contacts), by user id. */

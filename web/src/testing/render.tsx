@@ -1,5 +1,6 @@
 import { useLayoutEffect, type ReactElement, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
 import {
   MemoryRouter,
@@ -21,6 +22,8 @@ function AppFrame({ children }: { children: ReactNode }) {
   return (
     // env="test": no transitions or portals, so what opens is there at once.
     <MantineProvider theme={theme} env="test">
+      {/* The toasts a screen raises, read as the user reads them. */}
+      <Notifications />
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
         {children}
       </SWRConfig>

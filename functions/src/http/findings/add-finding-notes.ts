@@ -60,7 +60,7 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
       ),
     ),
   ]);
-  return { status: 201, body: { notes: notes.map((n) => observationView(n, actor.name, caller)) } };
+  return { status: 201, body: { notes: notes.map((n) => observationView(n, actor.name, caller, project)) } };
 }
 
 export const handler = httpRoute(route, main);

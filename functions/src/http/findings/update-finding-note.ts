@@ -41,6 +41,7 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
     { ...note, content: body.content, updatedAt: now.toISOString(), version: note.version + 1 },
     names.get(note.authorId) ?? 'Former user',
     caller,
+    project,
   );
 }
 

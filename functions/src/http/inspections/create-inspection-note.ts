@@ -41,7 +41,7 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
     ],
     now,
   );
-  return { status: 201, body: inspectionNoteView(note, actor.name, caller) };
+  return { status: 201, body: inspectionNoteView(note, actor.name, caller, project) };
 }
 
 export const handler = httpRoute(route, main);

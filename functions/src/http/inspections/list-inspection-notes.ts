@@ -9,7 +9,7 @@ const route = inspectionsRoutes.listInspectionNotes;
 
 /** An inspection's notes, newest first, each saying whether the caller may edit it. */
 export async function main({ params, query, caller, divisionId, deps }: RouteRequest<typeof route>) {
-  const { inspection } = await readInspection(deps, caller, divisionId!, params.id);
+  const { inspection, project } = await readInspection(deps, caller, divisionId!, params.id);
   const page = await listInspectionNotes(deps.db, divisionId!, inspection.id, {
     pageSize: route.pageSize,
     cursor: query.cursor,
@@ -19,7 +19,9 @@ export async function main({ params, query, caller, divisionId, deps }: RouteReq
     page.items.map((n) => n.authorId),
   );
   return {
-    pageData: page.items.map((n) => inspectionNoteView(n, names.get(n.authorId) ?? 'Former user', caller)),
+    pageData: page.items.map((n) =>
+      inspectionNoteView(n, names.get(n.authorId) ?? 'Former user', caller, project),
+    ),
     paginationState: { pageSize: route.pageSize, numModels: null, nextCursor: page.nextCursor },
   };
 }

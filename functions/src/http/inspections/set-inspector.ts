@@ -1,12 +1,18 @@
 import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
 import { changeLogStep } from '@stormline/data/changelog';
 import { inspectionKeys, inspectionUpdateStep } from '@stormline/data/inspections';
+import {
+  hasProjectAccess,
+  projectAccessSteps,
+  projectLiveCheck,
+  stillMemberCheck,
+} from '@stormline/data/projects';
 import { transact } from '@stormline/data/transact';
 import { getUserInDivision } from '@stormline/data/users';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
 import { INSPECTION_MESSAGES, isInspectionEditable } from '@stormline/domain/inspection-rules';
-import { isAssignableInspector, PROJECT_MESSAGES } from '@stormline/domain/project-rules';
+import { isAssignableInspector, PROJECT_MESSAGES, seesEveryProject } from '@stormline/domain/project-rules';
 import { roleById } from '@stormline/domain/roles';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
@@ -50,7 +56,16 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   const next = { ...inspection, inspectorId: inspector.id, version: inspection.version + 1 };
   // The log reads as people, by name: ids mean nothing to whoever reads the project's history.
   const before = (await userNames(deps, [inspection.inspectorId])).get(inspection.inspectorId ?? '') ?? null;
+  // A client-side inspector sees only the projects given to them: the inspection would be theirs
+  // yet out of their sight, so they are given the project as its creation gives its inspector.
+  const needsAccess =
+    !seesEveryProject(role.name) && !(await hasProjectAccess(deps.db, divisionId!, project.id, inspector.id));
   await transact(deps.db, [
+    // Archiving the project, or the inspector leaving the division, meanwhile refuses the change.
+    projectLiveCheck(deps.db, project),
+    ...(needsAccess
+      ? projectAccessSteps(deps.db, project, [inspector.id], deps.now())
+      : [stillMemberCheck(deps.db, divisionId!, inspector.id, 'userId')]),
     inspectionUpdateStep(deps.db, inspection, {
       inspectorId: inspector.id,
       // The inspector's own list of inspections (byRelation) follows the new inspector.

@@ -41,7 +41,7 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
     now,
   );
   const names = await userNames(deps, [note.authorId]);
-  return inspectionNoteView(updated, names.get(note.authorId) ?? 'Former user', caller);
+  return inspectionNoteView(updated, names.get(note.authorId) ?? 'Former user', caller, project);
 }
 
 export const handler = httpRoute(route, main);

@@ -23,7 +23,7 @@ import type { Grants } from '@stormline/domain/permissions';
 import { displayDate } from '@stormline/domain/local-date';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ServerError } from '../../../components/server-error';
-import { callApi } from '../../../lib/api-client';
+import { ApiError, callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { cacheKey } from '../../../lib/cache-keys';
 import { errorMessage } from '../../../lib/errors';
@@ -41,6 +41,16 @@ import { FindingForm } from './finding-form';
 import { FindingObservations } from './finding-observations';
 
 type Affected = Awaited<ReturnType<typeof findingReopenImpact>>;
+
+/**
+ * Spec 002 §8, update finding failure: the server's reason when it refused (a 4xx says why),
+ * else, the server unreachable or failing, the unknown-error sentence.
+ */
+export function updateFailure(failure: unknown): string {
+  return failure instanceof ApiError && failure.status >= 400 && failure.status < 500
+    ? `Cannot update finding because of error: ${failure.message}`
+    : 'Cannot save finding due to an unknown error. Please try again later.';
+}
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -76,7 +86,7 @@ export function FindingDetail({
   const profile = useSession();
   const navigate = useNavigate();
   const key = cacheKey(divisionId, 'inspections/finding', findingId, inspectionId);
-  const { data: finding, error } = useSWR(key, () =>
+  const { data: finding, error, mutate: readAgain } = useSWR(key, () =>
     callApi(findingsRoutes.getFinding, { divisionId, params: { id: findingId }, query: { inspectionId } }),
   );
   const [deleting, setDeleting] = useState(false);
@@ -267,6 +277,18 @@ export function FindingDetail({
               failed: 'Cannot update finding because of error: ',
             }}
             onSubmit={(input) => updateFinding(divisionId, finding, input)}
+            onFailed={(failure) => {
+              // Spec 002 §8: the finding goes back to read-only and is read again, with the inspection.
+              notifications.show({
+                color: 'red',
+                title: updateFailure(failure),
+                message: '',
+                autoClose: false,
+              });
+              setEditing(false);
+              void readAgain();
+              void refreshInspections();
+            }}
             onClose={() => setEditing(false)}
           />
         )}

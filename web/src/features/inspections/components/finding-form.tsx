@@ -31,6 +31,7 @@ export function FindingForm({
   submitLabel,
   toasts,
   onSubmit,
+  onFailed,
   onClose,
 }: {
   divisionId: string;
@@ -41,6 +42,8 @@ export function FindingForm({
   submitLabel: string;
   toasts: { pending: string; done: string; failed: string };
   onSubmit: (input: FindingInput) => Promise<unknown>;
+  /** Takes a refused save over from the form (Edit Finding's §8 rule); else the form shows it. */
+  onFailed?: (failure: unknown) => void;
   onClose: () => void;
 }) {
   const { data: types } = useFindingTypes(
@@ -91,8 +94,9 @@ export function FindingForm({
       onClose();
     } catch (failure) {
       notifications.hide(id);
-      setError(`${toasts.failed}${errorMessage(failure, 'Unknown Error')}`);
       setBusy(false);
+      if (onFailed) onFailed(failure);
+      else setError(`${toasts.failed}${errorMessage(failure, 'Unknown Error')}`);
     }
   };
 

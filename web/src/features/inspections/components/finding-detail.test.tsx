@@ -1,0 +1,100 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { findingsRoutes } from '@stormline/contract/areas/findings';
+import { templatesRoutes } from '@stormline/contract/areas/templates';
+import { ok, refuse, serveApi, type Answer } from '../../../testing/api';
+import { profileOf } from '../../../testing/profiles';
+import { renderScreen } from '../../../testing/render';
+import type { InspectionDetail } from '../api/inspections';
+import { FindingDetail } from './finding-detail';
+
+const finding = (location: string) =>
+  ok(findingsRoutes.getFinding, {
+    id: 'f1',
+    number: 3,
+    type: { id: 'ca', code: 'CA', name: 'Corrective Action', color: '#d9480f' },
+    location,
+    date_initiated: '2026-03-02',
+    date_completed: null,
+    condition: null,
+    control_measure: null,
+    comments: null,
+    is_required_for_cert: true,
+    initial_inspection_id: 'i1',
+    carried_over: false,
+    imageCount: 0,
+    version: 2,
+    observations: [],
+    images: null,
+    previousId: null,
+    nextId: null,
+    editable: true,
+  });
+
+const findingTypes = ok(templatesRoutes.listTemplateFindingTypes, {
+  pageData: [
+    {
+      id: 'ca',
+      name: 'Corrective Action',
+      code: 'CA',
+      is_static_type: true,
+      details: { is_enabled: true, is_required_for_cert: true, color: '#d9480f' },
+    },
+  ],
+  version: 1,
+  condition_options: [],
+  control_measure_required: false,
+});
+
+const inspection = {
+  id: 'i1',
+  template_id: 'routine-stormwater',
+  inspection_template: { version: 1 },
+  project: { archivedAt: null, start_date: '2026-01-05', timezone: 'Europe/London' },
+} as unknown as InspectionDetail;
+
+async function editAndSave(update: () => Answer) {
+  let reads = 0;
+  await serveApi([
+    [findingsRoutes.getFinding, () => finding(reads++ === 0 ? 'North gate' : 'North gate (as stored)')],
+    [templatesRoutes.listTemplateFindingTypes, () => findingTypes],
+    [findingsRoutes.updateFinding, update],
+  ]);
+  renderScreen(
+    <FindingDetail divisionId="north-region" inspectionId="i1" findingId="f1" inspection={inspection} />,
+    {
+      url: '/inspection/i1/findings/f1/details',
+      profile: profileOf('Inspector'),
+      divisionId: 'north-region',
+    },
+  );
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit Finding' }));
+  const location = await screen.findByLabelText(/Location/);
+  await userEvent.clear(location);
+  await userEvent.type(location, 'South gate');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+}
+
+describe('a refused finding update (spec 002 §8)', () => {
+  it('names the server’s reason, closes the form and reads the finding again', async () => {
+    await editAndSave(() =>
+      refuse(409, 'The finding was changed by someone else meanwhile. Reload it and try again.'),
+    );
+    expect(
+      await screen.findByText(
+        'Cannot update finding because of error: The finding was changed by someone else meanwhile. Reload it and try again.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Finding' })).toBeNull());
+    expect(await screen.findByText('North gate (as stored)')).toBeTruthy();
+  });
+
+  it('says the unknown-error sentence when the server fails without a reason', async () => {
+    await editAndSave(() => ({ status: 500, body: {} }));
+    expect(
+      await screen.findByText('Cannot save finding due to an unknown error. Please try again later.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Finding' })).toBeNull());
+  });
+});
