@@ -86,7 +86,11 @@ export function FindingDetail({
   const profile = useSession();
   const navigate = useNavigate();
   const key = cacheKey(divisionId, 'inspections/finding', findingId, inspectionId);
-  const { data: finding, error, mutate: readAgain } = useSWR(key, () =>
+  const {
+    data: finding,
+    error,
+    mutate: readAgain,
+  } = useSWR(key, () =>
     callApi(findingsRoutes.getFinding, { divisionId, params: { id: findingId }, query: { inspectionId } }),
   );
   const [deleting, setDeleting] = useState(false);
