@@ -80,6 +80,8 @@ export const FINDING_IMAGE_LIMITS: UploadLimits = { maxMegabytes: 25, minImageSi
 /** Spec 002 §9: finding thumbnails are 220 px; the browser makes one per photo, once. */
 export const FINDING_THUMBNAIL_SIDE = 220;
 export const FINDING_THUMBNAIL_LIMITS: UploadLimits = { maxMegabytes: 1, minImageSide: 1 };
+/** The marks one photo holds: enough for any site photo, a bound on what one item stores. */
+export const MAX_PHOTO_ANNOTATIONS = 50;
 
 export const FINDING_IMAGE_MESSAGES = {
   notAPhoto: (fileName: string) => `${fileName} is not a photo. Please add a png or jpeg file`,

@@ -4,6 +4,7 @@ import {
   FINDING_LOCATION_MAX,
   FINDING_MESSAGES,
 } from '@stormline/domain/finding-rules';
+import { MAX_PHOTO_ANNOTATIONS } from '@stormline/domain/uploads';
 import {
   DateText,
   Finding,
@@ -84,11 +85,11 @@ export const FindingImageInput = z.strictObject({
   /** The 220 px thumbnail the browser made of the photo (spec 002 §9), uploaded the same way. */
   thumbnail: UploadTicket,
   rotation: z.optional(Rotation),
-  annotations: z.optional(z.array(ImageAnnotation).check(z.maxLength(50))),
+  annotations: z.optional(z.array(ImageAnnotation).check(z.maxLength(MAX_PHOTO_ANNOTATIONS))),
 });
 export const FindingImageUpdate = z.strictObject({
   rotation: z.optional(Rotation),
-  annotations: z.optional(z.array(ImageAnnotation).check(z.maxLength(50))),
+  annotations: z.optional(z.array(ImageAnnotation).check(z.maxLength(MAX_PHOTO_ANNOTATIONS))),
 });
 
 /** Spec 002 §7 "Findings": findings of an inspection, completing, notes, reopening and images. */

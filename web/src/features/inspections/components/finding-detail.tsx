@@ -94,6 +94,7 @@ export function FindingDetail({
     callApi(findingsRoutes.getFinding, { divisionId, params: { id: findingId }, query: { inspectionId } }),
   );
   const [deleting, setDeleting] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const [note, setNote] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
@@ -238,8 +239,10 @@ export function FindingDetail({
             <Group gap="sm">
               <Button
                 color="red"
+                loading={removing}
                 onClick={async () => {
                   if (!note.trim()) return setFailure(FINDING_MESSAGES.deletionNote);
+                  setRemoving(true);
                   try {
                     await callApi(findingsRoutes.deleteFinding, {
                       divisionId,
@@ -251,6 +254,7 @@ export function FindingDetail({
                     void navigate(all);
                   } catch (cause) {
                     setFailure(errorMessage(cause, 'An error has occurred'));
+                    setRemoving(false);
                   }
                 }}
               >

@@ -19,6 +19,7 @@ function ObservationItem({ divisionId, observation }: { divisionId: string; obse
   const [content, setContent] = useState(observation.content);
   const [removing, setRemoving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
   const when = `${formatDate(observation.createdAt)} ${new Date(observation.createdAt).toTimeString().slice(0, 5)}`;
   // Named by their words, not their time: two observations of one minute stay told apart.
   const named = `“${observation.content.length > 40 ? `${observation.content.slice(0, 40)}…` : observation.content}”`;
@@ -38,12 +39,16 @@ function ObservationItem({ divisionId, observation }: { divisionId: string; obse
           <Group gap="xs">
             <Button
               size="xs"
+              loading={saving}
               onClick={async () => {
+                setSaving(true);
                 try {
                   await updateObservation(divisionId, observation.id, content);
                   setEditing(false);
                 } catch (failure) {
                   setError(errorMessage(failure, 'An error has occurred'));
+                } finally {
+                  setSaving(false);
                 }
               }}
             >

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { projectsRoutes } from '@stormline/contract/areas/projects';
 import { ok, serveApi } from '../../../testing/api';
@@ -51,5 +52,30 @@ describe('the project documents tabs (read-only until the site-map issue)', () =
     open(true);
     expect(await screen.findByText('Site map.pdf')).toBeTruthy();
     expect(screen.queryByText('SWMP.pdf')).toBeNull();
+  });
+
+  it('reads a type’s next page on Load more, until there is none', async () => {
+    const { requests } = await serveApi([
+      [
+        projectsRoutes.listProjectDocs,
+        (request) =>
+          request.query.get('cursor')
+            ? ok(projectsRoutes.listProjectDocs, {
+                docTypes: [
+                  { id: 'swmp', name: 'SWMP', documents: [doc('SWMP rev 2.pdf')], nextCursor: null },
+                ],
+              })
+            : ok(projectsRoutes.listProjectDocs, {
+                docTypes: [{ id: 'swmp', name: 'SWMP', documents: [doc('SWMP.pdf')], nextCursor: 'page-2' }],
+              }),
+      ],
+    ]);
+    open(false);
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more SWMP documents' }));
+    expect(await screen.findByText('SWMP rev 2.pdf')).toBeTruthy();
+    expect(screen.getByText('SWMP.pdf')).toBeTruthy();
+    expect(requests.at(-1)?.query.get('docTypeId')).toBe('swmp');
+    expect(requests.at(-1)?.query.get('cursor')).toBe('page-2');
+    expect(screen.queryByRole('button', { name: 'Load more SWMP documents' })).toBeNull();
   });
 });

@@ -1,11 +1,14 @@
-import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import useSWR from 'swr';
 import { projectsRoutes } from '@stormline/contract/areas/projects';
 import { SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
 import { DocumentList, type DocumentPermissions } from '../../../components/documents/document-list';
 import { documentListStatus } from '../../../components/documents/list-status';
 import { ListError } from '../../../components/list-error';
-import { callApi } from '../../../lib/api-client';
+import { ServerError } from '../../../components/server-error';
+import { callApi, type ApiResponse } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/errors';
 import { useSession } from '../../../lib/auth';
 import { cacheKey } from '../../../lib/cache-keys';
 import { hasPermission } from '../../../lib/page-access';
@@ -59,25 +62,87 @@ export function ProjectDocumentsTab({
   return (
     <Stack>
       {types.map((type) => (
-        <Paper key={type.id} radius="lg" p="md" withBorder>
-          <Title order={3} fz="lg" mb="sm">
-            {type.name}
-          </Title>
-          <DocumentList
-            label={`${type.name} documents`}
-            divisionId={divisionId}
-            documents={type.documents}
-            status={documentListStatus(null, type.documents)}
-            initialRows={FIRST_ROWS}
-            can={can}
-            record={refused}
-            move={refused}
-            destroy={refused}
-            refresh={() => void mutate()}
-            emptyText="No documents"
-          />
-        </Paper>
+        <TypeDocuments
+          key={type.id}
+          divisionId={divisionId}
+          projectId={projectId}
+          type={type}
+          can={can}
+          refresh={() => void mutate()}
+        />
       ))}
     </Stack>
+  );
+}
+
+type DocType = ApiResponse<typeof projectsRoutes.listProjectDocs>['docTypes'][number];
+
+/**
+ * One document type's list: its first documents came with the tab; Load more reads the type's
+ * next page (docTypeId, cursor), so a folder of hundreds is read a page at a time.
+ */
+function TypeDocuments({
+  divisionId,
+  projectId,
+  type,
+  can,
+  refresh,
+}: {
+  divisionId: string;
+  projectId: string;
+  type: DocType;
+  can: DocumentPermissions;
+  refresh: () => void;
+}) {
+  const [more, setMore] = useState<{ documents: DocType['documents']; cursor: string | null } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const documents = [...type.documents, ...(more?.documents ?? [])];
+  const cursor = more ? more.cursor : type.nextCursor;
+  const loadMore = async () => {
+    setLoading(true);
+    setFailure(null);
+    try {
+      const page = await callApi(projectsRoutes.listProjectDocs, {
+        divisionId,
+        params: { id: projectId },
+        query: { docTypeId: type.id, cursor: cursor! },
+      });
+      const next = page.docTypes[0];
+      setMore({
+        documents: [...(more?.documents ?? []), ...(next?.documents ?? [])],
+        cursor: next?.nextCursor ?? null,
+      });
+    } catch (cause) {
+      setFailure(errorMessage(cause, 'An error has occurred'));
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Paper radius="lg" p="md" withBorder>
+      <Title order={3} fz="lg" mb="sm">
+        {type.name}
+      </Title>
+      <DocumentList
+        label={`${type.name} documents`}
+        divisionId={divisionId}
+        documents={documents}
+        status={documentListStatus(null, documents)}
+        initialRows={FIRST_ROWS}
+        can={can}
+        record={refused}
+        move={refused}
+        destroy={refused}
+        refresh={() => (setMore(null), refresh())}
+        emptyText="No documents"
+      />
+      {failure && <ServerError>{failure}</ServerError>}
+      {cursor && (
+        <Button variant="subtle" size="xs" mt="xs" loading={loading} onClick={() => void loadMore()}>
+          Load more {type.name} documents
+        </Button>
+      )}
+    </Paper>
   );
 }

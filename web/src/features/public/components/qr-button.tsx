@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Button } from '@mantine/core';
+import { Box, Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconQrcode } from '@tabler/icons-react';
+import { errorMessage } from '../../../lib/errors';
 import { hasQrAccess } from '../../../lib/qr-access';
 import { publicDivision } from '../../../lib/public-session';
 
@@ -34,20 +36,32 @@ export function QrButton() {
       link.href = image;
       link.download = 'image.jpeg';
       link.click();
+    } catch (failure) {
+      // A chunk that failed to load (offline, a new release): say so rather than do nothing.
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: errorMessage(failure, 'An error has occurred'),
+      });
     } finally {
       setBusy(false);
     }
   };
 
   return (
+    // On a phone the header keeps only the icon, so the bar does not spill over; the name stays.
     <Button
       variant="default"
       size="sm"
-      leftSection={<IconQrcode size={16} />}
+      px={{ base: 8, sm: 'md' }}
+      aria-label="QR code"
       loading={busy}
       onClick={() => void download()}
     >
-      QR code
+      <IconQrcode size={16} aria-hidden />
+      <Box component="span" ml={6} visibleFrom="sm">
+        QR code
+      </Box>
     </Button>
   );
 }
