@@ -172,6 +172,39 @@ describe('Edit Project', () => {
   });
 });
 
+describe('Edit Project by a role that may not create projects', () => {
+  it('saves with the inspector as it is, and refuses changing the inspector (403)', async () => {
+    const project = await newProject(`Wharfe Meadows ${tag}`);
+    const read = await as<Detail & { inspector: { id: string; name: string } | null }>(
+      admin,
+      `/api/projects/${project.id}`,
+    );
+    expect(read.body.inspector).toEqual({ id: inspectorId, name: 'Test Inspector' });
+    const fieldInspector = await signInAs(await createTestUser('Inspector', [NORTH]));
+    const {
+      client_id: _c,
+      inspection_template_id: _t,
+      document_group_id: _g,
+      ...editable
+    } = form(project.name);
+    const other = await createTestUser('Inspector', [NORTH], { lastName: 'Other' });
+    const refused = await as<{ message: string }>(fieldInspector, `/api/projects/${project.id}`, 'PUT', {
+      ...editable,
+      inspector_user_id: other.id,
+      version: project.version,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Your role does not allow changing the inspector');
+    const saved = await as<Detail>(fieldInspector, `/api/projects/${project.id}`, 'PUT', {
+      ...editable,
+      routine_interval: 10,
+      version: project.version,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ routine_interval: 10, inspector_user_id: inspectorId });
+  });
+});
+
 describe('archive and restore', () => {
   it('archived projects leave the active list and search, are read-only, and come back on restore', async () => {
     const project = await newProject(`Nidd Gorge ${tag}`);

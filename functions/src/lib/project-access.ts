@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError } from '@stormline/domain/errors';
 import { INSPECTION_MESSAGES } from '@stormline/domain/inspection-rules';
 import { seesEveryProject } from '@stormline/domain/project-rules';
 import { getClientInDivision } from '@stormline/data/clients';
+import { getUsers } from '@stormline/data/users';
 import { projectDetailView } from './project-view';
 import type { Caller } from './authenticate';
 import type { Deps } from './deps';
@@ -45,6 +46,14 @@ export function assertProjectWritable(project: Pick<ProjectRecord, 'archivedAt'>
 
 /** The detail answer of a project the caller may see: with its client's name. */
 export async function projectDetail(deps: Deps, project: ProjectRecord) {
-  const client = await getClientInDivision(deps.db, project.divisionId, project.client_id);
-  return projectDetailView(project, client);
+  const [client, inspectors] = await Promise.all([
+    getClientInDivision(deps.db, project.divisionId, project.client_id),
+    project.inspector_user_id ? getUsers(deps.db, [project.inspector_user_id]) : [],
+  ]);
+  const inspector = inspectors[0];
+  return projectDetailView(
+    project,
+    client,
+    inspector ? { id: inspector.id, name: `${inspector.first_name} ${inspector.last_name}`.trim() } : null,
+  );
 }

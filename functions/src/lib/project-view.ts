@@ -53,10 +53,12 @@ export function projectDetailView(
     openFindingCount?: number;
   },
   client: { id: string; name: string },
+  inspector: { id: string; name: string } | null,
 ): z.input<typeof ProjectDetail> {
   return {
     ...projectView(project),
     client: { id: client.id, name: client.name },
+    inspector,
     publishedAt: project.publishedAt ?? null,
     inspectionCount: project.inspectionCount ?? 0,
     openInspectionCount: project.openInspectionCount ?? 0,

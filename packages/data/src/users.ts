@@ -416,6 +416,8 @@ export async function listDivisionUsers(
   db: Db,
   divisionId: string,
   page: { pageSize: number; cursor?: string },
+  /** Which users the page holds: left out inside the read, so the page fills up. */
+  keep: (user: UserRecord) => boolean = () => true,
 ): Promise<PageOf<UserRecord>> {
   return queryPage(
     db,
@@ -423,10 +425,12 @@ export async function listDivisionUsers(
     {
       ...page,
       resolve: async (rows) =>
-        getUsers(
-          db,
-          rows.map((r) => r.userId as string),
-        ),
+        (
+          await getUsers(
+            db,
+            rows.map((r) => r.userId as string),
+          )
+        ).filter(keep),
     },
   );
 }
@@ -440,9 +444,11 @@ export async function searchDivisionUsers(
   divisionId: string,
   text: string,
   page: { pageSize: number; cursor?: string },
+  /** Which of the found users the page holds: left out inside the read, so the page fills up. */
+  keep: (user: UserRecord) => boolean = () => true,
 ): Promise<PageOf<UserRecord>> {
   const query = searchQuery(text);
-  if (!query) return listDivisionUsers(db, divisionId, page);
+  if (!query) return listDivisionUsers(db, divisionId, page, keep);
   return queryPage(
     db,
     { partition: searchPartition(keys.usersOfDivision(divisionId)), prefix: query },
@@ -459,7 +465,7 @@ export async function searchDivisionUsers(
         );
         return rows.flatMap((row) => {
           const user = found.get(row.recordId as string);
-          return user && isFirstMatch(row, userSearch(user).terms, query) ? [user] : [];
+          return user && keep(user) && isFirstMatch(row, userSearch(user).terms, query) ? [user] : [];
         });
       },
     },

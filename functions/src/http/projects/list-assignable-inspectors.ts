@@ -1,6 +1,7 @@
 import { projectsRoutes } from '@stormline/contract/areas/projects';
 import { listAssignableInspectors } from '@stormline/data/projects';
 import { searchDivisionUsers } from '@stormline/data/users';
+import type { UserRecord } from '@stormline/data/users';
 import { isAssignableInspector } from '@stormline/domain/project-rules';
 import { roleById } from '@stormline/domain/roles';
 import { httpRoute } from '../../lib/http-route';
@@ -8,6 +9,11 @@ import type { RouteRequest } from '../../lib/http-route';
 import { pageOf } from '../../lib/page';
 
 const route = projectsRoutes.listAssignableInspectors;
+
+const mayInspect = (user: UserRecord) => {
+  const role = roleById(user.roleId);
+  return Boolean(role && isAssignableInspector(role.name)) && user.status !== 'inactive';
+};
 
 /**
  * The Inspector selects (Create project, Change Inspector): the division's users they may assign.
@@ -17,13 +23,7 @@ const route = projectsRoutes.listAssignableInspectors;
 export async function main({ query, divisionId, deps }: RouteRequest<typeof route>) {
   const paging = { pageSize: route.pageSize, cursor: query.cursor };
   const page = query.s?.trim()
-    ? await searchDivisionUsers(deps.db, divisionId!, query.s, paging).then((found) => ({
-        ...found,
-        items: found.items.filter((u) => {
-          const role = roleById(u.roleId);
-          return role && isAssignableInspector(role.name) && u.status !== 'inactive';
-        }),
-      }))
+    ? await searchDivisionUsers(deps.db, divisionId!, query.s, paging, mayInspect)
     : await listAssignableInspectors(deps.db, divisionId!, paging);
   const items = page.items.map((u) => ({
     id: u.id,

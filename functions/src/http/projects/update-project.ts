@@ -1,7 +1,8 @@
 import { projectsRoutes } from '@stormline/contract/areas/projects';
 import { readProjectReferences, updateProject } from '@stormline/data/projects';
 import type { ProjectRecord } from '@stormline/data/projects';
-import { ValidationError } from '@stormline/domain/errors';
+import { ForbiddenError, ValidationError } from '@stormline/domain/errors';
+import { can } from '@stormline/domain/permissions';
 import {
   coordinateIssues,
   isAssignableInspector,
@@ -56,6 +57,10 @@ const LOGGED: (keyof ProjectRecord)[] = [
 export async function main({ params, body, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const project = await readVisibleProject(deps, caller, divisionId!, params.id);
   assertProjectWritable(project);
+  // Choosing who inspects is for those who create projects (0018, as setInspector): the others
+  // edit the project with its inspector as it is.
+  if (body.inspector_user_id !== project.inspector_user_id && !can(caller.grants, 'create', 'Project'))
+    throw new ForbiddenError('Your role does not allow changing the inspector');
   const { template, inspector } = await readProjectReferences(deps.db, divisionId!, {
     clientId: project.client_id,
     templateId: project.inspection_template_id ?? '',

@@ -3,7 +3,7 @@ import { PROJECT_NAME_MAX_LENGTH } from '@stormline/domain/project-rules';
 import { CountryView, OptionalText, RegionalPlace, RequiredText, StateView } from '../address';
 import { DocumentSummary } from '../documents';
 import { defineArea, permission } from '../route';
-import { Finding } from '../inspection-views';
+import { Finding, PersonRef } from '../inspection-views';
 import { PostStormEntry, PostStormProject, PostStormQuery } from '../post-storm';
 import { Cursor, ID_PATTERN, Id, IsoDateTime, Page, Version } from '../schemas';
 
@@ -120,6 +120,8 @@ export type ProjectUpdate = z.infer<typeof ProjectUpdate>;
 export const ProjectDetail = z.strictObject({
   ...Project.shape,
   client: z.strictObject({ id: Id, name: z.string() }),
+  /** The project's inspector by name (Edit Project shows it to those who may not change it). */
+  inspector: z.nullable(PersonRef),
   publishedAt: z.nullable(IsoDateTime),
   inspectionCount: z.number(),
   openInspectionCount: z.number(),

@@ -29,9 +29,9 @@ export function useTemplateOptions(divisionId: string) {
 }
 
 /** GET /api/projects/inspectors: the division's users of the assignable roles. */
-export function useInspectorOptions(divisionId: string) {
+export function useInspectorOptions(divisionId: string, enabled = true) {
   return useSWR(
-    cacheKey(divisionId, 'projects/inspectors'),
+    enabled ? cacheKey(divisionId, 'projects/inspectors') : null,
     () =>
       loadAllPages((cursor) =>
         callApi(projectsRoutes.listAssignableInspectors, { divisionId, query: { cursor } }),

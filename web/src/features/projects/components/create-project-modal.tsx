@@ -54,6 +54,7 @@ import {
 } from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth';
+import { hasPermission } from '../../../lib/page-access';
 import { useDivisionId } from '../../../lib/division-context';
 import { useCreateProject, type ProjectCreateInput } from '../api/create-project';
 import { updateProject, type ProjectDetail } from '../api/projects';
@@ -364,9 +365,12 @@ function ProjectForm({
 }: Omit<CreateProjectModalProps, 'opened'> & { editing?: ProjectDetail }) {
   const divisionId = useDivisionId();
   const navigate = useNavigate();
-  const region = useSession().appConstants.region;
+  const profile = useSession();
+  const region = profile.appConstants.region;
   const templates = useTemplateOptions(divisionId);
-  const inspectors = useInspectorOptions(divisionId);
+  // Choosing who inspects is for those who create projects (0018); others see the inspector as is.
+  const choosesInspector = hasPermission(profile, 'create', 'Project');
+  const inspectors = useInspectorOptions(divisionId, choosesInspector);
   const regulations = useRegulationOptions(divisionId);
   const { trigger: createProject } = useCreateProject(divisionId, onCreated);
   const fixedClient = editing ? { id: editing.client_id, name: editing.client.name } : client;
@@ -432,9 +436,13 @@ function ProjectForm({
     return () => window.clearTimeout(timer);
   }, [created, divisionId, navigate]);
 
-  const inspectorOptions = (inspectors.data ?? [])
-    .filter((user) => ASSIGNABLE_INSPECTOR_ROLES.includes(user.roleName as RoleName))
-    .map((user) => ({ value: user.id, label: `${user.name} (${user.roleName})` }));
+  const inspectorOptions = choosesInspector
+    ? (inspectors.data ?? [])
+        .filter((user) => ASSIGNABLE_INSPECTOR_ROLES.includes(user.roleName as RoleName))
+        .map((user) => ({ value: user.id, label: `${user.name} (${user.roleName})` }))
+    : editing?.inspector
+      ? [{ value: editing.inspector.id, label: editing.inspector.name }]
+      : [];
   const { isSubmitting } = form.formState;
   const busy = isSubmitting || created !== null;
   const listError = templates.error ?? inspectors.error ?? regulations.error;
@@ -486,6 +494,8 @@ function ProjectForm({
                 name="inspector_user_id"
                 label="Inspector"
                 withAsterisk
+                disabled={!choosesInspector}
+                description={choosesInspector ? undefined : 'Changed by those who create projects'}
                 searchable
                 openOnFocus={false}
                 placeholder={inspectors.isLoading ? 'Loading…' : 'Choose an inspector'}
