@@ -1,16 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inspectionKeys } from '@stormline/data/inspections';
 import { createGroup } from '@stormline/data/regulations';
 import { localDate } from '@stormline/domain/local-date';
 import { askedQuestions, type Answers } from '@stormline/domain/questionnaire-rules';
 import type { Question, TemplateVersion } from '@stormline/domain/template-model';
 import { sampleAnswer } from '@stormline/local/seed/sample-answers';
 import { call, NORTH } from '../support/api';
-import { testTable } from '../support/table';
+import { tamperAnswer, testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
 import { VIEWPORTS, screenshot, signIn, useBrowser } from './browser';
@@ -340,19 +338,10 @@ describe("the inspector's day, start to certified (1280 px)", () => {
   });
 
   it('flags the signatures when the stored answers are altered in the table, outside the product', async () => {
-    const key = inspectionKeys.answers(NORTH, inspectionId);
     const textQuestion = (
       await api<Questionnaire>(`/api/inspections/${inspectionId}/questions`)
     ).body.answers.find((a) => typeof a.value === 'string' && a.value.length > 20)!.questionId;
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: key,
-        UpdateExpression: 'SET answers.#q = :v',
-        ExpressionAttributeNames: { '#q': textQuestion },
-        ExpressionAttributeValues: { ':v': 'Everything was fine.' },
-      }),
-    );
+    await tamperAnswer(db, NORTH, inspectionId, textQuestion, 'Everything was fine.');
     await page.goto(`/inspection/${inspectionId}/certification`);
     await page
       .getByText(/Changed after signing: this inspection no longer matches what/)

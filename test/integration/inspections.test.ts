@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { inspectionKeys } from '@stormline/data/inspections';
 import { projectKeys } from '@stormline/data/projects';
 import { createGroup } from '@stormline/data/regulations';
 import { localDate } from '@stormline/domain/local-date';
 import type { Question, QuestionGroup } from '@stormline/domain/template-model';
 import { call, NORTH, SOUTH, tokenFor } from '../support/api';
-import { storedItem, testTable } from '../support/table';
+import { storedItem, tamperAnswer, testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 
 /**
@@ -371,15 +371,7 @@ describe("an inspector's day", () => {
     const textQuestion = Object.keys(answers).find(
       (k) => typeof answers[k] === 'string' && (answers[k] as string).startsWith('Silt'),
     )!;
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: key,
-        UpdateExpression: 'SET answers.#q = :v',
-        ExpressionAttributeNames: { '#q': textQuestion },
-        ExpressionAttributeValues: { ':v': 'Everything was fine.' },
-      }),
-    );
+    await tamperAnswer(db, NORTH, inspection.id, textQuestion, 'Everything was fine.');
     const cert = await as<Certification>(inspector.token, `/api/inspections/${inspection.id}/cert`);
     expect(cert.body.userSignatures.every((s) => s.matches === false)).toBe(true);
   });

@@ -1,7 +1,10 @@
+import { changeLogStep } from '@stormline/data/changelog';
+import type { FieldChange } from '@stormline/data/changelog';
 import { getClientInDivision } from '@stormline/data/clients';
 import { getInspection } from '@stormline/data/inspections';
 import type { InspectionRecord } from '@stormline/data/inspections';
 import type { ProjectRecord } from '@stormline/data/projects';
+import type { TransactionStep } from '@stormline/data/transact';
 import { getUsers } from '@stormline/data/users';
 import { ConflictError } from '@stormline/domain/errors';
 import { inspectionWriteRefusal } from '@stormline/domain/inspection-rules';
@@ -66,3 +69,31 @@ export function actorOf(caller: Caller): { id: string; name: string } {
 
 export const inspectionLabel = (inspection: Pick<InspectionRecord, 'number'>) =>
   `Inspection #${inspection.number}`;
+
+/**
+ * The change log entry of a write to an inspection (its record, or its answers), as a step of the
+ * writer's own transaction: logged if and only if the write happens.
+ */
+export function inspectionLogStep(
+  deps: Pick<Deps, 'db' | 'now'>,
+  actor: { id: string; name: string },
+  inspection: Pick<InspectionRecord, 'divisionId' | 'projectId' | 'id' | 'number'>,
+  action: string,
+  changes: FieldChange[],
+  entity: 'inspection' | 'answers' = 'inspection',
+): TransactionStep {
+  return changeLogStep(
+    deps.db,
+    {
+      divisionId: inspection.divisionId,
+      projectId: inspection.projectId,
+      actor,
+      entity,
+      entityId: inspection.id,
+      label: inspectionLabel(inspection),
+      action,
+      changes,
+    },
+    deps.now(),
+  );
+}

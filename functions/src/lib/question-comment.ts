@@ -1,4 +1,3 @@
-import { changeLogStep } from '@stormline/data/changelog';
 import { getInspectionWithAnswers, saveAnswers } from '@stormline/data/inspections';
 import { getTemplateVersion } from '@stormline/data/templates';
 import { NotFoundError } from '@stormline/domain/errors';
@@ -6,7 +5,7 @@ import { questionnaireStatus } from '@stormline/domain/questionnaire-rules';
 import { allQuestions } from '@stormline/domain/template-model';
 import type { Caller } from './authenticate';
 import type { Deps } from './deps';
-import { actorOf, assertInspectionWritable, inspectionLabel, readInspection } from './inspection-context';
+import { actorOf, assertInspectionWritable, inspectionLogStep, readInspection } from './inspection-context';
 
 /**
  * Sets (a text) or deletes (null) the comment of one question of an inspection, while it is
@@ -43,19 +42,13 @@ export async function setQuestionComment(
       type: inspection.type,
     },
     [
-      changeLogStep(
-        deps.db,
-        {
-          divisionId,
-          projectId: project.id,
-          actor: actorOf(caller),
-          entity: 'answers',
-          entityId: inspection.id,
-          label: inspectionLabel(inspection),
-          action: 'updated',
-          changes: [{ field: `Comment: ${question.input_label}`, from: previous, to: comment }],
-        },
-        deps.now(),
+      inspectionLogStep(
+        deps,
+        actorOf(caller),
+        inspection,
+        'updated',
+        [{ field: `Comment: ${question.input_label}`, from: previous, to: comment }],
+        'answers',
       ),
     ],
   );

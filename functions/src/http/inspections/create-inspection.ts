@@ -1,5 +1,4 @@
 import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
-import { changeLogStep } from '@stormline/data/changelog';
 import { listOpenFindingsOfProject } from '@stormline/data/findings';
 import { createInspection } from '@stormline/data/inspections';
 import { getTemplateVersion } from '@stormline/data/templates';
@@ -8,7 +7,7 @@ import { addDays, localDate, localDateTime } from '@stormline/domain/local-date'
 import { initialAnswers, toTimeStep } from '@stormline/domain/questionnaire-rules';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
-import { actorOf, inspectionDetail, inspectionLabel } from '../../lib/inspection-context';
+import { actorOf, inspectionDetail, inspectionLogStep } from '../../lib/inspection-context';
 import { assertProjectWritable, readVisibleProject } from '../../lib/project-access';
 
 const route = inspectionsRoutes.createInspection;
@@ -53,24 +52,11 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
       })),
     },
     (created) => [
-      changeLogStep(
-        deps.db,
-        {
-          divisionId: divisionId!,
-          projectId: project.id,
-          actor,
-          entity: 'inspection',
-          entityId: created.id,
-          label: inspectionLabel(created),
-          action: 'created',
-          changes: [
-            { field: 'type', from: null, to: created.type },
-            { field: 'template', from: null, to: `${version.name} (version ${version.version})` },
-            ...(open.length > 0 ? [{ field: 'carried over findings', from: null, to: open.length }] : []),
-          ],
-        },
-        now,
-      ),
+      inspectionLogStep({ db: deps.db, now: () => now }, actor, created, 'created', [
+        { field: 'type', from: null, to: created.type },
+        { field: 'template', from: null, to: `${version.name} (version ${version.version})` },
+        ...(open.length > 0 ? [{ field: 'carried over findings', from: null, to: open.length }] : []),
+      ]),
     ],
     now,
   );

@@ -1,5 +1,4 @@
 import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
-import { changeLogStep } from '@stormline/data/changelog';
 import { deleteInspection, findingLinksOf } from '@stormline/data/inspections';
 import { ConflictError } from '@stormline/domain/errors';
 import { httpRoute } from '../../lib/http-route';
@@ -7,7 +6,7 @@ import type { RouteRequest } from '../../lib/http-route';
 import {
   actorOf,
   assertInspectionWritable,
-  inspectionLabel,
+  inspectionLogStep,
   readInspection,
 } from '../../lib/inspection-context';
 
@@ -25,20 +24,7 @@ export async function main({ params, caller, divisionId, deps }: RouteRequest<ty
   if (links.some((link) => !link.carriedOver))
     throw new ConflictError('Delete the findings raised in this inspection before deleting it.');
   await deleteInspection(deps.db, inspection, [
-    changeLogStep(
-      deps.db,
-      {
-        divisionId: divisionId!,
-        projectId: project.id,
-        actor: actorOf(caller),
-        entity: 'inspection',
-        entityId: inspection.id,
-        label: inspectionLabel(inspection),
-        action: 'deleted',
-        changes: [],
-      },
-      deps.now(),
-    ),
+    inspectionLogStep(deps, actorOf(caller), inspection, 'deleted', []),
   ]);
   return { id: inspection.id };
 }

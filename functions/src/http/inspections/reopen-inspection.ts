@@ -1,5 +1,4 @@
 import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
-import { changeLogStep } from '@stormline/data/changelog';
 import { inspectionUpdateStep, openCountSteps } from '@stormline/data/inspections';
 import { deleteSignatureStep, listSignatures } from '@stormline/data/signatures';
 import { transact } from '@stormline/data/transact';
@@ -7,7 +6,7 @@ import { ConflictError } from '@stormline/domain/errors';
 import { countsAsOpen, isInspectionEditable } from '@stormline/domain/inspection-rules';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
-import { actorOf, inspectionDetail, inspectionLabel, readInspection } from '../../lib/inspection-context';
+import { actorOf, inspectionDetail, inspectionLogStep, readInspection } from '../../lib/inspection-context';
 import { assertProjectWritable } from '../../lib/project-access';
 
 const route = inspectionsRoutes.reopenInspection;
@@ -40,26 +39,13 @@ export async function main({ params, caller, divisionId, deps }: RouteRequest<ty
     inspectionUpdateStep(deps.db, inspection, { ...fields, countsAsOpen: next.countsAsOpen }),
     ...openCountSteps(deps.db, inspection, next),
     ...removed.map((s) => deleteSignatureStep(deps.db, divisionId!, inspection.id, s)),
-    changeLogStep(
-      deps.db,
-      {
-        divisionId: divisionId!,
-        projectId: project.id,
-        actor: actorOf(caller),
-        entity: 'inspection',
-        entityId: inspection.id,
-        label: inspectionLabel(inspection),
-        action: 'reopened',
-        changes: [
-          { field: 'compliance_date', from: inspection.compliance_date, to: null },
-          ...(clearsCertification
-            ? [{ field: 'certification_date', from: inspection.certification_date, to: null }]
-            : []),
-          ...removed.map((s) => ({ field: `signature ${s.group} / ${s.lineType}`, from: s, to: null })),
-        ],
-      },
-      deps.now(),
-    ),
+    inspectionLogStep(deps, actorOf(caller), inspection, 'reopened', [
+      { field: 'compliance_date', from: inspection.compliance_date, to: null },
+      ...(clearsCertification
+        ? [{ field: 'certification_date', from: inspection.certification_date, to: null }]
+        : []),
+      ...removed.map((s) => ({ field: `signature ${s.group} / ${s.lineType}`, from: s, to: null })),
+    ]),
   ]);
   return inspectionDetail(deps, caller, next, project);
 }

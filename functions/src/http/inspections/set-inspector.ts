@@ -1,5 +1,4 @@
 import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
-import { changeLogStep } from '@stormline/data/changelog';
 import { inspectionKeys, inspectionUpdateStep } from '@stormline/data/inspections';
 import {
   hasProjectAccess,
@@ -19,7 +18,7 @@ import type { RouteRequest } from '../../lib/http-route';
 import {
   actorOf,
   inspectionDetail,
-  inspectionLabel,
+  inspectionLogStep,
   readInspection,
   userNames,
 } from '../../lib/inspection-context';
@@ -72,22 +71,9 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
       gsi2pk: inspectionKeys.ofInspector(divisionId!, inspector.id),
       gsi2sk: `${inspection.created_date}#${inspection.id}`,
     }),
-    changeLogStep(
-      deps.db,
-      {
-        divisionId: divisionId!,
-        projectId: project.id,
-        actor: actorOf(caller),
-        entity: 'inspection',
-        entityId: inspection.id,
-        label: inspectionLabel(inspection),
-        action: 'inspector changed',
-        changes: [
-          { field: 'inspector', from: before, to: `${inspector.first_name} ${inspector.last_name}`.trim() },
-        ],
-      },
-      deps.now(),
-    ),
+    inspectionLogStep(deps, actorOf(caller), inspection, 'inspector changed', [
+      { field: 'inspector', from: before, to: `${inspector.first_name} ${inspector.last_name}`.trim() },
+    ]),
   ]);
   return inspectionDetail(deps, caller, next, project);
 }

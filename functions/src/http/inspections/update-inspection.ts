@@ -1,5 +1,4 @@
 import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
-import { changeLogStep } from '@stormline/data/changelog';
 import { getInspectionWithAnswers, saveAnswers } from '@stormline/data/inspections';
 import { getTemplateVersion } from '@stormline/data/templates';
 import { assertNoIssues } from '@stormline/domain/region';
@@ -14,7 +13,7 @@ import {
   actorOf,
   assertInspectionWritable,
   inspectionDetail,
-  inspectionLabel,
+  inspectionLogStep,
   readInspection,
 } from '../../lib/inspection-context';
 
@@ -80,22 +79,7 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
     { answers, comments, status: questionnaireStatus(version, answers), ...facts },
     changes.length === 0
       ? []
-      : [
-          changeLogStep(
-            deps.db,
-            {
-              divisionId: divisionId!,
-              projectId: project.id,
-              actor: actorOf(caller),
-              entity: 'answers',
-              entityId: inspection.id,
-              label: inspectionLabel(inspection),
-              action: 'updated',
-              changes,
-            },
-            deps.now(),
-          ),
-        ],
+      : [inspectionLogStep(deps, actorOf(caller), inspection, 'updated', changes, 'answers')],
   );
   return {
     inspection: await inspectionDetail(deps, caller, saved.inspection, project),

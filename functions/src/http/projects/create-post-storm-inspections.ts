@@ -1,5 +1,4 @@
 import { projectsRoutes } from '@stormline/contract/areas/projects';
-import { changeLogStep } from '@stormline/data/changelog';
 import { listOpenFindingsOfProject } from '@stormline/data/findings';
 import { createInspection } from '@stormline/data/inspections';
 import { ConflictError, ValidationError } from '@stormline/domain/errors';
@@ -16,7 +15,7 @@ import type { FieldIssue } from '@stormline/domain/region';
 import type { Answers } from '@stormline/domain/questionnaire-rules';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
-import { actorOf, inspectionLabel } from '../../lib/inspection-context';
+import { actorOf, inspectionLogStep } from '../../lib/inspection-context';
 import { POST_STORM_MESSAGES, postStormQuestions, readPostStormProjects } from '../../lib/post-storm';
 
 const route = projectsRoutes.createPostStormInspections;
@@ -91,23 +90,10 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
         carried: open.map((f) => ({ findingId: f.id, number: f.number, typeCode: f.typeCode })),
       },
       (inspection) => [
-        changeLogStep(
-          deps.db,
-          {
-            divisionId: divisionId!,
-            projectId: plan.project.id,
-            actor,
-            entity: 'inspection',
-            entityId: inspection.id,
-            label: inspectionLabel(inspection),
-            action: 'created',
-            changes: [
-              { field: 'type', from: null, to: inspection.type },
-              { field: 'entered', from: null, to: 'post-storm bulk entry' },
-            ],
-          },
-          now,
-        ),
+        inspectionLogStep({ db: deps.db, now: () => now }, actor, inspection, 'created', [
+          { field: 'type', from: null, to: inspection.type },
+          { field: 'entered', from: null, to: 'post-storm bulk entry' },
+        ]),
       ],
       now,
     );
