@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The whole suite shares two cores with DynamoDB Local and a browser: a search's debounce and a
+// page's answer can take longer than the library's 1 s default on CI without anything being wrong.
+// A screen that never shows the text still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * What Mantine asks of a browser that happy-dom does not provide: media queries (colour scheme,
