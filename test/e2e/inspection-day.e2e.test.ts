@@ -269,7 +269,7 @@ describe("the inspector's day, start to certified (1280 px)", () => {
     await page.getByRole('button', { name: 'Rotate photo wheel-wash.png' }).click();
     await page.getByRole('button', { name: 'Annotate photo wheel-wash.png' }).click();
     await page.getByText('Rectangle').click();
-    await page.getByRole('button', { name: 'Photo to annotate: click to place the mark' }).click();
+    await page.getByRole('button', { name: /^Photo to annotate/ }).click();
     await page.getByRole('button', { name: 'Save annotations' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await look(page, 'finding-photos-1280');
@@ -619,4 +619,53 @@ describe("a demo project's documents, read-only", () => {
         .waitFor();
       await look(p, `project-bmp-${width}`);
     });
+});
+
+describe('on a phone (375 px), signed in', () => {
+  it('the turned photo stays in its cell, is annotated as turned, and the dialogs of the day fit', async () => {
+    const phone = await newPage(VIEWPORTS.mobile);
+    await signIn(phone, admin);
+    const mi = (
+      await api<{ pageData: { id: string; type: { code: string } }[] }>(
+        `/api/inspections/${inspectionId}/findings`,
+      )
+    ).body.pageData.find((f) => f.type.code === 'MI')!;
+    await phone.goto(`/inspection/${inspectionId}/findings/${mi.id}/details`);
+    await phone.getByRole('link', { name: 'Open photo wheel-wash.png' }).waitFor();
+    const fits = () => phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await fits()).toBe(true);
+    await look(phone, 'finding-photos-375');
+
+    // Turned a quarter, the photo is annotated as shown: a mark placed by the keyboard at the
+    // top right of the shown photo lands at the photo's own top left.
+    await phone.getByRole('button', { name: 'Annotate photo wheel-wash.png' }).click();
+    const dialog = phone.getByRole('dialog', { name: 'Annotate wheel-wash.png' });
+    const photo = dialog.getByRole('button', { name: /^Photo to annotate/ });
+    await photo.focus();
+    for (let i = 0; i < 10; i++) await phone.keyboard.press('ArrowRight');
+    for (let i = 0; i < 10; i++) await phone.keyboard.press('ArrowUp');
+    await phone.keyboard.press('Enter');
+    await look(phone, 'annotate-photo-375');
+    await dialog.getByRole('button', { name: 'Save annotations' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const detail = await api<{ images: { annotations: { x: number; y: number }[] }[] }>(
+      `/api/findings/${mi.id}?inspectionId=${inspectionId}`,
+    );
+    expect(detail.body.images[0]!.annotations.at(-1)).toMatchObject({ x: 0, y: 0 });
+
+    await phone.goto(`/inspection/${inspectionId}/questionnaire`);
+    await phone.getByRole('button', { name: 'Menu', exact: true }).click();
+    await phone.getByRole('menuitem', { name: 'Change Inspector' }).click();
+    await phone.getByRole('dialog', { name: 'Change Inspector' }).waitFor();
+    expect(await fits()).toBe(true);
+    await look(phone, 'change-inspector-375');
+    await phone.keyboard.press('Escape');
+
+    await phone.goto(`/divisions/${NORTH}/projects/${projectId}/inspections`);
+    await phone.getByRole('button', { name: 'Actions' }).click();
+    await phone.getByRole('menuitem', { name: 'Edit Project' }).click();
+    await phone.getByRole('form', { name: 'Edit project' }).waitFor();
+    expect(await fits()).toBe(true);
+    await look(phone, 'edit-project-375');
+  });
 });

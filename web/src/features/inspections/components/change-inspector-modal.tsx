@@ -45,6 +45,8 @@ function ChangeInspectorForm({
         withAsterisk
         searchable
         data-autofocus
+        // Opens on a click or on typing, not on the dialog's focus: the list would cover the form.
+        openOnFocus={false}
         placeholder="Search by name"
         data={options}
         value={chosen?.value ?? null}
