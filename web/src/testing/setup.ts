@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { notifications } from '@mantine/notifications';
 
 // The whole suite shares two cores with DynamoDB Local and a browser: a search's debounce and a
 // page's answer can take longer than the library's 1 s default on CI without anything being wrong.
@@ -28,7 +29,11 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-afterEach(() => cleanup());
+// Toasts live in Mantine's store, outside the tree: one test's must not show in the next.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
 
 // happy-dom has no FontFaceSet: Mantine's autosizing Textarea listens for fonts loading.
 if (!('fonts' in document))
