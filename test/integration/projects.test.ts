@@ -205,6 +205,95 @@ describe('Edit Project by a role that may not create projects', () => {
   });
 });
 
+describe('Edit Project, the inspector', () => {
+  const editable = (name: string) => {
+    const { client_id: _c, inspection_template_id: _t, document_group_id: _g, ...rest } = form(name);
+    return rest;
+  };
+
+  it('gives a client-side inspector the project they are made inspector of', async () => {
+    const project = await newProject(`Nidd Viaduct ${tag}`);
+    const clientInspector = await createTestUser('Client Inspector', [NORTH]);
+    const token = await signInAs(clientInspector);
+    expect((await as(token, `/api/projects/${project.id}`)).status).toBe(404);
+    const saved = await as(admin, `/api/projects/${project.id}`, 'PUT', {
+      ...editable(project.name),
+      inspector_user_id: clientInspector.id,
+      version: project.version,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await as(token, `/api/projects/${project.id}`)).status).toBe(200);
+  });
+
+  it('refuses an inactive inspector, and a stale form with 409 before anything else', async () => {
+    const project = await newProject(`Esk Gorge ${tag}`);
+    const resting = await createTestUser('Inspector', [NORTH], { lastName: 'Resting' });
+    const user = await as<{ version: number }>(admin, `/api/users/${resting.id}`);
+    const off = await as(admin, `/api/users/${resting.id}/status`, 'PUT', {
+      status: 'inactive',
+      version: user.body.version,
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const refused = await as<{ message: string }>(admin, `/api/projects/${project.id}`, 'PUT', {
+      ...editable(project.name),
+      inspector_user_id: resting.id,
+      version: project.version,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('The inspector’s account is inactive');
+    const fieldInspector = await signInAs(await createTestUser('Inspector', [NORTH]));
+    const stale = await as<{ message: string }>(fieldInspector, `/api/projects/${project.id}`, 'PUT', {
+      ...editable(project.name),
+      inspector_user_id: resting.id,
+      version: project.version + 5,
+    });
+    expect(stale.status).toBe(409);
+  });
+
+  it('keeps an inspector who has since been deactivated when the inspector is not changed', async () => {
+    const leaving = await createTestUser('Inspector', [NORTH], { lastName: 'Leaving' });
+    const created = await as<Detail>(admin, '/api/projects', 'POST', {
+      ...form(`Swale Ings ${tag}`),
+      inspector_user_id: leaving.id,
+    });
+    expect(created.status).toBe(201);
+    const user = await as<{ version: number }>(admin, `/api/users/${leaving.id}`);
+    await as(admin, `/api/users/${leaving.id}/status`, 'PUT', {
+      status: 'inactive',
+      version: user.body.version,
+    });
+    const saved = await as<Detail>(admin, `/api/projects/${created.body.id}`, 'PUT', {
+      ...editable(created.body.name),
+      inspector_user_id: leaving.id,
+      routine_interval: 21,
+      version: created.body.version,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  });
+});
+
+describe('who reads what of a project', () => {
+  it("answers a project's document types only to those who see the project", async () => {
+    const project = await newProject(`Ure Banks ${tag}`);
+    const clientUser = await signInAs(await createTestUser('Client User', [NORTH]));
+    const types = await as(clientUser, `/api/projects/docTypes?projectId=${project.id}`);
+    expect(types.status).toBe(404);
+    expect((await as(admin, `/api/projects/docTypes?projectId=${project.id}`)).status).toBe(200);
+  });
+
+  it('refuses publishing an archived project (409), and lets one be withdrawn from the public view', async () => {
+    const project = await newProject(`Derwent Mouth ${tag}`);
+    expect((await as(admin, `/api/projects/${project.id}/public`, 'PUT')).status).toBe(200);
+    await as(admin, `/api/divisions/${NORTH}/projects/archive/${project.id}`, 'POST');
+    const withdrawn = await as<Detail>(admin, `/api/projects/${project.id}/public`, 'DELETE');
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.publishedAt).toBeNull();
+    const refused = await as<{ message: string }>(admin, `/api/projects/${project.id}/public`, 'PUT');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This project is archived and can no longer be changed.');
+  });
+});
+
 describe('archive and restore', () => {
   it('archived projects leave the active list and search, are read-only, and come back on restore', async () => {
     const project = await newProject(`Nidd Gorge ${tag}`);

@@ -54,6 +54,8 @@ export async function projectDetail(deps: Deps, project: ProjectRecord) {
   return projectDetailView(
     project,
     client,
-    inspector ? { id: inspector.id, name: `${inspector.first_name} ${inspector.last_name}`.trim() } : null,
+    inspector
+      ? { id: inspector.id, name: `${inspector.first_name} ${inspector.last_name}`.trim() || inspector.email }
+      : null,
   );
 }

@@ -1,5 +1,6 @@
 import { changeLogStep } from '@stormline/data/changelog';
-import { inspectionUpdateStep, openCountSteps } from '@stormline/data/inspections';
+import { inspectionAtVersionCheck, inspectionUpdateStep, openCountSteps } from '@stormline/data/inspections';
+import { projectLiveCheck } from '@stormline/data/projects';
 import type { InspectionRecord } from '@stormline/data/inspections';
 import type { ProjectRecord } from '@stormline/data/projects';
 import { putSignatureStep } from '@stormline/data/signatures';
@@ -107,12 +108,17 @@ export function signatureSteps(
   next.countsAsOpen = countsAsOpen(next);
   const changed = date !== null;
   if (changed) next.version = inspection.version + 1;
+  const openCount = openCountSteps(deps.db, inspection, next, { live: true });
   const steps = [
     putSignatureStep(deps.db, inspection.divisionId, inspection.id, signature),
-    ...(changed
-      ? [inspectionUpdateStep(deps.db, inspection, { [field]: date, countsAsOpen: next.countsAsOpen })]
-      : []),
-    ...openCountSteps(deps.db, inspection, next),
+    // The inspection as read, whether or not this signature completes its group: a reopen or an
+    // edit meanwhile (a new version) refuses the signature, whose digest is of what was read.
+    changed
+      ? inspectionUpdateStep(deps.db, inspection, { [field]: date, countsAsOpen: next.countsAsOpen })
+      : inspectionAtVersionCheck(deps.db, inspection),
+    // Archiving the project meanwhile refuses it too: checked by the project's count step when
+    // there is one (a transaction touches an item once), else on its own.
+    ...(openCount.length > 0 ? openCount : [projectLiveCheck(deps.db, project)]),
     changeLogStep(
       deps.db,
       {

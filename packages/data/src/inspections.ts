@@ -512,6 +512,10 @@ export async function saveAnswers(
 
 const keyOf = (item: Record<string, unknown>) => ({ pk: item.pk as string, sk: item.sk as string });
 
+/** A write to an inspection at a version someone else's save has passed. */
+export const INSPECTION_STALE =
+  'The inspection was changed by someone else meanwhile. Reload it and try again.';
+
 /**
  * Sets fields of the inspection at the version read; a stale version is a conflict. Callers name
  * copies (the item's `inspectionType`, index keys) themselves.
@@ -541,9 +545,28 @@ export function inspectionUpdateStep(
       },
     },
     onConditionFailed: (stored) =>
-      stored
-        ? new ConflictError('The inspection was changed by someone else meanwhile. Reload it and try again.')
-        : new NotFoundError('Inspection not found'),
+      stored ? new ConflictError(INSPECTION_STALE) : new NotFoundError('Inspection not found'),
+  };
+}
+
+/** Holds a write only while the inspection is still at the version read (nothing changed). */
+export function inspectionAtVersionCheck(
+  db: Db,
+  inspection: Pick<InspectionRecord, 'divisionId' | 'id' | 'version'>,
+): TransactionStep {
+  return {
+    write: {
+      ConditionCheck: {
+        TableName: db.tableName,
+        Key: inspectionKeys.inspection(inspection.divisionId, inspection.id),
+        ConditionExpression: 'attribute_exists(pk) AND #version = :expected',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':expected': inspection.version },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    onConditionFailed: (stored) =>
+      stored ? new ConflictError(INSPECTION_STALE) : new NotFoundError('Inspection not found'),
   };
 }
 
@@ -552,6 +575,8 @@ export function openCountSteps(
   db: Db,
   before: Pick<InspectionRecord, 'countsAsOpen' | 'divisionId' | 'projectId'>,
   after: Pick<InspectionRecord, 'countsAsOpen'>,
+  /** Also hold only while the project is not archived (one step on the project item, not two). */
+  { live = false }: { live?: boolean } = {},
 ): TransactionStep[] {
   if (before.countsAsOpen === after.countsAsOpen) return [];
   return [
@@ -561,10 +586,16 @@ export function openCountSteps(
           TableName: db.tableName,
           Key: projectKeys.project(before.divisionId, before.projectId),
           UpdateExpression: 'ADD openInspectionCount :by',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':by': after.countsAsOpen ? 1 : -1 },
+          ConditionExpression: live
+            ? 'attribute_exists(pk) AND (attribute_not_exists(archivedAt) OR attribute_type(archivedAt, :nullType))'
+            : 'attribute_exists(pk)',
+          ExpressionAttributeValues: {
+            ':by': after.countsAsOpen ? 1 : -1,
+            ...(live ? { ':nullType': 'NULL' } : {}),
+          },
         },
       },
+      ...(live ? { onConditionFailed: () => new ConflictError(INSPECTION_MESSAGES.archived) } : {}),
     },
   ];
 }

@@ -77,6 +77,9 @@ export interface ProjectRecord {
   version: number;
 }
 
+/** A project write at a version someone else's save has passed. */
+export const PROJECT_STALE = 'The project was changed by someone else meanwhile. Reload it and try again.';
+
 export const projectKeys = {
   project: (divisionId: string, projectId: string) => ({
     pk: `DIVISION#${divisionId}#PROJECT#${projectId}`,
@@ -123,18 +126,21 @@ export interface ProjectTemplate {
 export async function readProjectReferences(
   db: Db,
   divisionId: string,
-  refs: { clientId: string; templateId: string; groupId: string; inspectorId: string },
+  refs: { clientId: string; templateId: string; groupId: string; inspectorId: string | null },
 ): Promise<{
   template: ProjectTemplate;
-  inspector: { id: string; roleId: string; status: string };
+  /** The inspector named, with their role and status; null when not a member of the division. */
+  inspector: { id: string; roleId: string; status: string } | null;
 }> {
+  const inspectorKeys = refs.inspectorId
+    ? [keys.user(refs.inspectorId), keys.membership(refs.inspectorId, divisionId)]
+    : [];
   const items = await batchGet(db, [
     clientKeys.divisionLink(divisionId, refs.clientId),
     catalogueKeys.template(refs.templateId),
     catalogueKeys.templateLink(divisionId, refs.templateId),
     catalogueKeys.groupLink(divisionId, refs.groupId),
-    keys.user(refs.inspectorId),
-    keys.membership(refs.inspectorId, divisionId),
+    ...inspectorKeys,
   ]);
   const issue = (path: string, message: string) => new ValidationError(message, [{ path, message }]);
   if (!itemAt(items, clientKeys.divisionLink(divisionId, refs.clientId)))
@@ -144,16 +150,14 @@ export async function readProjectReferences(
     throw issue('inspection_template_id', 'Please select an inspection form type of this division');
   if (!itemAt(items, catalogueKeys.groupLink(divisionId, refs.groupId)))
     throw issue('document_group_id', 'Please select regulations of this division');
-  const inspector = itemAt(items, keys.user(refs.inspectorId));
-  if (!inspector || !itemAt(items, keys.membership(refs.inspectorId, divisionId)))
-    throw issue('inspector_user_id', PROJECT_MESSAGES.inspectorNotMember);
+  const inspector = refs.inspectorId ? itemAt(items, keys.user(refs.inspectorId)) : undefined;
+  const member =
+    refs.inspectorId && inspector && itemAt(items, keys.membership(refs.inspectorId, divisionId));
   return {
     template: toProjectTemplate(template),
-    inspector: {
-      id: refs.inspectorId,
-      roleId: inspector.roleId as string,
-      status: inspector.status as string,
-    },
+    inspector: member
+      ? { id: refs.inspectorId!, roleId: inspector.roleId as string, status: inspector.status as string }
+      : null,
   };
 }
 
@@ -501,8 +505,7 @@ export async function updateProject(
   also: TransactionStep[] = [],
 ): Promise<ProjectRecord> {
   const before = await getProjectInDivision(db, divisionId, projectId);
-  if (before.version !== version)
-    throw new ConflictError('The project was changed by someone else meanwhile. Reload it and try again.');
+  if (before.version !== version) throw new ConflictError(PROJECT_STALE);
   const after: ProjectRecord = { ...before, ...fields, version: version + 1 };
   const renamed = after.name !== before.name;
   const state = stateOf(before);

@@ -1,6 +1,6 @@
 import { isIsoDate, localDate } from './local-date';
 import type { FieldIssue } from './region';
-import { ASSIGNABLE_INSPECTOR_ROLES } from './roles';
+import { ASSIGNABLE_INSPECTOR_ROLES, roleById } from './roles';
 import type { RoleName } from './roles';
 
 /**
@@ -170,6 +170,18 @@ export function resolveProjectOptions(
 /** Spec 001 §2: "Assignable inspectors must hold one of" the listed roles. */
 export function isAssignableInspector(role: RoleName): boolean {
   return ASSIGNABLE_INSPECTOR_ROLES.includes(role);
+}
+
+/**
+ * Why a user may not be made the inspector of a project or an inspection, or null if they may:
+ * a member of the division (`null` when not found there), of an assignable role, active.
+ */
+export function inspectorRefusal(user: { roleId: string; status: string } | null): string | null {
+  if (!user) return PROJECT_MESSAGES.inspectorNotMember;
+  const role = roleById(user.roleId);
+  if (!role || !isAssignableInspector(role.name)) return PROJECT_MESSAGES.inspectorRole;
+  if (user.status === 'inactive') return PROJECT_MESSAGES.inspectorInactive;
+  return null;
 }
 
 export interface ProjectDocType {

@@ -11,7 +11,7 @@ import { getUserInDivision } from '@stormline/data/users';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
 import { INSPECTION_MESSAGES, isInspectionEditable } from '@stormline/domain/inspection-rules';
-import { isAssignableInspector, PROJECT_MESSAGES, seesEveryProject } from '@stormline/domain/project-rules';
+import { inspectorRefusal, PROJECT_MESSAGES, seesEveryProject } from '@stormline/domain/project-rules';
 import { roleById } from '@stormline/domain/roles';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
@@ -44,12 +44,10 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   if (body.projectId !== project.id) throw new NotFoundError('Inspection not found');
   assertProjectWritable(project);
   if (!isInspectionEditable(inspection, project)) throw new ConflictError(INSPECTION_MESSAGES.readOnly);
-  const inspector = await getUserInDivision(deps.db, divisionId!, params.userId).catch(() => {
-    throw refuse(PROJECT_MESSAGES.inspectorNotMember);
-  });
-  const role = roleById(inspector.roleId);
-  if (!role || !isAssignableInspector(role.name)) throw refuse(PROJECT_MESSAGES.inspectorRole);
-  if (inspector.status === 'inactive') throw refuse(PROJECT_MESSAGES.inspectorInactive);
+  const inspector = await getUserInDivision(deps.db, divisionId!, params.userId).catch(() => null);
+  const refusal = inspectorRefusal(inspector);
+  if (refusal || !inspector) throw refuse(refusal ?? PROJECT_MESSAGES.inspectorNotMember);
+  const role = roleById(inspector.roleId)!;
   if (inspector.id === inspection.inspectorId) return inspectionDetail(deps, caller, inspection, project);
 
   const next = { ...inspection, inspectorId: inspector.id, version: inspection.version + 1 };

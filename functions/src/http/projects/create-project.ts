@@ -3,8 +3,7 @@ import { createProject, readProjectReferences } from '@stormline/data/projects';
 import { ValidationError } from '@stormline/domain/errors';
 import {
   coordinateIssues,
-  isAssignableInspector,
-  PROJECT_MESSAGES,
+  inspectorRefusal,
   projectDateIssues,
   projectDocTypes,
   resolveProjectOptions,
@@ -18,7 +17,6 @@ import {
   normalizePostalCode,
   timeZoneIssues,
 } from '@stormline/domain/region';
-import { roleById } from '@stormline/domain/roles';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { projectView } from '../../lib/project-view';
@@ -41,10 +39,8 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
     groupId: body.document_group_id,
     inspectorId: body.inspector_user_id,
   });
-  const role = roleById(inspector.roleId);
-  if (!role || !isAssignableInspector(role.name))
-    throw refuse('inspector_user_id', PROJECT_MESSAGES.inspectorRole);
-  if (inspector.status === 'inactive') throw refuse('inspector_user_id', PROJECT_MESSAGES.inspectorInactive);
+  const refusal = inspectorRefusal(inspector);
+  if (refusal) throw refuse('inspector_user_id', refusal);
 
   const address = body.address ?? {};
   const zoneIssues = timeZoneIssues(deps.region, body.timezone);
@@ -80,7 +76,7 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
         longitude: body.longitude,
       },
       timezone: body.timezone,
-      inspector_user_id: inspector.id,
+      inspector_user_id: body.inspector_user_id,
       start_date: body.start_date ?? null,
       end_date: body.end_date ?? null,
       next_inspection_date: body.next_inspection_date ?? null,

@@ -1,9 +1,8 @@
 import { projectsRoutes } from '@stormline/contract/areas/projects';
-import { getProjectInDivision } from '@stormline/data/projects';
-import { NotFoundError } from '@stormline/domain/errors';
 import { PROJECT_DOC_TYPES } from '@stormline/domain/project-rules';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
+import { readVisibleProject } from '../../lib/project-access';
 import { docTypesOf } from '../../lib/project-view';
 
 const route = projectsRoutes.listProjectDocTypes;
@@ -16,8 +15,7 @@ const route = projectsRoutes.listProjectDocTypes;
 export async function main({ query, caller, divisionId, deps }: RouteRequest<typeof route>) {
   let types = PROJECT_DOC_TYPES.map((t) => ({ ...t }));
   if (query.projectId) {
-    const project = await getProjectInDivision(deps.db, divisionId!, query.projectId);
-    if (caller.role.isReadOnly && !project.publishedAt) throw new NotFoundError('Project not found');
+    const project = await readVisibleProject(deps, caller, divisionId!, query.projectId);
     types = docTypesOf(project.docTypes ?? []);
   }
   const name = query.name?.trim().toLowerCase();

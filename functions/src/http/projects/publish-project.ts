@@ -2,7 +2,7 @@ import { projectsRoutes } from '@stormline/contract/areas/projects';
 import { updateProject } from '@stormline/data/projects';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
-import { projectDetail, readVisibleProject } from '../../lib/project-access';
+import { assertProjectWritable, projectDetail, readVisibleProject } from '../../lib/project-access';
 import { projectLogStep } from '../../lib/project-log';
 
 const route = projectsRoutes.publishProject;
@@ -10,6 +10,7 @@ const route = projectsRoutes.publishProject;
 /** Public View (all on QR Access): the project's read-only public view opens to the public account. */
 export async function main({ params, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const project = await readVisibleProject(deps, caller, divisionId!, params.id);
+  assertProjectWritable(project);
   const now = deps.now();
   const publishedAt = now.toISOString();
   if (((project.publishedAt ?? null) !== null) === (publishedAt !== null))

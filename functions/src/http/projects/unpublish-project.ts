@@ -10,6 +10,8 @@ const route = projectsRoutes.unpublishProject;
 /** Withdraws the project from the public view (all on QR Access). */
 export async function main({ params, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const project = await readVisibleProject(deps, caller, divisionId!, params.id);
+  // Allowed on an archived project too (0018): taking a project out of public sight changes
+  // nothing of what it records, and should not wait for a restore.
   const now = deps.now();
   const publishedAt = null;
   if (((project.publishedAt ?? null) !== null) === (publishedAt !== null))

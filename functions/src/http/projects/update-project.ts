@@ -1,17 +1,23 @@
 import { projectsRoutes } from '@stormline/contract/areas/projects';
-import { readProjectReferences, updateProject } from '@stormline/data/projects';
+import {
+  hasProjectAccess,
+  PROJECT_STALE,
+  projectAccessSteps,
+  readProjectReferences,
+  updateProject,
+} from '@stormline/data/projects';
 import type { ProjectRecord } from '@stormline/data/projects';
-import { ForbiddenError, ValidationError } from '@stormline/domain/errors';
+import { ConflictError, ForbiddenError, ValidationError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
 import {
   coordinateIssues,
-  isAssignableInspector,
-  PROJECT_MESSAGES,
+  inspectorRefusal,
   projectDateIssues,
   projectDocTypes,
   resolveProjectOptions,
   routineIntervalDays,
   routineIntervalIssues,
+  seesEveryProject,
 } from '@stormline/domain/project-rules';
 import {
   addressIssues,
@@ -57,19 +63,30 @@ const LOGGED: (keyof ProjectRecord)[] = [
 export async function main({ params, body, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const project = await readVisibleProject(deps, caller, divisionId!, params.id);
   assertProjectWritable(project);
+  // A form read before someone else's save is stale whatever it changes: said first, so a changed
+  // inspector reads as "changed meanwhile", not as a refusal.
+  if (body.version !== project.version) throw new ConflictError(PROJECT_STALE);
   // Choosing who inspects is for those who create projects (0018, as setInspector): the others
-  // edit the project with its inspector as it is.
-  if (body.inspector_user_id !== project.inspector_user_id && !can(caller.grants, 'create', 'Project'))
+  // edit the project with its inspector as it is, and the inspector kept is not checked again
+  // (one who has since left the division does not stop the project being edited).
+  const changesInspector = body.inspector_user_id !== project.inspector_user_id;
+  if (changesInspector && !can(caller.grants, 'create', 'Project'))
     throw new ForbiddenError('Your role does not allow changing the inspector');
   const { template, inspector } = await readProjectReferences(deps.db, divisionId!, {
     clientId: project.client_id,
     templateId: project.inspection_template_id ?? '',
     groupId: project.document_group_id ?? '',
-    inspectorId: body.inspector_user_id,
+    inspectorId: changesInspector ? body.inspector_user_id : null,
   });
-  const role = roleById(inspector.roleId);
-  if (!role || !isAssignableInspector(role.name))
-    throw refuse('inspector_user_id', PROJECT_MESSAGES.inspectorRole);
+  const refusal = changesInspector ? inspectorRefusal(inspector) : null;
+  if (refusal) throw refuse('inspector_user_id', refusal);
+  // A client-side inspector sees only the projects given to them: given this one, as at creation.
+  const role = inspector ? roleById(inspector.roleId) : undefined;
+  const needsAccess =
+    inspector !== null &&
+    role !== undefined &&
+    !seesEveryProject(role.name) &&
+    !(await hasProjectAccess(deps.db, divisionId!, project.id, inspector.id));
   const address = body.address ?? {};
   const zoneIssues = timeZoneIssues(deps.region, body.timezone);
   const { options, issues: optionIssues } = resolveProjectOptions(template.options, body);
@@ -103,7 +120,7 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
       longitude: body.longitude,
     },
     timezone: body.timezone,
-    inspector_user_id: inspector.id,
+    inspector_user_id: body.inspector_user_id,
     start_date: body.start_date ?? null,
     end_date: body.end_date ?? null,
     next_inspection_date: body.next_inspection_date ?? null,
@@ -114,14 +131,10 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   };
   const now = deps.now();
   const changes = fieldChanges(project, { ...project, ...fields }, LOGGED);
-  const updated = await updateProject(
-    deps.db,
-    divisionId!,
-    project.id,
-    fields,
-    body.version,
-    changes.length > 0 ? [projectLogStep(deps, caller, project, 'updated', changes, now)] : [],
-  );
+  const updated = await updateProject(deps.db, divisionId!, project.id, fields, body.version, [
+    ...(changes.length > 0 ? [projectLogStep(deps, caller, project, 'updated', changes, now)] : []),
+    ...(needsAccess ? projectAccessSteps(deps.db, project, [inspector!.id], now) : []),
+  ]);
   return projectDetail(deps, updated);
 }
 

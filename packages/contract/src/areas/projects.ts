@@ -337,10 +337,9 @@ export const projectsRoutes = defineArea('projects', {
   listProjectContacts: {
     method: 'GET',
     path: '/api/projects/{id}/contacts',
-    summary: 'Contacts of a project',
+    summary: 'Contacts of a project (not in the public view: their e-mails and phones are staff data)',
     access: permission('read', 'Project'),
     division: 'required',
-    publicRead: true,
     params: projectParams,
     query: noQuery,
     response: z.strictObject({ pageData: z.array(ProjectContact) }),

@@ -97,4 +97,18 @@ describe('a refused finding update (spec 002 §8)', () => {
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Finding' })).toBeNull());
   });
+
+  it('keeps the form open with what was typed when the server refuses a field (400)', async () => {
+    await editAndSave(() =>
+      refuse(400, 'Date initiated cannot be before the project start', [
+        { path: 'date_initiated', message: 'Date initiated cannot be before the project start' },
+      ]),
+    );
+    expect(
+      await screen.findByText(
+        'Cannot update finding because of error: Date initiated cannot be before the project start',
+      ),
+    ).toBeTruthy();
+    expect((screen.getByLabelText(/Location/) as HTMLInputElement).value).toBe('South gate');
+  });
 });

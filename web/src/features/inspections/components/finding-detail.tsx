@@ -286,7 +286,9 @@ export function FindingDetail({
             }}
             onSubmit={(input) => updateFinding(divisionId, finding, input)}
             onFailed={(failure) => {
-              // Spec 002 §8: the finding goes back to read-only and is read again, with the inspection.
+              // A field the server refused stays in the form to be put right; anything else is
+              // spec 002 §8's case: the finding goes back to read-only and is read again.
+              if (failure instanceof ApiError && failure.status === 400) return false;
               notifications.show({
                 color: 'red',
                 title: updateFailure(failure),
@@ -296,6 +298,7 @@ export function FindingDetail({
               setEditing(false);
               void readAgain();
               void refreshInspections();
+              return true;
             }}
             onClose={() => setEditing(false)}
           />

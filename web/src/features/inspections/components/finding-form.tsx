@@ -42,8 +42,11 @@ export function FindingForm({
   submitLabel: string;
   toasts: { pending: string; done: string; failed: string };
   onSubmit: (input: FindingInput) => Promise<unknown>;
-  /** Takes a refused save over from the form (Edit Finding's §8 rule); else the form shows it. */
-  onFailed?: (failure: unknown) => void;
+  /**
+   * May take a failed save over from the form (Edit Finding's §8 rule), answering true; else the
+   * form stays open with what was typed and says why.
+   */
+  onFailed?: (failure: unknown) => boolean;
   onClose: () => void;
 }) {
   const { data: types } = useFindingTypes(
@@ -95,8 +98,7 @@ export function FindingForm({
     } catch (failure) {
       notifications.hide(id);
       setBusy(false);
-      if (onFailed) onFailed(failure);
-      else setError(`${toasts.failed}${errorMessage(failure, 'Unknown Error')}`);
+      if (!onFailed?.(failure)) setError(`${toasts.failed}${errorMessage(failure, 'Unknown Error')}`);
     }
   };
 

@@ -72,6 +72,7 @@ export function FindingPhotos({
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [annotating, setAnnotating] = useState<Photo | null>(null);
+  const [turning, setTurning] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Photo | null>(null);
   const photos = finding.images ?? [];
 
@@ -171,11 +172,15 @@ export function FindingPhotos({
                     <ActionIcon
                       variant="subtle"
                       aria-label={`Rotate photo ${photo.name}`}
-                      onClick={() =>
-                        void update(photo, {
-                          rotation: nextQuarter(photo.rotation),
-                        }).catch((failure) => setError(errorMessage(failure, 'An error has occurred')))
-                      }
+                      // One turn at a time: a second click before the first is saved would send
+                      // the same quarter again.
+                      loading={turning === photo.id}
+                      onClick={() => {
+                        setTurning(photo.id);
+                        void update(photo, { rotation: nextQuarter(photo.rotation) })
+                          .catch((failure) => setError(errorMessage(failure, 'An error has occurred')))
+                          .finally(() => setTurning(null));
+                      }}
                     >
                       <IconRotateClockwise size={16} />
                     </ActionIcon>

@@ -9,7 +9,12 @@ import { TurnedPhoto, type Annotation, type PhotoShape } from './turned-photo';
 
 type Tool = Annotation['kind'];
 
-const COLOURS = ['#e03131', '#f59f00', '#1c7ed6', '#2f9e44'] as const;
+const COLOURS = [
+  { value: '#e03131', name: 'Red' },
+  { value: '#f59f00', name: 'Orange' },
+  { value: '#1c7ed6', name: 'Blue' },
+  { value: '#2f9e44', name: 'Green' },
+] as const;
 
 /** How far one arrow-key press moves the keyboard pointer, as a fraction of the photo. */
 const KEY_STEP = 0.05;
@@ -43,7 +48,7 @@ export function AnnotateModal({
 }) {
   const [annotations, setAnnotations] = useState<Annotation[]>([...initial]);
   const [tool, setTool] = useState<Tool>('circle');
-  const [color, setColor] = useState<string>(COLOURS[0]);
+  const [color, setColor] = useState<string>(COLOURS[0].value);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -85,23 +90,20 @@ export function AnnotateModal({
               { value: 'text', label: 'Text' },
             ]}
           />
-          <Group gap={6} role="radiogroup" aria-label="Colour">
-            {COLOURS.map((c) => (
-              <ActionIcon
-                key={c}
-                role="radio"
-                aria-checked={color === c}
-                aria-label={`Colour ${c}`}
-                variant={color === c ? 'filled' : 'outline'}
-                color={c}
-                radius="xl"
-                onClick={() => setColor(c)}
-                style={{ background: color === c ? c : undefined, borderColor: c }}
-              >
-                {color === c ? '✓' : ''}
-              </ActionIcon>
-            ))}
-          </Group>
+          <SegmentedControl
+            aria-label="Colour"
+            value={color}
+            onChange={setColor}
+            data={COLOURS.map((c) => ({
+              value: c.value,
+              label: (
+                <Group gap={6} wrap="nowrap">
+                  <span aria-hidden style={{ width: 12, height: 12, borderRadius: 6, background: c.value }} />
+                  {c.name}
+                </Group>
+              ),
+            }))}
+          />
         </Group>
         {tool === 'text' && (
           <TextInput

@@ -94,7 +94,13 @@ function TypeDocuments({
   can: DocumentPermissions;
   refresh: () => void;
 }) {
-  const [more, setMore] = useState<{ documents: DocType['documents']; cursor: string | null } | null>(null);
+  const [loaded, setMore] = useState<{
+    /** The first page these follow: read again, it starts the list afresh. */
+    after: DocType['documents'];
+    documents: DocType['documents'];
+    cursor: string | null;
+  } | null>(null);
+  const more = loaded?.after === type.documents ? loaded : null;
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const documents = [...type.documents, ...(more?.documents ?? [])];
@@ -110,6 +116,7 @@ function TypeDocuments({
       });
       const next = page.docTypes[0];
       setMore({
+        after: type.documents,
         documents: [...(more?.documents ?? []), ...(next?.documents ?? [])],
         cursor: next?.nextCursor ?? null,
       });
