@@ -205,7 +205,12 @@ export async function createFinding(
         putNewStep(
           db,
           findingLinkItem(
-            { divisionId: input.divisionId, id: inspection.id, number: inspection.number },
+            {
+              divisionId: input.divisionId,
+              projectId: input.projectId,
+              id: inspection.id,
+              number: inspection.number,
+            },
             { findingId: finding.id, number: finding.number, typeCode: finding.typeCode },
             false,
           ),

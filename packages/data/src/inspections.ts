@@ -315,7 +315,7 @@ function projectCreateStep(
 
 /** The link that says a finding belongs to an inspection (raised in it, or carried over). */
 export function findingLinkItem(
-  inspection: Pick<InspectionRecord, 'divisionId' | 'id' | 'number'>,
+  inspection: Pick<InspectionRecord, 'divisionId' | 'projectId' | 'id' | 'number'>,
   finding: { findingId: string; number: number; typeCode: string },
   carriedOver: boolean,
 ): Record<string, unknown> {
@@ -329,6 +329,9 @@ export function findingLinkItem(
     findingId: finding.findingId,
     inspectionId: inspection.id,
     inspectionNumber: inspection.number,
+    // Whose statistics a carry-over counts in (docs/decisions/0019).
+    divisionId: d,
+    projectId: inspection.projectId,
     typeCode: finding.typeCode,
     carriedOver,
   };

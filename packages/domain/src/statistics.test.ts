@@ -26,7 +26,7 @@ const carried = (typeCode: string) => ({ kind: 'carry-over', projectId: 'p1', ty
 // A hand-computed project: 4 inspections in March, 5 findings, 2 carry-overs.
 const season: StatisticsSource[] = [
   inspection('2026-03-02', '2026-03-03', '2026-03-04'),
-  inspection('2026-03-09', '2026-03-13'),
+  inspection('2026-03-09T15:45', '2026-03-13'), // as stored: a local date and time
   inspection('2026-03-16'),
   inspection('2026-03-23', null, '2026-03-24'),
   finding('CA', '2026-03-02', '2026-03-05'), // 3 days

@@ -35,7 +35,7 @@ export type Counters = Record<string, number>;
 export interface InspectionSource {
   kind: 'inspection';
   projectId: string;
-  /** 'YYYY-MM-DD', the day of the inspection. */
+  /** The inspection's local date and time, 'YYYY-MM-DDTHH:mm' (its day counts), or a date. */
   created_date: string;
   acknowledgement_date: string | null;
   compliance_date: string | null;
@@ -74,12 +74,12 @@ export function contribution(source: StatisticsSource): Counters {
 }
 
 function inspectionCounters(inspection: InspectionSource): Counters {
-  const m = `${DAY}${inspection.created_date}`;
+  const day = inspection.created_date.slice(0, 10);
+  const m = `${DAY}${day}`;
   const counters: Counters = { i: 1, [`${m}|i`]: 1 };
   if (inspection.acknowledgement_date) {
     counters[`${m}|ack`] = 1;
-    const late =
-      daysBetween(inspection.created_date, inspection.acknowledgement_date) > LATE_ACKNOWLEDGEMENT_DAYS;
+    const late = daysBetween(day, inspection.acknowledgement_date.slice(0, 10)) > LATE_ACKNOWLEDGEMENT_DAYS;
     if (late) counters[`${m}|ackLate`] = 1;
   }
   if (inspection.compliance_date) counters[`${m}|cmp`] = 1;

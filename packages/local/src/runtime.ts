@@ -12,6 +12,9 @@ import { handleLocalCms, LOCAL_CMS_PATH } from './cms/wordpress-posts';
 import { freePort } from './free-port';
 import { createGateway } from './gateway';
 import { attachWebSocketGateway } from './websocket';
+import { startStreamReader } from './stream-reader';
+import type { StreamReader } from './stream-reader';
+import { handler as statisticsHandler } from '@stormline/functions/streams/statistics';
 import { isSeeded, seedDemoData } from './seed';
 import { DEMO_ACCOUNTS } from './seed';
 
@@ -34,6 +37,8 @@ export interface Runtime {
   db: Db;
   seeded: boolean;
   env: Record<string, string>;
+  /** The table's stream as the handlers read it: `drained()` waits for what was written so far. */
+  streams: StreamReader;
   stop(): Promise<void>;
 }
 
@@ -115,6 +120,13 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
     const db = createDb({ tableName: TABLE_NAME, endpoint: dynamo.endpoint });
     const seeded = options.seed !== false && !(await isSeeded(db));
     if (seeded) await seedDemoData(db, region);
+    // The stream handlers (docs/decisions/0019), as the Lambda event source calls them in the cloud.
+    const streams = await startStreamReader({
+      endpoint: dynamo.endpoint,
+      tableName: TABLE_NAME,
+      handlers: [statisticsHandler],
+    });
+    stops.push(() => streams.stop());
 
     const publicAccount = DEMO_ACCOUNTS.find((a) => a.role === 'Public')!;
     const server = createGateway({
@@ -155,6 +167,7 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
       db,
       seeded,
       env,
+      streams,
       stop: async () => {
         for (const stop of stops.reverse()) await stop();
         db.doc.destroy();

@@ -1,0 +1,192 @@
+import { ConflictError } from '@stormline/domain/errors';
+import { applyStreamRecord, counterDay } from '@stormline/domain/statistics';
+import type { AppliedSource, Counters, StatisticsSource } from '@stormline/domain/statistics';
+import { batchGet, itemAt } from './batch-get';
+import type { Db } from './dynamo';
+import { projectKeys } from './projects';
+import { transact } from './transact';
+import type { TransactionStep } from './transact';
+
+/**
+ * The dashboard's and the report's statistics (docs/decisions/0019): per project one item of
+ * project-wide counters and one item a month of daily counters, moved by the stream handler
+ * through a ledger row per source record that makes applying a stream record idempotent.
+ */
+
+export const statisticsKeys = {
+  project: (divisionId: string, projectId: string) => ({
+    pk: projectKeys.project(divisionId, projectId).pk,
+    sk: 'STATS',
+  }),
+  month: (divisionId: string, projectId: string, month: string) => ({
+    pk: projectKeys.project(divisionId, projectId).pk,
+    sk: `STATS#${month}`,
+  }),
+  /** The ledger of the records applied to a project's statistics, by the record's own key. */
+  ledger: (divisionId: string, projectId: string, sourceKey: string) => ({
+    pk: `${projectKeys.project(divisionId, projectId).pk}#STATSRC`,
+    sk: sourceKey,
+  }),
+};
+
+/** The kinds of item that count, and what of each the statistics read. */
+export function statisticsSourceOf(item: Record<string, unknown> | undefined): StatisticsSource | null {
+  if (!item) return null;
+  if (item.type === 'Inspection')
+    return {
+      kind: 'inspection',
+      projectId: item.projectId as string,
+      created_date: item.created_date as string,
+      acknowledgement_date: (item.acknowledgement_date as string | null) ?? null,
+      compliance_date: (item.compliance_date as string | null) ?? null,
+    };
+  if (item.type === 'Finding')
+    return {
+      kind: 'finding',
+      projectId: item.projectId as string,
+      typeCode: item.typeCode as string,
+      date_initiated: item.date_initiated as string,
+      date_completed: (item.date_completed as string | null) ?? null,
+    };
+  if (item.type === 'FindingInInspection' && item.carriedOver === true && typeof item.projectId === 'string')
+    return { kind: 'carry-over', projectId: item.projectId, typeCode: item.typeCode as string };
+  return null;
+}
+
+/** Stream positions are decimal strings of up to 40 digits: padded, they compare as text. */
+const position = (sequence: bigint) => sequence.toString().padStart(40, '0');
+
+class AlreadyApplied extends ConflictError {}
+
+/**
+ * Applies one stream record (the item at `sourceKey` as it now is, `source` null when deleted or
+ * no longer counting) to its project's statistics: the change from the ledger's copy, with the
+ * ledger row, in one transaction. A position applied already, or passed, changes nothing.
+ */
+export async function applyStatisticsRecord(
+  db: Db,
+  record: {
+    divisionId: string;
+    projectId: string;
+    sourceKey: string;
+    sequence: bigint;
+    source: StatisticsSource | null;
+  },
+): Promise<boolean> {
+  const ledgerKey = statisticsKeys.ledger(record.divisionId, record.projectId, record.sourceKey);
+  const [stored] = await batchGet(db, [ledgerKey]);
+  const last: AppliedSource | undefined = stored
+    ? {
+        sequence: BigInt(stored.sequence as string),
+        source: (stored.source as StatisticsSource | null) ?? null,
+      }
+    : undefined;
+  const result = applyStreamRecord(last, record.sequence, record.source);
+  if (!result) return false;
+  const steps: TransactionStep[] = [
+    {
+      write: {
+        Put: {
+          TableName: db.tableName,
+          Item: {
+            ...ledgerKey,
+            type: 'StatisticsLedger',
+            sequence: position(record.sequence),
+            source: record.source,
+          },
+          ConditionExpression: 'attribute_not_exists(pk) OR #sequence < :sequence',
+          ExpressionAttributeNames: { '#sequence': 'sequence' },
+          ExpressionAttributeValues: { ':sequence': position(record.sequence) },
+        },
+      },
+      onConditionFailed: () => new AlreadyApplied('Applied already'),
+    },
+    ...counterSteps(db, record.divisionId, record.projectId, result.moved),
+  ];
+  try {
+    await transact(db, steps);
+    return true;
+  } catch (error) {
+    // Another delivery of this record, or a later one, got there first: nothing more to do.
+    if (error instanceof AlreadyApplied) return false;
+    throw error;
+  }
+}
+
+/** The ADDs of `moved`, one Update an item: project-wide counters, and each month's days. */
+function counterSteps(db: Db, divisionId: string, projectId: string, moved: Counters): TransactionStep[] {
+  const byItem = new Map<string, Counters>();
+  for (const [name, value] of Object.entries(moved)) {
+    const day = counterDay(name);
+    const sk = day ? `STATS#${day.slice(0, 7)}` : 'STATS';
+    byItem.set(sk, { ...byItem.get(sk), [name]: value });
+  }
+  return [...byItem].map(([sk, counters]) => {
+    const names: Record<string, string> = {};
+    const values: Record<string, number> = {};
+    const adds = Object.entries(counters).map(([name, value], i) => {
+      names[`#c${i}`] = name;
+      values[`:c${i}`] = value;
+      return `#c${i} :c${i}`;
+    });
+    return {
+      write: {
+        Update: {
+          TableName: db.tableName,
+          Key: { pk: projectKeys.project(divisionId, projectId).pk, sk },
+          UpdateExpression: `SET #type = :type, projectId = :projectId ADD ${adds.join(', ')}`,
+          ExpressionAttributeNames: { ...names, '#type': 'type' },
+          ExpressionAttributeValues: { ...values, ':type': 'Statistics', ':projectId': projectId },
+        },
+      },
+    };
+  });
+}
+
+const COUNTER_FIELDS = new Set(['pk', 'sk', 'type', 'projectId']);
+
+function countersOf(item: Record<string, unknown> | undefined): Counters {
+  if (!item) return {};
+  return Object.fromEntries(
+    // A counter moved back to zero stays as an attribute: it counts nothing.
+    Object.entries(item).filter(
+      ([name, value]) => !COUNTER_FIELDS.has(name) && typeof value === 'number' && value !== 0,
+    ),
+  ) as Counters;
+}
+
+/** The project-wide statistics of each project asked for (zeros for one with none yet). */
+export async function getProjectStatistics(
+  db: Db,
+  divisionId: string,
+  projectIds: readonly string[],
+): Promise<Map<string, Counters>> {
+  const items = await batchGet(
+    db,
+    projectIds.map((p) => statisticsKeys.project(divisionId, p)),
+    false,
+  );
+  return new Map(
+    projectIds.map((p) => [p, countersOf(itemAt(items, statisticsKeys.project(divisionId, p)))]),
+  );
+}
+
+/** A project's daily counters of the months from `fromMonth` to `toMonth` ('YYYY-MM', both kept). */
+export async function getMonthlyStatistics(
+  db: Db,
+  divisionId: string,
+  projectIds: readonly string[],
+  months: readonly string[],
+): Promise<Map<string, Counters>> {
+  const keys = projectIds.flatMap((p) => months.map((m) => statisticsKeys.month(divisionId, p, m)));
+  const items = await batchGet(db, keys, false);
+  return new Map(
+    projectIds.map((p) => [
+      p,
+      Object.assign(
+        {},
+        ...months.map((m) => countersOf(itemAt(items, statisticsKeys.month(divisionId, p, m)))),
+      ) as Counters,
+    ]),
+  );
+}

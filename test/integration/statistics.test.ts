@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGroup } from '@stormline/data/regulations';
+import {
+  applyStatisticsRecord,
+  getMonthlyStatistics,
+  getProjectStatistics,
+} from '@stormline/data/statistics';
+import { localDate } from '@stormline/domain/local-date';
+import { rebuild } from '@stormline/domain/statistics';
+import { call, NORTH, tokenFor } from '../support/api';
+import { eventually } from '../support/eventually';
+import { testTable } from '../support/table';
+import { createTestUser } from '../support/users';
+
+/**
+ * The statistics kept by the table's stream (docs/decisions/0019): the product's own writes,
+ * through the local runtime's stream reader and the statistics handler, move a project's counters
+ * to what a rebuild from its records gives; a record applied twice changes nothing.
+ */
+
+const db = testTable();
+afterAll(() => db.doc.destroy());
+
+const ZONE = 'Europe/London';
+const tag = randomBytes(3).toString('hex');
+const today = () => localDate(ZONE, new Date());
+const as = <T>(token: string, path: string, method = 'GET', body?: unknown) =>
+  call<T>(path, { method, token, divisionId: NORTH, body });
+
+let admin: string;
+let projectId: string;
+let inspectionId: string;
+
+beforeAll(async () => {
+  admin = await tokenFor('admin@example.com');
+  const inspector = await createTestUser('Inspector', [NORTH]);
+  const client = await as<{ id: string }>(admin, '/api/clients', 'POST', {
+    name: `Statistics Client ${tag}`,
+    address: { street_1: '5 Mill Race', city: 'Leeds', country_id: 'england', zip: 'LS1 4DL' },
+  });
+  const group = await createGroup(db, NORTH, { name: `Statistics regulations ${tag}` });
+  const project = await as<{ id: string }>(admin, '/api/projects', 'POST', {
+    client_id: client.body.id,
+    inspection_template_id: 'routine-stormwater',
+    name: `Holbeck Sidings ${tag}`,
+    inspector_user_id: inspector.id,
+    latitude: 53.79,
+    longitude: -1.56,
+    document_group_id: group.id,
+    routine_interval: 7,
+    timezone: ZONE,
+    start_date: localDate(ZONE, new Date(Date.now() - 20 * 86_400_000)),
+    next_inspection_date: today(),
+  });
+  projectId = project.body.id;
+  inspectionId = (await as<{ id: string }>(admin, '/api/inspections', 'POST', { projectId, type: 'Routine' }))
+    .body.id;
+});
+
+const statistics = async () => (await getProjectStatistics(db, NORTH, [projectId])).get(projectId)!;
+
+describe('statistics kept by the stream', () => {
+  it('follow the inspection and its findings as they are raised, completed and deleted', async () => {
+    const types = await as<{ pageData: { id: string; code: string }[] }>(
+      admin,
+      '/api/finding-types/by_template_id/routine-stormwater',
+    );
+    const raise = async (code: string) =>
+      (
+        await as<{ id: string }>(admin, `/api/inspections/${inspectionId}/findings`, 'POST', {
+          finding_type_id: types.body.pageData.find((t) => t.code === code)!.id,
+          location: `Statistics ${code}`,
+          date_initiated: today(),
+        })
+      ).body.id;
+    const ca = await raise('CA');
+    const mi = await raise('MI');
+    const completed = await as(admin, `/api/inspections/${inspectionId}/findings`, 'PUT', {
+      finding_ids: [mi],
+      date_completed: today(),
+    });
+    expect(completed.status).toBe(200);
+    const expected = rebuild([
+      {
+        kind: 'inspection',
+        projectId,
+        created_date: today(),
+        acknowledgement_date: null,
+        compliance_date: null,
+      },
+      { kind: 'finding', projectId, typeCode: 'CA', date_initiated: today(), date_completed: null },
+      { kind: 'finding', projectId, typeCode: 'MI', date_initiated: today(), date_completed: today() },
+    ]);
+    const split = (all: Record<string, number>, daily: boolean) =>
+      Object.fromEntries(Object.entries(all).filter(([name]) => name.startsWith('day|') === daily));
+    await eventually(statistics, (counters) => expect(counters).toEqual(split(expected, false)), 15_000);
+    const month = today().slice(0, 7);
+    const days = (await getMonthlyStatistics(db, NORTH, [projectId], [month])).get(projectId);
+    expect(days).toEqual(split(expected, true));
+
+    const deleted = await as(admin, `/api/findings/${ca}`, 'DELETE', { note: 'Raised in error.' });
+    expect(deleted.status).toBe(200);
+    await eventually(
+      statistics,
+      (counters) => {
+        expect(counters['f|CA'] ?? 0).toBe(0);
+        expect(counters['f|MI']).toBe(1);
+        expect(Object.keys(counters).some((name) => name.startsWith('o|CA|') && counters[name] !== 0)).toBe(
+          false,
+        );
+      },
+      15_000,
+    );
+  });
+
+  it('apply a stream record once however often it is delivered, and never an older one after a newer', async () => {
+    const record = {
+      divisionId: NORTH,
+      projectId,
+      sourceKey: `TEST#${tag}|FINDING`,
+      source: { kind: 'carry-over', projectId, typeCode: 'XX' } as const,
+    };
+    const read = async () => (await statistics())['c|XX'] ?? 0;
+    expect(await applyStatisticsRecord(db, { ...record, sequence: 100n })).toBe(true);
+    expect(await applyStatisticsRecord(db, { ...record, sequence: 100n })).toBe(false);
+    expect(await read()).toBe(1);
+    expect(await applyStatisticsRecord(db, { ...record, sequence: 300n, source: null })).toBe(true);
+    expect(await applyStatisticsRecord(db, { ...record, sequence: 200n })).toBe(false);
+    expect(await read()).toBe(0);
+  });
+});
