@@ -5,12 +5,19 @@ import type { Route } from '@stormline/contract/route';
 import { ROUTES } from '@stormline/contract/route-table';
 import { readConfig } from './config';
 import { StormlineNagChecks } from './nag';
-import { bundleHandlers, handlerModule, REPO_ROOT, WEBSOCKET_HANDLERS } from './handler-bundles';
+import {
+  bundleHandlers,
+  handlerModule,
+  REPO_ROOT,
+  STREAM_HANDLERS,
+  WEBSOCKET_HANDLERS,
+} from './handler-bundles';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
 import { MonitoringStack } from './stacks/monitoring-stack';
 import { RealtimeStack } from './stacks/realtime-stack';
 import { RouteStack } from './stacks/route-stack';
+import { StreamsStack } from './stacks/streams-stack';
 import { WebStack } from './stacks/web-stack';
 
 export interface StormlineAppOptions {
@@ -29,6 +36,7 @@ export interface StormlineApp {
   app: App;
   data: DataStack;
   realtime: RealtimeStack;
+  streams: StreamsStack;
   api: ApiStack;
   routeStacks: RouteStack[];
   web: WebStack;
@@ -89,7 +97,7 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
   const name = (stack: string) => `${config.stackPrefix}-${stack}`;
 
   const { dirs: bundles } = bundleHandlers(
-    [...routes.map(handlerModule), ...Object.values(WEBSOCKET_HANDLERS)],
+    [...routes.map(handlerModule), ...Object.values(WEBSOCKET_HANDLERS), ...Object.values(STREAM_HANDLERS)],
     options.bundleDir ?? path.join(REPO_ROOT, '.build', 'lambda'),
   );
   const runtimeEnvironment: Record<string, string> = {
@@ -109,6 +117,12 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
     environment: runtimeEnvironment,
   });
   const api = new ApiStack(app, name('Api'), { env });
+  const streams = new StreamsStack(app, name('Streams'), {
+    env,
+    table: data.table,
+    bundles,
+    environment: runtimeEnvironment,
+  });
 
   const stacks = [...new Set(routes.map((r) => routeStackOf(r.area)))];
   const routeStacks = stacks.map(
@@ -162,5 +176,5 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
     alarmEmail: config.alarmEmail,
   });
 
-  return { app, data, realtime, api, routeStacks, web, monitoring };
+  return { app, data, realtime, streams, api, routeStacks, web, monitoring };
 }

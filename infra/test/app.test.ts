@@ -358,3 +358,35 @@ describe('realtime and monitoring stacks', () => {
       expect(text).toContain(metric);
   });
 });
+
+describe('streams stack', () => {
+  it('runs the statistics handler on the table stream: counted kinds only, partial retries, a dead-letter queue', () => {
+    const streams = stack('Streams');
+    streams.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              dynamodb: { NewImage: { type: { S: ['Inspection', 'Finding', 'FindingInInspection'] } } },
+            }),
+          },
+          {
+            Pattern: JSON.stringify({
+              dynamodb: { OldImage: { type: { S: ['Inspection', 'Finding', 'FindingInInspection'] } } },
+            }),
+          },
+        ],
+      },
+    });
+    streams.hasResourceProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      Description: 'Statistics kept from the table stream',
+    });
+    streams.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+  });
+});

@@ -1,0 +1,64 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Validations } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { StormlineFunction } from '../constructs/stormline-function';
+import { STREAM_HANDLERS } from '../handler-bundles';
+
+export interface StreamsStackProps extends StackProps {
+  table: ITable;
+  bundles: ReadonlyMap<string, string>;
+  environment: Record<string, string>;
+}
+
+/** The item kinds the statistics count (docs/decisions/0019): only their changes reach the handler. */
+const COUNTED_TYPES = ['Inspection', 'Finding', 'FindingInInspection'];
+
+/**
+ * The table's stream handlers: the statistics the dashboard and the compliance report read
+ * (docs/decisions/0019). Batches are retried and halved on failure; the handler reports the
+ * record it stopped at, and its ledger makes a second delivery change nothing. What fails every
+ * retry is kept in a dead-letter queue for a look (the statistics rebuild repairs what it missed).
+ */
+export class StreamsStack extends Stack {
+  readonly statistics: StormlineFunction;
+
+  constructor(scope: Construct, id: string, props: StreamsStackProps) {
+    super(scope, id, props);
+    const failed = new sqs.Queue(this, 'StatisticsFailures', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(failed).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter destination of the stream handler.',
+    });
+    this.statistics = new StormlineFunction(this, 'Statistics', {
+      bundleDir: props.bundles.get(STREAM_HANDLERS.statistics)!,
+      description: 'Statistics kept from the table stream',
+      environment: props.environment,
+      timeout: Duration.seconds(60),
+    }).bindTable(props.table, 'readwrite');
+    const ofCountedType = (image: 'NewImage' | 'OldImage') =>
+      lambda.FilterCriteria.filter({
+        dynamodb: { [image]: { type: { S: lambda.FilterRule.or(...COUNTED_TYPES) } } },
+      });
+    this.statistics.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(1),
+        bisectBatchOnError: true,
+        retryAttempts: 10,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(failed),
+        filters: [ofCountedType('NewImage'), ofCountedType('OldImage')],
+      }),
+    );
+  }
+}
