@@ -21,6 +21,9 @@ async function main(): Promise<void> {
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role}: ${a.email} / ${a.password}`);
   for (const a of EXTRA_DEMO_ACCOUNTS) console.log(`  ${a.role}: ${a.email} / ${DEMO_PASSWORD}`);
   console.log(`Mail and SMS outbox: ${runtime.env.OUTBOX_DIR}`);
+  console.log(
+    `DynamoDB Local: ${runtime.env.DYNAMODB_ENDPOINT} (statistics rebuild: DYNAMODB_ENDPOINT=${runtime.env.DYNAMODB_ENDPOINT} npm run stats:rebuild)`,
+  );
   console.log('Press Ctrl-C to stop.');
 
   let stopping = false;
