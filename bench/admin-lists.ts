@@ -558,6 +558,8 @@ export async function measureAdminLists(log: (line: string) => void): Promise<Ad
 
     log(`  warming up (${WARMUP_CALLS} untimed calls)…`);
     await warmUp(client, lists, divisionIds, token);
+    // The statistics stream handler works through what was written before anything is timed.
+    await runtime.streams.drained();
 
     const cases: AdminListCase[] = [];
     const requestsOf = new Map<string, Record<AdminSizeName, BenchRequest>>();

@@ -327,6 +327,9 @@ export async function measureInspections(log: (line: string) => void) {
         ExpressionAttributeValues: { ':n': 'bench' },
       }),
     );
+    // The statistics stream handler works through what was just written before anything is timed.
+    log('Letting the stream handlers catch up…');
+    await runtime.streams.drained();
     const loadStart = os.loadavg()[0] ?? 0;
     const started = performance.now();
     const cases = [];

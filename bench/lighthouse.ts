@@ -208,6 +208,8 @@ export async function measureLighthouseOnFreshRuntime(
   const admin = DEMO_ACCOUNTS.find((a) => a.email === 'admin@example.com')!;
   const loadAtStart = os.loadavg()[0] ?? 0;
   const runtime = await startRuntime({ port: 0, seed: true, region: 'UK', webDist: options.webDist });
+  // The statistics stream handler works through the seed before anything is timed.
+  await runtime.streams.drained();
   // Served over HTTP/2, as CloudFront serves it (bench/http2-front.ts).
   const front = await startHttp2Front(runtime.url);
   try {
