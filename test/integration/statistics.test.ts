@@ -12,7 +12,7 @@ import { rebuild } from '@stormline/domain/statistics';
 import { call, NORTH, tokenFor } from '../support/api';
 import { eventually } from '../support/eventually';
 import { testTable } from '../support/table';
-import { createTestUser } from '../support/users';
+import { createTestUser, signInAs } from '../support/users';
 
 /**
  * The statistics kept by the table's stream (docs/decisions/0019): the product's own writes,
@@ -156,5 +156,62 @@ describe('statistics kept by the stream', () => {
       (counters) => expect(counters['f|MI']).toBe((real['f|MI'] ?? 0) + 1),
       15_000,
     );
+  });
+});
+
+describe('the widgets that read them (spec 000 §2)', () => {
+  interface Rows<T> {
+    pageData: T[];
+    paginationState: { nextCursor: string | null };
+  }
+  const search = `?s=${encodeURIComponent(`Holbeck Sidings ${tag}`)}`;
+
+  it('Open Findings: the sites with open findings, by type, and only the sites the caller sees', async () => {
+    const rows = await eventually(
+      () =>
+        as<Rows<{ projectId: string; openFindingsCount: number; maxDaysOpened: number; clientName: string }>>(
+          admin,
+          `/api/divisions/${NORTH}/openFindings/getOpenFindingStats${search}`,
+        ),
+      (r) => expect(r.body.pageData.map((p) => p.projectId)).toEqual([projectId]),
+      15_000,
+    );
+    expect(rows.body.pageData[0]).toMatchObject({
+      openFindingsCount: 1,
+      maxDaysOpened: 0,
+      clientName: `Statistics Client ${tag}`,
+    });
+    const ca = await as<Rows<unknown>>(
+      admin,
+      `/api/divisions/${NORTH}/openFindings/getOpenFindingStats${search}&type=CA`,
+    );
+    expect(ca.body.pageData).toEqual([]);
+    const outsider = await signInAs(await createTestUser('Client User', [NORTH]));
+    const theirs = await as<Rows<{ projectId: string }>>(
+      outsider,
+      `/api/divisions/${NORTH}/openFindings/getOpenFindingStats`,
+    );
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.pageData.map((p) => p.projectId)).not.toContain(projectId);
+  });
+
+  it('Findings Overview: inspections, averages and days to correct per site', async () => {
+    const rows = await as<Rows<Record<string, unknown>>>(
+      admin,
+      `/api/divisions/${NORTH}/findingsOverview/getStats${search}&type=MI`,
+    );
+    expect(rows.body.pageData).toEqual([
+      expect.objectContaining({ projectId, numberOfInspections: 1, averageFindings: 2, maxDaysToCorrect: 0 }),
+    ]);
+  });
+
+  it('offers the finding types of the division’s templates in the type filters', async () => {
+    for (const widget of ['openFindings', 'findingsOverview']) {
+      const types = await as<{ pageData: { code: string; name: string }[] }>(
+        admin,
+        `/api/divisions/${NORTH}/${widget}/fetchFindingTypesUsed`,
+      );
+      expect(types.body.pageData.map((t) => t.code)).toEqual(expect.arrayContaining(['CA', 'MI']));
+    }
   });
 });

@@ -1,6 +1,44 @@
+import * as z from 'zod/mini';
 import { defineArea, permission, signedIn } from '../route';
+import { Cursor, Id, Page } from '../schemas';
 
 const readDashboard = permission('read', 'Dashboard');
+
+const divisionParams = z.strictObject({ id: Id });
+
+/** A widget's table: a finding type code to narrow to, the site search, the page. */
+const WidgetQuery = z.strictObject({
+  type: z.optional(
+    z
+      .string()
+      .check(z.maxLength(20, 'Unknown finding type'), z.regex(/^[A-Za-z0-9_-]+$/, 'Unknown finding type')),
+  ),
+  s: z.optional(z.string().check(z.maxLength(100, 'The search is too long'))),
+  cursor: z.optional(Cursor),
+});
+
+/** Spec 000 §3 "Open findings" row. */
+export const OpenFindingsRow = z.strictObject({
+  projectId: Id,
+  siteName: z.string(),
+  clientName: z.string(),
+  openFindingsCount: z.number(),
+  maxDaysOpened: z.number(),
+});
+
+/** Spec 000 §3 "Findings overview" row. */
+export const FindingsOverviewRow = z.strictObject({
+  projectId: Id,
+  siteName: z.string(),
+  clientName: z.string(),
+  numberOfInspections: z.number(),
+  averageFindings: z.number(),
+  averageCarryOver: z.number(),
+  averageDaysToCorrect: z.number(),
+  maxDaysToCorrect: z.number(),
+});
+
+const FindingTypeUsed = z.strictObject({ code: z.string(), name: z.string() });
 
 /**
  * Spec 000 §7 "Dashboard and widgets" (repeated in spec 001 §7): the caller's widget layout and the
@@ -43,38 +81,56 @@ export const dashboardRoutes = defineArea('dashboard', {
   getOpenFindingStats: {
     method: 'GET',
     path: '/api/divisions/{id}/openFindings/getOpenFindingStats',
-    summary: 'Open Findings widget rows per site (optional query type)',
+    summary:
+      'Open Findings widget rows per site the caller sees, those with open findings (optional query type, s), from the statistics (0019)',
     access: readDashboard,
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    pageSize: 25,
+    params: divisionParams,
+    query: WidgetQuery,
+    response: Page(OpenFindingsRow),
+    implemented: true,
   },
   listOpenFindingTypesUsed: {
     method: 'GET',
     path: '/api/divisions/{id}/openFindings/fetchFindingTypesUsed',
-    summary: 'Finding types used by open findings (Open Findings type filter)',
+    summary:
+      "Finding types used by open findings (Open Findings type filter) (the types of the division's inspection templates, by code)",
     access: readDashboard,
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    params: divisionParams,
+    query: z.strictObject({}),
+    response: z.strictObject({ pageData: z.array(FindingTypeUsed) }),
+    implemented: true,
   },
   getFindingsOverviewStats: {
     method: 'GET',
     path: '/api/divisions/{id}/findingsOverview/getStats',
-    summary: 'Findings Overview widget rows per site (optional query type)',
+    summary:
+      'Findings Overview widget rows per site the caller sees (optional query type, s), from the statistics (0019)',
     access: readDashboard,
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    pageSize: 25,
+    params: divisionParams,
+    query: WidgetQuery,
+    response: Page(FindingsOverviewRow),
+    implemented: true,
   },
   listFindingsOverviewTypesUsed: {
     method: 'GET',
     path: '/api/divisions/{id}/findingsOverview/fetchFindingTypesUsed',
-    summary: 'Finding types used in the division (Findings Overview type filter)',
+    summary:
+      "Finding types used in the division (Findings Overview type filter) (the types of the division's inspection templates, by code)",
     access: readDashboard,
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    params: divisionParams,
+    query: z.strictObject({}),
+    response: z.strictObject({ pageData: z.array(FindingTypeUsed) }),
+    implemented: true,
   },
   getTeamManagementData: {
     method: 'GET',

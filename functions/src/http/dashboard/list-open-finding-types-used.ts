@@ -1,0 +1,13 @@
+import { dashboardRoutes } from '@stormline/contract/areas/dashboard';
+import { findingTypesUsed } from '../../lib/finding-types-used';
+import { httpRoute } from '../../lib/http-route';
+import type { RouteRequest } from '../../lib/http-route';
+
+const route = dashboardRoutes.listOpenFindingTypesUsed;
+
+/** The widget's finding type filter: the types of the division's inspection templates, by code. */
+export async function main({ divisionId, deps }: RouteRequest<typeof route>) {
+  return findingTypesUsed(deps, divisionId!);
+}
+
+export const handler = httpRoute(route, main);
