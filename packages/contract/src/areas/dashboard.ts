@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineArea, permission, signedIn } from '../route';
 import { Cursor, Id, Page } from '../schemas';
+import { DASHBOARD_WIDGETS } from '@stormline/domain/dashboard-rules';
 
 const readDashboard = permission('read', 'Dashboard');
 
@@ -38,6 +39,16 @@ export const FindingsOverviewRow = z.strictObject({
   maxDaysToCorrect: z.number(),
 });
 
+export const WidgetSetting = z.strictObject({
+  name: z.enum(DASHBOARD_WIDGETS),
+  width: z.union([z.literal(6), z.literal(12)]),
+});
+
+const WidgetList = z.array(WidgetSetting).check(
+  z.maxLength(DASHBOARD_WIDGETS.length, 'Each widget may be listed once'),
+  z.refine((list) => new Set(list.map((w) => w.name)).size === list.length, 'Each widget may be listed once'),
+);
+
 const FindingTypeUsed = z.strictObject({ code: z.string(), name: z.string() });
 
 /**
@@ -48,26 +59,34 @@ export const dashboardRoutes = defineArea('dashboard', {
   listWidgets: {
     method: 'GET',
     path: '/customdashboard',
-    summary: 'All widgets the dashboard offers (the default full widget list)',
+    summary: 'All widgets the dashboard offers (the default full widget list, in order, with their widths)',
     access: signedIn,
     division: 'optional',
-    implemented: false,
+    query: z.strictObject({}),
+    response: z.strictObject({ widgets: z.array(WidgetSetting) }),
+    implemented: true,
   },
   getSavedWidgets: {
     method: 'GET',
     path: '/customdashboard1',
-    summary: "The caller's saved, ordered widget list (none when nothing is saved)",
+    summary: "The caller's saved, ordered widget list (null when nothing is saved)",
     access: signedIn,
     division: 'optional',
-    implemented: false,
+    query: z.strictObject({}),
+    response: z.strictObject({ widgets: z.nullable(z.array(WidgetSetting)) }),
+    implemented: true,
   },
   saveWidgets: {
     method: 'POST',
     path: '/customdashboard1',
-    summary: "Save the caller's ordered widget list with sizes; answers the widgets",
+    summary:
+      "Save the caller's ordered widget list with sizes (the widgets switched on); answers the widgets",
     access: signedIn,
     division: 'optional',
-    implemented: false,
+    query: z.strictObject({}),
+    body: z.strictObject({ widgets: WidgetList }),
+    response: z.strictObject({ widgets: z.array(WidgetSetting) }),
+    implemented: true,
   },
   getDashboard: {
     method: 'GET',

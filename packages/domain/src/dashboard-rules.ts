@@ -1,0 +1,44 @@
+/**
+ * The dashboard's widgets (spec 000 §2, §9): each at half width (6) or full width (12), switched
+ * with Show More / Show Less; a user's saved list is ordered, and holds the widgets switched on.
+ */
+
+export const DASHBOARD_WIDGETS = [
+  'Certifications Due',
+  'Findings Overview',
+  'Open Findings',
+  'Team Management',
+  'Inspections Due',
+  'Inspection Calendar',
+] as const;
+
+export type WidgetName = (typeof DASHBOARD_WIDGETS)[number];
+export type WidgetWidth = 6 | 12;
+
+export interface WidgetSetting {
+  name: WidgetName;
+  width: WidgetWidth;
+}
+
+/** Spec 000 §9: "Widget size toggle switches at a value of 6 (Show More / Show Less)". */
+export const HALF_WIDTH: WidgetWidth = 6;
+export const FULL_WIDTH: WidgetWidth = 12;
+
+/** The list a user without a saved dashboard sees: every widget, in the spec's order, half width. */
+export const DEFAULT_WIDGETS: readonly WidgetSetting[] = DASHBOARD_WIDGETS.map((name) => ({
+  name,
+  width: name === 'Inspection Calendar' || name === 'Team Management' ? FULL_WIDTH : HALF_WIDTH,
+}));
+
+/** Show More widens a half-width widget to full width; Show Less narrows it back. */
+export const toggledWidth = (width: WidgetWidth): WidgetWidth =>
+  width === HALF_WIDTH ? FULL_WIDTH : HALF_WIDTH;
+
+/** A widget moved from one place of the list to another (drag and drop), the others kept in order. */
+export function movedWidget<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [moved] = next.splice(from, 1);
+  if (moved === undefined) return next;
+  next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);
+  return next;
+}
