@@ -7,7 +7,7 @@ import {
   getProjectStatistics,
 } from '@stormline/data/statistics';
 import { rebuildProjectStatistics } from '@stormline/data/statistics-rebuild';
-import { localDate } from '@stormline/domain/local-date';
+import { addDays, localDate } from '@stormline/domain/local-date';
 import { rebuild } from '@stormline/domain/statistics';
 import { call, NORTH, tokenFor } from '../support/api';
 import { eventually } from '../support/eventually';
@@ -213,5 +213,22 @@ describe('the widgets that read them (spec 000 §2)', () => {
       );
       expect(types.body.pageData.map((t) => t.code)).toEqual(expect.arrayContaining(['CA', 'MI']));
     }
+  });
+
+  it('Inspections Due: the next due date (moved on by the routine inspection started today) and the project’s today', async () => {
+    const rows = await as<Rows<Record<string, unknown>>>(
+      admin,
+      `/api/divisions/${NORTH}/inspectionsDue/getInspectionsDueStats${search}`,
+    );
+    expect(rows.body.pageData).toEqual([
+      {
+        projectId,
+        siteName: `Holbeck Sidings ${tag}`,
+        clientName: `Statistics Client ${tag}`,
+        dueDate: addDays(today(), 7),
+        today: today(),
+        inspectionStatus: 'scheduled',
+      },
+    ]);
   });
 });

@@ -49,6 +49,17 @@ const WidgetList = z.array(WidgetSetting).check(
   z.refine((list) => new Set(list.map((w) => w.name)).size === list.length, 'Each widget may be listed once'),
 );
 
+/** Spec 000 §3 "Inspections due" row; `inspectionStatus` 'scheduled' while today's is not started. */
+export const InspectionsDueRow = z.strictObject({
+  projectId: Id,
+  siteName: z.string(),
+  clientName: z.string(),
+  dueDate: z.string(),
+  /** The project's today, so the action (Start Inspection, Past Due, View Project) is its own. */
+  today: z.string(),
+  inspectionStatus: z.enum(['scheduled', 'new', 'complete']),
+});
+
 const FindingTypeUsed = z.strictObject({ code: z.string(), name: z.string() });
 
 /**
@@ -163,11 +174,19 @@ export const dashboardRoutes = defineArea('dashboard', {
   getInspectionsDueStats: {
     method: 'GET',
     path: '/api/divisions/{id}/inspectionsDue/getInspectionsDueStats',
-    summary: 'Inspections Due widget rows (site, client, due date, inspection status)',
+    summary:
+      "Inspections Due widget rows: the sites the caller sees with a next inspection date (site, client, due date, the project's today, inspection status); s searches sites",
     access: readDashboard,
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    pageSize: 25,
+    params: divisionParams,
+    query: z.strictObject({
+      s: z.optional(z.string().check(z.maxLength(100, 'The search is too long'))),
+      cursor: z.optional(Cursor),
+    }),
+    response: Page(InspectionsDueRow),
+    implemented: true,
   },
   getDivisionCalendarData: {
     method: 'GET',
