@@ -108,6 +108,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/notifications/frequency': { frequency: 'Daily' },
   'POST /api/inspections': { projectId: 'fuzz-project', type: 'Routine' },
   'POST /api/inspections/{id}/inspector/{userId}': { projectId: 'fuzz-project' },
+  'POST /api/inspections/reassign/{userId}': { projectIds: ['fuzz-project'] },
+  'POST /customdashboard1': { widgets: [{ name: 'Open Findings', width: 6 }] },
   'PUT /api/inspections/{id}': {
     answersVersion: 0,
     answers: [{ questionId: 'rs-weather-now', value: 'Clear' }],

@@ -10,6 +10,7 @@ import { transact } from '@stormline/data/transact';
 import { ROUTINE_STORMWATER } from '@stormline/domain/system-templates/routine-stormwater';
 import { NORTH, SOUTH } from '../support/api';
 import { storedItem } from '../support/table';
+import { createTestUser } from '../support/users';
 
 interface ForeignCase {
   path: string;
@@ -186,6 +187,16 @@ export function inspectionCases(db: Db): Record<string, () => Promise<ForeignCas
       (s) => `/api/inspections/${s.inspection.id}/inspector/${s.inspection.inspectorId ?? 'someone'}`,
       (s: South) => ({ projectId: s.project.id }),
     ),
+    // A North inspector, given South's project: the project is not found, and nothing moves.
+    'POST /api/inspections/reassign/{userId}': async () => {
+      const south = await southInspection(db);
+      const target = await createTestUser('Inspector', [NORTH]);
+      return {
+        path: `/api/inspections/reassign/${target.id}`,
+        body: { projectIds: [south.project.id] },
+        snapshot: south.snapshot,
+      };
+    },
     'GET /api/inspections/{id}/notes': on((s) => `/api/inspections/${s.inspection.id}/notes`),
     'POST /api/inspections/{id}/notes': on((s) => `/api/inspections/${s.inspection.id}/notes`, {
       note: { content: 'x' },

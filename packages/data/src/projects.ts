@@ -756,6 +756,24 @@ export function stillMemberCheck(db: Db, divisionId: string, userId: string, pat
   return stillThere(db, keys.membership(userId, divisionId), PROJECT_MESSAGES.inspectorNotMember, path);
 }
 
+/**
+ * The project's inspector set at the version read (a change meanwhile, an archive included, is a
+ * 409): Team Management's re-assign writes these for each project in one transaction.
+ */
+export function projectInspectorStep(
+  db: Db,
+  project: Pick<ProjectRecord, 'divisionId' | 'id' | 'version'>,
+  inspectorId: string,
+): TransactionStep {
+  return versionedUpdateStep(
+    db,
+    projectKeys.project(project.divisionId, project.id),
+    { inspector_user_id: inspectorId },
+    project.version,
+    () => new NotFoundError('Project not found'),
+  );
+}
+
 /** Whether the user holds an access row to the project (is one of its contacts). */
 export async function hasProjectAccess(
   db: Db,

@@ -17,7 +17,6 @@ import {
   resolveProjectOptions,
   routineIntervalDays,
   routineIntervalIssues,
-  seesEveryProject,
 } from '@stormline/domain/project-rules';
 import {
   addressIssues,
@@ -26,7 +25,6 @@ import {
   normalizePostalCode,
   timeZoneIssues,
 } from '@stormline/domain/region';
-import { roleById } from '@stormline/domain/roles';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { assertProjectWritable, projectDetail, readVisibleProject } from '../../lib/project-access';
@@ -80,13 +78,10 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   });
   const refusal = changesInspector ? inspectorRefusal(inspector) : null;
   if (refusal) throw refuse('inspector_user_id', refusal);
-  // A client-side inspector sees only the projects given to them: given this one, as at creation.
-  const role = inspector ? roleById(inspector.roleId) : undefined;
+  // The inspector is one of the project's contacts, as at creation: a client-side inspector sees
+  // only the projects given so, and the Team Management widget reads each inspector's projects there.
   const needsAccess =
-    inspector !== null &&
-    role !== undefined &&
-    !seesEveryProject(role.name) &&
-    !(await hasProjectAccess(deps.db, divisionId!, project.id, inspector.id));
+    inspector !== null && !(await hasProjectAccess(deps.db, divisionId!, project.id, inspector.id));
   const address = body.address ?? {};
   const zoneIssues = timeZoneIssues(deps.region, body.timezone);
   const { options, issues: optionIssues } = resolveProjectOptions(template.options, body);

@@ -60,6 +60,21 @@ export const InspectionsDueRow = z.strictObject({
   inspectionStatus: z.enum(['scheduled', 'new', 'complete']),
 });
 
+const TeamInspection = z.strictObject({
+  projectId: Id,
+  siteName: z.string(),
+  clientName: z.string(),
+  dueDate: z.nullable(z.string()),
+});
+
+/** Spec 000 §3 "Team" row: a member with the projects they inspect and when each is due. */
+export const TeamMember = z.strictObject({
+  id: Id,
+  name: z.string(),
+  roleName: z.string(),
+  inspections: z.array(TeamInspection),
+});
+
 const FindingTypeUsed = z.strictObject({ code: z.string(), name: z.string() });
 
 /**
@@ -165,11 +180,24 @@ export const dashboardRoutes = defineArea('dashboard', {
   getTeamManagementData: {
     method: 'GET',
     path: '/api/divisions/{id}/getTeamManagementData',
-    summary: 'Team Management widget: team members with their due inspections, and the inspector dropDown',
+    summary:
+      "Team Management widget: a page of the division's assignable inspectors with the projects each inspects and their due dates, and the inspector dropDown (those who may create projects)",
     access: readDashboard,
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    pageSize: 25,
+    params: divisionParams,
+    query: z.strictObject({ cursor: z.optional(Cursor) }),
+    response: z.strictObject({
+      team: z.array(TeamMember),
+      dropDown: z.array(z.strictObject({ id: Id, name: z.string(), roleName: z.string() })),
+      paginationState: z.strictObject({
+        pageSize: z.number(),
+        numModels: z.nullable(z.number()),
+        nextCursor: z.nullable(z.string()),
+      }),
+    }),
+    implemented: true,
   },
   getInspectionsDueStats: {
     method: 'GET',

@@ -166,10 +166,22 @@ export const inspectionsRoutes = defineArea('inspections', {
   reassignInspections: {
     method: 'POST',
     path: '/api/inspections/reassign/{userId}',
-    summary: 'Re-assign the due inspections of projects (projectIds) to an inspector (Team Management)',
+    summary:
+      "Re-assign projects (projectIds) to another inspector (Team Management): each project's inspector, as Edit Project sets it; for those who may also create projects",
     access: permission('update', 'Inspection'),
     division: 'required',
-    implemented: false,
+    params: z.strictObject({ userId: Id }),
+    query: z.strictObject({}),
+    body: z.strictObject({
+      projectIds: z
+        .array(Id)
+        .check(
+          z.minLength(1, 'Select the inspections to re-assign'),
+          z.maxLength(50, 'Re-assign at most 50 projects at once'),
+        ),
+    }),
+    response: z.strictObject({ reassigned: z.array(Id) }),
+    implemented: true,
   },
   listInspectionTemplates: {
     method: 'GET',
