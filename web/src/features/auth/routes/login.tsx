@@ -19,7 +19,11 @@ export default function LoginRoute() {
   const to = safeRedirect(params.get('to'));
   const [alreadySignedIn] = useState(() => storage.getToken() !== null);
   const [notice] = useState(getSessionNotice);
-  useEffect(clearSessionNotice, []);
+  // Shown once: cleared by the page that shows it, not by a pass that only redirects onwards
+  // (signed in a moment ago, the session then ending: the notice is for the sign-in page after).
+  useEffect(() => {
+    if (!alreadySignedIn) clearSessionNotice();
+  }, [alreadySignedIn]);
 
   if (alreadySignedIn) return <Navigate to={to ?? paths.root.getHref()} replace />;
 
