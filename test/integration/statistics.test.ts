@@ -231,4 +231,37 @@ describe('the widgets that read them (spec 000 §2)', () => {
       },
     ]);
   });
+
+  it('the inspection calendar: the month’s inspections of a project the caller sees, and its project select', async () => {
+    for (const path of [`/api/divisions/${NORTH}/calendar/getCalendarData`, '/calendar/getCalendarData']) {
+      const month = await as<{
+        month: string;
+        inspections: { inspectionId: string; inspector: string | null }[];
+      }>(admin, `${path}?type=${projectId}`);
+      expect(month.status, path).toBe(200);
+      expect(month.body.month).toBe(today().slice(0, 7));
+      expect(month.body.inspections.map((i) => i.inspectionId)).toEqual([inspectionId]);
+    }
+    const none = await as<{ inspections: unknown[] }>(
+      admin,
+      `/api/divisions/${NORTH}/calendar/getCalendarData`,
+    );
+    expect(none.body.inspections).toEqual([]);
+    const before = await as<{ inspections: unknown[] }>(
+      admin,
+      `/api/divisions/${NORTH}/calendar/getCalendarData?type=${projectId}&month=2020-01`,
+    );
+    expect(before.body.inspections).toEqual([]);
+    const outsider = await signInAs(await createTestUser('Client User', [NORTH]));
+    expect(
+      (await as(outsider, `/api/divisions/${NORTH}/calendar/getCalendarData?type=${projectId}`)).status,
+    ).toBe(404);
+    const projects = await as<Rows<{ id: string; clientName: string }>>(
+      admin,
+      `/api/divisions/${NORTH}/calendar/fetchAllUserProjects${search}`,
+    );
+    expect(projects.body.pageData).toEqual([
+      { id: projectId, name: `Holbeck Sidings ${tag}`, clientName: `Statistics Client ${tag}` },
+    ]);
+  });
 });

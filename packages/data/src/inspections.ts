@@ -383,6 +383,25 @@ export async function getInspectionWithAnswers(
 }
 
 /** A page of a project's inspections, newest first; with a type, through the type links. */
+/**
+ * A project's inspections of one month ('YYYY-MM'), oldest first, a page at a time: their index
+ * rows sort by the inspection's date, so the month is a key range (the inspection calendar).
+ */
+export async function listProjectInspectionsOfMonth(
+  db: Db,
+  divisionId: string,
+  projectId: string,
+  month: string,
+  page: { pageSize: number; cursor?: string },
+): Promise<PageOf<InspectionRecord>> {
+  const result = await queryPage(
+    db,
+    { index: 'byParent', partition: inspectionKeys.ofProject(divisionId, projectId), prefix: `${month}-` },
+    page,
+  );
+  return { items: result.items.map(fromItem), nextCursor: result.nextCursor };
+}
+
 export async function listProjectInspections(
   db: Db,
   divisionId: string,

@@ -75,6 +75,26 @@ export const TeamMember = z.strictObject({
   inspections: z.array(TeamInspection),
 });
 
+/** Spec 000 §3 "Calendar" entry: an inspection of the chosen project, with what decides its icon. */
+export const CalendarEntry = z.strictObject({
+  inspectionId: Id,
+  inspectionDOI: z.string(),
+  inspectionCertDate: z.nullable(z.string()),
+  projectNextInspectionDate: z.nullable(z.string()),
+  projectName: z.string(),
+  inspector: z.nullable(z.string()),
+  projectId: Id,
+});
+
+const CalendarQuery = z.strictObject({
+  /** The project shown (spec 000 §7: query type = project id); none chosen yet, no entries. */
+  type: z.optional(Id),
+  /** The month shown, 'YYYY-MM'; the project's current month when absent. */
+  month: z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month is not valid'))),
+});
+
+const CalendarAnswer = z.strictObject({ inspections: z.array(CalendarEntry), month: z.string() });
+
 const FindingTypeUsed = z.strictObject({ code: z.string(), name: z.string() });
 
 /**
@@ -219,28 +239,43 @@ export const dashboardRoutes = defineArea('dashboard', {
   getDivisionCalendarData: {
     method: 'GET',
     path: '/api/divisions/{id}/calendar/getCalendarData',
-    summary: 'Inspection calendar entries of the division (query type = project id)',
+    summary:
+      "Inspection calendar entries of the division (query type = project id, month YYYY-MM): the month's inspections of a project the caller sees",
     access: readDashboard,
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    params: divisionParams,
+    query: CalendarQuery,
+    response: CalendarAnswer,
+    implemented: true,
   },
   getCalendarData: {
     method: 'GET',
     path: '/calendar/getCalendarData',
-    summary: "Inspection calendar entries of the header's division (query type = project id)",
+    summary:
+      "Inspection calendar entries of the header's division (query type = project id, month YYYY-MM): the month's inspections of a project the caller sees",
     access: readDashboard,
     division: 'required',
-    implemented: false,
+    query: CalendarQuery,
+    response: CalendarAnswer,
+    implemented: true,
   },
   listCalendarProjects: {
     method: 'GET',
     path: '/api/divisions/{id}/calendar/fetchAllUserProjects',
-    summary: "The caller's projects in the division (inspection calendar project select)",
+    summary:
+      "The caller's active projects in the division, a page at a time, s searching (inspection calendar project select)",
     access: readDashboard,
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    pageSize: 50,
+    params: divisionParams,
+    query: z.strictObject({
+      s: z.optional(z.string().check(z.maxLength(100, 'The search is too long'))),
+      cursor: z.optional(Cursor),
+    }),
+    response: Page(z.strictObject({ id: Id, name: z.string(), clientName: z.string() })),
+    implemented: true,
   },
   getCertDueList: {
     method: 'GET',
