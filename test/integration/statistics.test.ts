@@ -205,11 +205,15 @@ describe('the widgets that read them (spec 000 §2)', () => {
     ]);
   });
 
-  it('offers the finding types of the division’s templates in the type filters', async () => {
-    for (const widget of ['openFindings', 'findingsOverview']) {
+  it('offers the finding types of the division’s templates in the type filters (and the report’s)', async () => {
+    for (const path of [
+      'openFindings/fetchFindingTypesUsed',
+      'findingsOverview/fetchFindingTypesUsed',
+      'findingTypes',
+    ]) {
       const types = await as<{ pageData: { code: string; name: string }[] }>(
         admin,
-        `/api/divisions/${NORTH}/${widget}/fetchFindingTypesUsed`,
+        `/api/divisions/${NORTH}/${path}`,
       );
       expect(types.body.pageData.map((t) => t.code)).toEqual(expect.arrayContaining(['CA', 'MI']));
     }

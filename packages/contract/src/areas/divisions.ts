@@ -227,10 +227,14 @@ export const divisionsRoutes = defineArea('divisions', {
   listFindingTypes: {
     method: 'GET',
     path: '/api/divisions/{id}/findingTypes',
-    summary: 'Finding types used in the division (report filter)',
+    summary:
+      "Finding types used in the division (the report's Finding Type filter): those of its inspection templates, by code",
     access: permission('read', 'Dashboard'),
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({}),
+    response: z.strictObject({ pageData: z.array(z.strictObject({ code: z.string(), name: z.string() })) }),
+    implemented: true,
   },
 });
