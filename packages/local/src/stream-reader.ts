@@ -75,9 +75,16 @@ export async function startStreamReader(options: {
         shards.set(id, state);
       }
       if (state.pending.length === 0 && state.iterator) {
-        const page = await streams.send(new GetRecordsCommand({ ShardIterator: state.iterator }));
-        state.pending = (page.Records ?? []) as StreamRecord[];
-        state.iterator = page.NextShardIterator;
+        try {
+          const page = await streams.send(new GetRecordsCommand({ ShardIterator: state.iterator }));
+          state.pending = (page.Records ?? []) as StreamRecord[];
+          state.iterator = page.NextShardIterator;
+        } catch (error) {
+          // An iterator that expired or points at trimmed records: read the shard again from its
+          // oldest record on the next pass (the ledgers make what was applied change nothing).
+          shards.delete(id);
+          throw error;
+        }
       }
       if (state.pending.length > 0) {
         delivered = true;
