@@ -1,5 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './dynamo';
+import { INDEXES } from './table';
 
 /**
  * Every item of one table partition whose sort key starts with `prefix`, read consistently to the
@@ -13,19 +15,21 @@ export async function readPartition(
   prefix: string,
   projection?: string,
 ): Promise<Record<string, unknown>[]> {
+  return queryAll(db, {
+    TableName: db.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+    ProjectionExpression: projection,
+    ConsistentRead: true,
+  });
+}
+
+/** Every item a Query answers, page after page. */
+async function queryAll(db: Db, input: QueryCommandInput): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
-        ProjectionExpression: projection,
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+    const page = await db.doc.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
@@ -54,4 +58,18 @@ export async function keysOfPartition(db: Db, pk: string): Promise<{ pk: string;
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return keys;
+}
+
+/**
+ * Every item of one byParent index partition, to the end: for maintenance that must see a
+ * record's whole set (the statistics rebuild), never for a list shown to users.
+ */
+export async function readIndexPartition(db: Db, partition: string): Promise<Record<string, unknown>[]> {
+  return queryAll(db, {
+    TableName: db.tableName,
+    IndexName: INDEXES.byParent.indexName,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': INDEXES.byParent.partitionKey },
+    ExpressionAttributeValues: { ':pk': partition },
+  });
 }

@@ -1,13 +1,12 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { counterDay, rebuild } from '@stormline/domain/statistics';
 import type { Counters, StatisticsSource } from '@stormline/domain/statistics';
 import type { Db } from './dynamo';
 import { findingKeys } from './findings';
 import { inspectionKeys } from './inspections';
 import { projectKeys } from './projects';
-import { keysOfPartition, readPartition } from './read-partition';
+import { keysOfPartition, readIndexPartition, readPartition } from './read-partition';
 import { statisticsKeys, statisticsSourceOf } from './statistics';
-import { INDEXES } from './table';
 
 /**
  * Recomputes one project's statistics from its records (docs/decisions/0019): for a new counter,
@@ -21,8 +20,8 @@ export async function rebuildProjectStatistics(
   divisionId: string,
   projectId: string,
 ): Promise<Counters> {
-  const inspections = await readIndex(db, inspectionKeys.ofProject(divisionId, projectId));
-  const findings = await readIndex(db, findingKeys.ofProject(divisionId, projectId));
+  const inspections = await readIndexPartition(db, inspectionKeys.ofProject(divisionId, projectId));
+  const findings = await readIndexPartition(db, findingKeys.ofProject(divisionId, projectId));
   const links: Record<string, unknown>[] = [];
   for (const inspection of inspections)
     links.push(...(await readPartition(db, inspection.pk as string, 'FINDING#')));
@@ -78,26 +77,6 @@ function ledgerItems(
     sequence: '0'.padStart(40, '0'),
     source,
   }));
-}
-
-async function readIndex(db: Db, partition: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: INDEXES.byParent.indexName,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': INDEXES.byParent.partitionKey },
-        ExpressionAttributeValues: { ':pk': partition },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
 }
 
 /** Puts and deletes in batches of 25, unprocessed ones sent again. */
