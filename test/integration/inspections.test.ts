@@ -8,6 +8,7 @@ import { localDate } from '@stormline/domain/local-date';
 import type { Question, QuestionGroup } from '@stormline/domain/template-model';
 import { call, NORTH, SOUTH, tokenFor } from '../support/api';
 import { storedItem, tamperAnswer, testTable } from '../support/table';
+import { eventually } from '../support/eventually';
 import { createTestUser, signInAs } from '../support/users';
 
 /**
@@ -54,6 +55,7 @@ interface Certification {
 let admin: string;
 let inspector: { id: string; token: string };
 let projectId: string;
+let projectName: string;
 
 async function as<T>(token: string, path: string, method = 'GET', body?: unknown, divisionId = NORTH) {
   return call<T>(path, { method, token, divisionId, body });
@@ -115,10 +117,11 @@ beforeAll(async () => {
     address: { street_1: '1 Quay', city: 'Leeds', country_id: 'england', zip: 'LS1 4DL' },
   });
   const group = await createGroup(db, NORTH, { name: `Inspection regulations ${tag()}` });
+  projectName = `Kirkstall Culvert ${tag()}`;
   const project = await as<{ id: string }>(admin, '/api/projects', 'POST', {
     client_id: client.body.id,
     inspection_template_id: 'routine-stormwater',
-    name: `Kirkstall Culvert ${tag()}`,
+    name: projectName,
     inspector_user_id: user.id,
     latitude: 53.8,
     longitude: -1.6,
@@ -131,6 +134,16 @@ beforeAll(async () => {
   expect(project.status).toBe(201);
   projectId = project.body.id;
 });
+
+/** The Certifications Due widget's inspections of this test's site, once the stream has caught up. */
+const certificationsDue = async () => {
+  const list = await as<{ pageData: { inspectionId: string; siteName: string; dateOfInspection: string }[] }>(
+    admin,
+    `/api/divisions/${NORTH}/getCertDueList?s=${encodeURIComponent(projectName)}`,
+  );
+  expect(list.status).toBe(200);
+  return list.body.pageData;
+};
 
 describe("an inspector's day", () => {
   let inspection: Inspection;
@@ -317,6 +330,8 @@ describe("an inspector's day", () => {
     );
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/CA #\d+/);
+    // Certifications Due offers only what the certification would accept.
+    expect(await certificationsDue()).toEqual([]);
   });
 
   it('completes the findings with the date rules, then certifies compliance and is read-only', async () => {
@@ -338,12 +353,25 @@ describe("an inspector's day", () => {
     ]);
     const cert = await as<Certification>(inspector.token, `/api/inspections/${inspection.id}/cert`);
     expect(cert.body.groupOptions.compliance!.enabled).toBe(true);
+    await eventually(
+      certificationsDue,
+      (rows) =>
+        expect(rows).toEqual([
+          expect.objectContaining({
+            inspectionId: inspection.id,
+            siteName: projectName,
+            dateOfInspection: today(),
+          }),
+        ]),
+      15_000,
+    );
     const line = cert.body.signatureGroups.find((g) => g.group === 'compliance')!.lines[0]!.type;
     const signed = await as(inspector.token, `/api/inspections/${inspection.id}/cert/compliance`, 'POST', {
       lineType: line,
       date: today(),
     });
     expect(signed.status).toBe(200);
+    await eventually(certificationsDue, (rows) => expect(rows).toEqual([]), 15_000);
     const read = await as<Inspection>(inspector.token, `/api/inspections/${inspection.id}`);
     expect(read.body).toMatchObject({
       editable: false,

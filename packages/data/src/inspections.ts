@@ -358,6 +358,19 @@ export async function getInspection(
   return fromItem(Item);
 }
 
+/** Inspections of the division by id (one BatchGet); ids not found are left out. */
+export async function getInspections(
+  db: Db,
+  divisionId: string,
+  ids: readonly string[],
+): Promise<InspectionRecord[]> {
+  const items = await batchGet(
+    db,
+    ids.map((id) => inspectionKeys.inspection(divisionId, id)),
+  );
+  return items.map(fromItem);
+}
+
 /** The inspection and its answers in one BatchGet. */
 export async function getInspectionWithAnswers(
   db: Db,

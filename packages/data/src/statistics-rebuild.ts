@@ -6,7 +6,7 @@ import { findingKeys } from './findings';
 import { inspectionKeys } from './inspections';
 import { projectKeys } from './projects';
 import { keysOfPartition, readIndexPartition, readPartition } from './read-partition';
-import { statisticsKeys, statisticsSourceOf } from './statistics';
+import { ledgerItem, statisticsKeys, statisticsSourceOf } from './statistics';
 
 /**
  * Recomputes one project's statistics from its records (docs/decisions/0019): for a new counter,
@@ -71,12 +71,9 @@ function ledgerItems(
   projectId: string,
   counted: { item: Record<string, unknown>; source: StatisticsSource }[],
 ): Record<string, unknown>[] {
-  return counted.map(({ item, source }) => ({
-    ...statisticsKeys.ledger(divisionId, projectId, `${item.pk as string}|${item.sk as string}`),
-    type: 'StatisticsLedger',
-    sequence: '0'.padStart(40, '0'),
-    source,
-  }));
+  return counted.map(({ item, source }) =>
+    ledgerItem(divisionId, projectId, `${item.pk as string}|${item.sk as string}`, 0n, source),
+  );
 }
 
 /** Puts and deletes in batches of 25, unprocessed ones sent again. */

@@ -1,4 +1,7 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '@stormline/domain/errors';
+import { awaitsComplianceCertification } from '@stormline/domain/inspection-rules';
+import type { InspectionStatus } from '@stormline/domain/inspection-rules';
 import { applyStreamRecord, counterDay } from '@stormline/domain/statistics';
 import type { AppliedSource, Counters, StatisticsSource } from '@stormline/domain/statistics';
 import { batchGet, itemAt } from './batch-get';
@@ -27,19 +30,61 @@ export const statisticsKeys = {
     pk: `${projectKeys.project(divisionId, projectId).pk}#STATSRC`,
     sk: sourceKey,
   }),
+  /** The byParent partition of a project's inspections waiting for compliance certification. */
+  certificationDue: (divisionId: string, projectId: string) =>
+    `${projectKeys.project(divisionId, projectId).pk}#CERTDUE`,
 };
+
+/**
+ * A ledger row: the record as applied and its stream position. An inspection waiting for its
+ * compliance signature also carries the Certifications Due index key, so the list moves in the
+ * same ordered, idempotent write as the counters and needs no writes of its own.
+ */
+export function ledgerItem(
+  divisionId: string,
+  projectId: string,
+  sourceKey: string,
+  sequence: bigint,
+  source: StatisticsSource | null,
+): Record<string, unknown> {
+  const due = source?.kind === 'inspection' && source.certificationDue && source.inspectionId;
+  return {
+    ...statisticsKeys.ledger(divisionId, projectId, sourceKey),
+    type: 'StatisticsLedger',
+    sequence: position(sequence),
+    source,
+    ...(due
+      ? {
+          gsi1pk: statisticsKeys.certificationDue(divisionId, projectId),
+          gsi1sk: `${source.created_date}#${source.inspectionId}`,
+          inspectionId: source.inspectionId,
+          created_date: source.created_date,
+        }
+      : {}),
+  };
+}
 
 /** The kinds of item that count, and what of each the statistics read. */
 export function statisticsSourceOf(item: Record<string, unknown> | undefined): StatisticsSource | null {
   if (!item) return null;
-  if (item.type === 'Inspection')
+  if (item.type === 'Inspection') {
+    const inspection = {
+      status: item.status as InspectionStatus,
+      certification_date: (item.certification_date as string | null) ?? null,
+      compliance_date: (item.compliance_date as string | null) ?? null,
+    };
     return {
       kind: 'inspection',
       projectId: item.projectId as string,
+      inspectionId: item.id as string,
       created_date: item.created_date as string,
       acknowledgement_date: (item.acknowledgement_date as string | null) ?? null,
-      compliance_date: (item.compliance_date as string | null) ?? null,
+      compliance_date: inspection.compliance_date,
+      certificationDue: awaitsComplianceCertification(inspection, {
+        has_compliance_cert: item.has_compliance_cert === true,
+      }),
     };
+  }
   if (item.type === 'Finding')
     return {
       kind: 'finding',
@@ -88,12 +133,13 @@ export async function applyStatisticsRecord(
       write: {
         Put: {
           TableName: db.tableName,
-          Item: {
-            ...ledgerKey,
-            type: 'StatisticsLedger',
-            sequence: position(record.sequence),
-            source: record.source,
-          },
+          Item: ledgerItem(
+            record.divisionId,
+            record.projectId,
+            record.sourceKey,
+            record.sequence,
+            record.source,
+          ),
           ConditionExpression: 'attribute_not_exists(pk) OR #sequence < :sequence',
           ExpressionAttributeNames: { '#sequence': 'sequence' },
           ExpressionAttributeValues: { ':sequence': position(record.sequence) },
@@ -189,4 +235,30 @@ export async function getMonthlyStatistics(
       ) as Counters,
     ]),
   );
+}
+
+/**
+ * A project's inspections waiting for their compliance certification, oldest first, at most
+ * `limit` (the Certifications Due widget shows a project's first ones; the rest follow when those
+ * are certified).
+ */
+export async function listCertificationDue(
+  db: Db,
+  divisionId: string,
+  projectId: string,
+  limit: number,
+): Promise<{ inspectionId: string; created_date: string }[]> {
+  const result = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: 'byParent',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': statisticsKeys.certificationDue(divisionId, projectId) },
+      Limit: limit,
+    }),
+  );
+  return (result.Items ?? []).map((item) => ({
+    inspectionId: item.inspectionId as string,
+    created_date: item.created_date as string,
+  }));
 }

@@ -117,11 +117,25 @@ export function isEligibleForCompliance(
 ): boolean {
   return (
     project.inspection_compliance_required &&
+    awaitsComplianceCertification(inspection, template) &&
+    openRequiredFindings === 0
+  );
+}
+
+/**
+ * The part of compliance eligibility the inspection itself decides (complete, certified, not yet
+ * signed for compliance, a template with a compliance certificate): what the statistics stream
+ * keeps a list of, for Certifications Due; the project and its findings decide the rest.
+ */
+export function awaitsComplianceCertification(
+  inspection: Pick<InspectionState, 'status' | 'certification_date' | 'compliance_date'>,
+  template: { has_compliance_cert: boolean },
+): boolean {
+  return (
     inspection.status === 'complete' &&
     inspection.certification_date !== null &&
     inspection.compliance_date === null &&
-    template.has_compliance_cert &&
-    openRequiredFindings === 0
+    template.has_compliance_cert
   );
 }
 

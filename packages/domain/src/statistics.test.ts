@@ -103,14 +103,21 @@ describe('the statistics of a project (docs/decisions/0019)', () => {
     expect(completed).toMatchObject({ 'f|CA': 1, 'd|CA|10': 1 });
     expect(applyDelta(completed, delta(closed, null))).toEqual({});
   });
+
+  it('counts the inspections waiting for compliance, and stops when one is signed', () => {
+    const waiting = { ...inspection('2026-03-02'), certificationDue: true };
+    const signed = { ...inspection('2026-03-02', null, '2026-03-04'), certificationDue: false };
+    expect(rebuild([waiting, inspection('2026-03-09')]).cd).toBe(1);
+    expect(applyDelta(rebuild([waiting]), delta(waiting, signed)).cd).toBeUndefined();
+  });
 });
 
 describe('incremental statistics equal the rebuilt ones (property)', () => {
   const day = fc.integer({ min: 1, max: 28 }).map((d) => `2026-03-${String(d).padStart(2, '0')}`);
   const source = fc.oneof(
     fc
-      .record({ a: day, ack: fc.option(day), cmp: fc.option(day) })
-      .map(({ a, ack, cmp }) => inspection(a, ack, cmp)),
+      .record({ a: day, ack: fc.option(day), cmp: fc.option(day), due: fc.boolean() })
+      .map(({ a, ack, cmp, due }) => ({ ...inspection(a, ack, cmp), certificationDue: due })),
     fc
       .record({ t: fc.constantFrom('CA', 'MI'), a: day, done: fc.option(fc.integer({ min: 0, max: 20 })) })
       .map(({ t, a, done }) => finding(t, a, done === null ? null : addDays(a, done))),

@@ -18,6 +18,7 @@ import { daysBetween } from './local-date';
  * | `o|<type>|<date>`           | open findings of a type initiated on a date (oldest: max days)  |
  * | `d|<type>|<days>`           | completed findings of a type by days to correct                 |
  * | `c|<type>`                  | carry-overs: a finding carried into a later inspection, once each |
+ * | `cd`                        | inspections waiting for their compliance certification         |
  * | `day|<date>|<counter>`      | the report's counters by day (the data layer keeps a month's days in one item) |
  *
  * By the inspection's day: `i`, `ack`, `ackLate`, `cmp`. By the finding's day of initiation:
@@ -35,10 +36,17 @@ export type Counters = Record<string, number>;
 export interface InspectionSource {
   kind: 'inspection';
   projectId: string;
+  /** Its id, for the Certifications Due list (the counters do not read it). */
+  inspectionId?: string;
   /** The inspection's local date and time, 'YYYY-MM-DDTHH:mm' (its day counts), or a date. */
   created_date: string;
   acknowledgement_date: string | null;
   compliance_date: string | null;
+  /**
+   * Complete, certified and waiting for its compliance signature (awaitsComplianceCertification):
+   * counted in `cd`, and listed for Certifications Due (the ledger row carries the index key).
+   */
+  certificationDue?: boolean;
 }
 
 /** A finding as the statistics see it. */
@@ -83,6 +91,7 @@ function inspectionCounters(inspection: InspectionSource): Counters {
     if (late) counters[`${m}|ackLate`] = 1;
   }
   if (inspection.compliance_date) counters[`${m}|cmp`] = 1;
+  if (inspection.certificationDue) counters.cd = 1;
   return counters;
 }
 

@@ -60,6 +60,17 @@ export const InspectionsDueRow = z.strictObject({
   inspectionStatus: z.enum(['scheduled', 'new', 'complete']),
 });
 
+/** Spec 000 §2 Certifications Due row: an inspection eligible for compliance certification. */
+export const CertificationDueRow = z.strictObject({
+  inspectionId: Id,
+  number: z.number(),
+  projectId: Id,
+  siteName: z.string(),
+  clientName: z.string(),
+  /** The inspection's date ('YYYY-MM-DD'). */
+  dateOfInspection: z.string(),
+});
+
 const TeamInspection = z.strictObject({
   projectId: Id,
   siteName: z.string(),
@@ -280,10 +291,18 @@ export const dashboardRoutes = defineArea('dashboard', {
   getCertDueList: {
     method: 'GET',
     path: '/api/divisions/{id}/getCertDueList',
-    summary: 'Certifications Due widget: inspections eligible for compliance certification (query params)',
+    summary:
+      'Certifications Due widget: the inspections eligible for compliance certification of the sites the caller sees, a page of sites at a time (s searches sites), from the list the statistics stream keeps (0019)',
     access: readDashboard,
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    pageSize: 25,
+    params: divisionParams,
+    query: z.strictObject({
+      s: z.optional(z.string().check(z.maxLength(100, 'The search is too long'))),
+      cursor: z.optional(Cursor),
+    }),
+    response: Page(CertificationDueRow),
+    implemented: true,
   },
 });
