@@ -22,6 +22,7 @@ const inspection = (
 const finding = (typeCode: string, date_initiated: string, date_completed: string | null = null) =>
   ({ kind: 'finding', projectId: 'p1', typeCode, date_initiated, date_completed }) as const;
 const carried = (typeCode: string) => ({ kind: 'carry-over', projectId: 'p1', typeCode }) as const;
+const missed = (dueDate: string) => ({ kind: 'missed', projectId: 'p1', dueDate }) as const;
 
 // A hand-computed project: 4 inspections in March, 5 findings, 2 carry-overs.
 const season: StatisticsSource[] = [
@@ -36,6 +37,7 @@ const season: StatisticsSource[] = [
   finding('MI', '2026-03-23'), // open
   carried('CA'),
   carried('CA'),
+  missed('2026-03-13'), // due on the 13th, no routine inspection that day
 ];
 
 describe('the statistics of a project (docs/decisions/0019)', () => {
@@ -83,6 +85,7 @@ describe('the statistics of a project (docs/decisions/0019)', () => {
       ackCount: 2,
       ackLateCount: 1, // signed 4 days after the inspection of the 9th
       complianceCount: 2,
+      missedIsp: 1,
     });
     expect(
       reportFigures(counters, { from: '2026-03-09', to: '2026-03-16' }, null, '2026-03-30'),
@@ -92,6 +95,50 @@ describe('the statistics of a project (docs/decisions/0019)', () => {
       openFindings: 1,
       ackCount: 1,
       complianceCount: 0,
+      missedIsp: 1,
+    });
+    expect(
+      reportFigures(counters, { from: '2026-03-14', to: '2026-03-20' }, null, '2026-03-30'),
+    ).toMatchObject({ inspectionCount: 1, missedIsp: 0 });
+  });
+
+  it('the report row from the daily counters alone (what the month items hold), narrowed by type', () => {
+    const daily = Object.fromEntries(Object.entries(counters).filter(([name]) => name.startsWith('day|')));
+    const range = { from: '2026-03-01', to: '2026-03-31' };
+    expect(reportFigures(daily, range, null, '2026-03-30')).toEqual(
+      reportFigures(counters, range, null, '2026-03-30'),
+    );
+    expect(reportFigures(daily, range, 'CA', '2026-03-30')).toMatchObject({
+      inspectionCount: 4, // inspections have no type
+      findingsCount: 3,
+      avgFindings: 0.75,
+      avgFindingDays: 6.5, // (3 + 10) / 2
+      maxDay: 10,
+      openFindings: 1,
+      notCompleteInExpectedDays: 2,
+      missedIsp: 1,
+    });
+    // A custom type whose code begins with another's is counted as its own.
+    const withCar = rebuild([...season, finding('CAR', '2026-03-16')]);
+    expect(reportFigures(withCar, range, 'CA', '2026-03-30').openFindings).toBe(1);
+    expect(reportFigures(withCar, range, 'CAR', '2026-03-30').openFindings).toBe(1);
+  });
+
+  it('nothing to average is null (the report shows "-"), not zero', () => {
+    expect(
+      reportFigures(rebuild([missed('2026-03-13')]), { from: null, to: null }, null, '2026-03-30'),
+    ).toEqual({
+      inspectionCount: 0,
+      findingsCount: 0,
+      avgFindings: null,
+      avgFindingDays: null,
+      maxDay: null,
+      openFindings: 0,
+      notCompleteInExpectedDays: 0,
+      ackCount: 0,
+      ackLateCount: 0,
+      complianceCount: 0,
+      missedIsp: 1,
     });
   });
 
@@ -122,6 +169,7 @@ describe('incremental statistics equal the rebuilt ones (property)', () => {
       .record({ t: fc.constantFrom('CA', 'MI'), a: day, done: fc.option(fc.integer({ min: 0, max: 20 })) })
       .map(({ t, a, done }) => finding(t, a, done === null ? null : addDays(a, done))),
     fc.constantFrom('CA', 'MI').map(carried),
+    day.map(missed),
   );
   // A write (a record as it now is) or a delete (null) of one of six records.
   const change = fc.record({ key: fc.integer({ min: 0, max: 5 }), now: fc.option(source, { freq: 4 }) });

@@ -22,7 +22,8 @@ import { daysBetween } from './local-date';
  * | `day|<date>|<counter>`      | the report's counters by day (the data layer keeps a month's days in one item) |
  *
  * By the inspection's day: `i`, `ack`, `ackLate`, `cmp`. By the finding's day of initiation:
- * `f|<type>`, `o|<type>`, `dd|<type>|<days>` (completed, by days to correct).
+ * `f|<type>`, `o|<type>`, `dd|<type>|<days>` (completed, by days to correct). By the due date a
+ * missed inspection was due on: `missed`.
  */
 
 /** Spec 001 §9: a finding is late when it is not completed within 7 days of being initiated. */
@@ -65,7 +66,19 @@ export interface CarryOverSource {
   typeCode: string;
 }
 
-export type StatisticsSource = InspectionSource | FindingSource | CarryOverSource;
+/**
+ * A missed inspection (0019): a scheduled due date, the project's next inspection date, that passed
+ * in the project's time zone with no routine inspection on it. The scheduled job records one per
+ * project and due date.
+ */
+export interface MissedInspectionSource {
+  kind: 'missed';
+  projectId: string;
+  /** The due date that passed, 'YYYY-MM-DD' in the project's time zone. */
+  dueDate: string;
+}
+
+export type StatisticsSource = InspectionSource | FindingSource | CarryOverSource | MissedInspectionSource;
 
 const DAY = 'day|';
 
@@ -78,6 +91,8 @@ export function contribution(source: StatisticsSource): Counters {
       return findingCounters(source);
     case 'carry-over':
       return { [`c|${source.typeCode}`]: 1 };
+    case 'missed':
+      return { [`${DAY}${source.dueDate}|missed`]: 1 };
   }
 }
 
@@ -187,7 +202,8 @@ export function counterDay(name: string): string | null {
 /**
  * A compliance report row's figures (spec 001 §3 Report row) over the days `from` to `to`, both
  * kept (either open-ended), from a project's daily counters; `today` decides which open findings
- * are already late. Missed inspections come from the schedule, not from here.
+ * are already late. The finding type narrows the finding figures only: inspections,
+ * acknowledgements, compliance certifications and missed inspections have no type.
  */
 export function reportFigures(
   counters: Counters,
@@ -198,17 +214,20 @@ export function reportFigures(
   // The daily counters of the range, each as its day and the rest of its name.
   const daily = Object.entries(counters).flatMap(([name, value]) => {
     const day = counterDay(name);
-    if (!day || (range.from && day < range.from) || (range.to && day > range.to)) return [];
+    if (!day || value === 0 || (range.from && day < range.from) || (range.to && day > range.to)) return [];
     return [{ day, rest: name.slice(DAY.length + day.length + 1), value }];
   });
   const inRange: Counters = {};
   for (const { rest, value } of daily) inRange[rest] = (inRange[rest] ?? 0) + value;
   const byDay = (prefix: string) =>
     daily.filter((c) => c.rest.startsWith(prefix)).map((c) => ({ ...c, rest: c.rest.slice(prefix.length) }));
-  const types = typeCode ? [typeCode] : findingTypesUsed(counters);
+  // Every finding counts `f|<type>` on its day of initiation, as its open and corrected counters:
+  // the types of the range are those (the daily counters alone, without the project-wide ones, suffice).
+  const types = typeCode ? [typeCode] : findingTypesUsed(inRange);
   const inspections = inRange.i ?? 0;
   const findings = types.reduce((sum, type) => sum + (inRange[`f|${type}`] ?? 0), 0);
-  const open = types.flatMap((type) => byDay(`o|${type}`));
+  // Exactly `o|<type>`: a prefix would also take the open findings of a type whose code goes on (CA, CAR).
+  const open = types.flatMap((type) => daily.filter((c) => c.rest === `o|${type}`));
   const corrected = types.flatMap((type) => byDay(`dd|${type}|`)).map((c) => [Number(c.rest), c.value]);
   const correctedCount = corrected.reduce((sum, [, n]) => sum + n!, 0);
   const correctedDays = corrected.reduce((sum, [d, n]) => sum + d! * n!, 0);
@@ -227,6 +246,7 @@ export function reportFigures(
     ackCount: inRange.ack ?? 0,
     ackLateCount: inRange.ackLate ?? 0,
     complianceCount: inRange.cmp ?? 0,
+    missedIsp: inRange.missed ?? 0,
   };
 }
 
