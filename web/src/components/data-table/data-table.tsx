@@ -67,6 +67,8 @@ export interface DataTableProps<Row extends RowData> {
    */
   onRowClick?: (row: Row) => void;
   skeletonRows?: number;
+  /** Tighter cells and smaller text, for a table inside a dashboard widget. */
+  compact?: boolean;
   toolbar?: ReactNode;
   testId?: string;
 }
@@ -138,8 +140,9 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
           aria-label={props.label}
           aria-busy={busy || undefined}
           highlightOnHover={!!onRowClick}
-          verticalSpacing="sm"
-          horizontalSpacing="md"
+          verticalSpacing={props.compact ? 6 : 'sm'}
+          horizontalSpacing={props.compact ? 'xs' : 'md'}
+          fz={props.compact ? 'xs' : undefined}
           data-testid={props.testId}
           style={props.refreshing ? { opacity: 0.6, transition: 'opacity 150ms' } : undefined}
         >
@@ -170,7 +173,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                         <UnstyledButton
                           onClick={header.column.getToggleSortingHandler()}
                           fw={600}
-                          fz="sm"
+                          fz={props.compact ? 'xs' : 'sm'}
                           style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
                         >
                           <table.FlexRender header={header} />

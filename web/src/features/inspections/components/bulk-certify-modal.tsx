@@ -19,8 +19,11 @@ async function inBatches<T, R>(
   return out;
 }
 
+/** An inspection offered for bulk certification: from a project's tab, or from the dashboard with its site. */
+export type CertifiableInspection = Pick<InspectionCard, 'id' | 'number'> & { siteName?: string };
+
 interface Entry {
-  inspection: InspectionCard;
+  inspection: CertifiableInspection;
   state: Certification;
   lineType: string;
   date: string;
@@ -33,7 +36,7 @@ function BulkCertifyForm({
   onClose,
 }: {
   divisionId: string;
-  inspections: InspectionCard[];
+  inspections: CertifiableInspection[];
   onDone: (count: number) => void;
   onClose: () => void;
 }) {
@@ -69,7 +72,8 @@ function BulkCertifyForm({
         return (
           <Paper key={entry.inspection.id} withBorder radius="md" p="md">
             <Text fw={600} mb={4}>
-              Inspection #{entry.inspection.number}
+              {entry.inspection.siteName ? `${entry.inspection.siteName}: ` : ''}Inspection #
+              {entry.inspection.number}
             </Text>
             {!option?.enabled && (
               <Alert color="orange" variant="light" mb="xs">
@@ -140,7 +144,7 @@ function BulkCertifyForm({
 export function BulkCertifyModal(props: {
   opened: boolean;
   divisionId: string;
-  inspections: InspectionCard[];
+  inspections: CertifiableInspection[];
   onDone: (count: number) => void;
   onClose: () => void;
 }) {

@@ -1,0 +1,168 @@
+import useSWR, { mutate } from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import { dashboardRoutes } from '@stormline/contract/areas/dashboard';
+import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
+import type { WidgetSetting } from '@stormline/domain/dashboard-rules';
+import { callApi, type ApiResponse } from '../../../lib/api-client';
+import { cacheKey, isResourceKey } from '../../../lib/cache-keys';
+
+export type CertificationDueRow = ApiResponse<typeof dashboardRoutes.getCertDueList>['pageData'][number];
+export type OpenFindingsRow = ApiResponse<typeof dashboardRoutes.getOpenFindingStats>['pageData'][number];
+export type FindingsOverviewRow = ApiResponse<
+  typeof dashboardRoutes.getFindingsOverviewStats
+>['pageData'][number];
+export type InspectionsDueRow = ApiResponse<
+  typeof dashboardRoutes.getInspectionsDueStats
+>['pageData'][number];
+export type TeamData = ApiResponse<typeof dashboardRoutes.getTeamManagementData>;
+export type TeamMember = TeamData['team'][number];
+export type CalendarEntry = ApiResponse<typeof dashboardRoutes.getCalendarData>['inspections'][number];
+export type CalendarProject = ApiResponse<typeof dashboardRoutes.listCalendarProjects>['pageData'][number];
+
+const LAYOUT = 'dashboard/layout';
+
+/**
+ * The caller's widgets, in order with their widths (spec 000 §2): the saved list, or the default
+ * full list when nothing is saved.
+ */
+export function useWidgetLayout() {
+  return useSWR(cacheKey(null, LAYOUT), async () => {
+    const saved = await callApi(dashboardRoutes.getSavedWidgets, {});
+    if (saved.widgets) return { widgets: saved.widgets, saved: true };
+    const all = await callApi(dashboardRoutes.listWidgets, {});
+    return { widgets: all.widgets, saved: false };
+  });
+}
+
+export async function saveWidgetLayout(widgets: WidgetSetting[]) {
+  const stored = await callApi(dashboardRoutes.saveWidgets, { body: { widgets } });
+  await mutate(cacheKey(null, LAYOUT), { widgets: stored.widgets, saved: true }, { revalidate: false });
+  return stored.widgets;
+}
+
+/** Every widget's lists read again (after a certification or a re-assignment). */
+export const refreshWidgets = () => mutate(isResourceKey('dashboard/widget'));
+
+interface Paged<Row> {
+  pageData: readonly Row[];
+  paginationState: { nextCursor: string | null };
+}
+
+/**
+ * A widget's rows, a page of sites at a time (the server pages by cursor), with Load more: the
+ * pages read so far, one after another, read again together when the widget refreshes.
+ */
+export function useWidgetPages<Page extends Paged<unknown>>(
+  divisionId: string,
+  widget: string,
+  filters: readonly unknown[],
+  load: (cursor: string | undefined) => Promise<Page>,
+) {
+  const pages = useSWRInfinite(
+    (index, previous: Page | null) =>
+      previous && !previous.paginationState.nextCursor
+        ? null
+        : cacheKey(
+            divisionId,
+            'dashboard/widget',
+            widget,
+            ...filters,
+            index,
+            previous?.paginationState.nextCursor,
+          ),
+    (key) => load((key[key.length - 1] as string | null | undefined) ?? undefined),
+  );
+  const last = pages.data?.[pages.data.length - 1];
+  return {
+    pages: pages.data,
+    rows: pages.data?.flatMap((p) => p.pageData) as Page['pageData'][number][] | undefined,
+    error: pages.error as unknown,
+    loading: pages.isLoading,
+    loadingMore: pages.isValidating && !pages.isLoading && pages.size > (pages.data?.length ?? 0),
+    hasMore: !!last?.paginationState.nextCursor,
+    loadMore: () => void pages.setSize(pages.size + 1),
+    reload: () => void pages.mutate(),
+  };
+}
+
+const query = (values: Record<string, string | null | undefined>) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v)) as Record<string, string>;
+
+export const loadCertificationsDue = (divisionId: string, s: string) => (cursor?: string) =>
+  callApi(dashboardRoutes.getCertDueList, {
+    divisionId,
+    params: { id: divisionId },
+    query: query({ s, cursor }),
+  });
+
+export const loadOpenFindings = (divisionId: string, s: string, type: string | null) => (cursor?: string) =>
+  callApi(dashboardRoutes.getOpenFindingStats, {
+    divisionId,
+    params: { id: divisionId },
+    query: query({ s, type, cursor }),
+  });
+
+export const loadFindingsOverview =
+  (divisionId: string, s: string, type: string | null) => (cursor?: string) =>
+    callApi(dashboardRoutes.getFindingsOverviewStats, {
+      divisionId,
+      params: { id: divisionId },
+      query: query({ s, type, cursor }),
+    });
+
+export const loadInspectionsDue = (divisionId: string, s: string) => (cursor?: string) =>
+  callApi(dashboardRoutes.getInspectionsDueStats, {
+    divisionId,
+    params: { id: divisionId },
+    query: query({ s, cursor }),
+  });
+
+export const loadTeam = (divisionId: string) => (cursor?: string) =>
+  callApi(dashboardRoutes.getTeamManagementData, {
+    divisionId,
+    params: { id: divisionId },
+    query: query({ cursor }),
+  }).then((data) => ({ ...data, pageData: data.team }));
+
+/** The finding types a widget's type filter offers (spec 000 §7 fetchFindingTypesUsed). */
+export function useFindingTypesUsed(divisionId: string, widget: 'open' | 'overview') {
+  const route =
+    widget === 'open'
+      ? dashboardRoutes.listOpenFindingTypesUsed
+      : dashboardRoutes.listFindingsOverviewTypesUsed;
+  return useSWR(cacheKey(divisionId, 'dashboard/finding-types', widget), () =>
+    callApi(route, { divisionId, params: { id: divisionId } }),
+  );
+}
+
+export function useCalendarProjects(divisionId: string, s: string) {
+  return useSWR(cacheKey(divisionId, 'dashboard/calendar-projects', s), () =>
+    callApi(dashboardRoutes.listCalendarProjects, {
+      divisionId,
+      params: { id: divisionId },
+      query: query({ s }),
+    }),
+  );
+}
+
+export function useCalendarMonth(divisionId: string, projectId: string | null, month: string | null) {
+  return useSWR(
+    projectId ? cacheKey(divisionId, 'dashboard/widget', 'calendar', projectId, month) : null,
+    () =>
+      callApi(dashboardRoutes.getDivisionCalendarData, {
+        divisionId,
+        params: { id: divisionId },
+        query: query({ type: projectId, month }),
+      }),
+  );
+}
+
+export async function reassignProjects(divisionId: string, userId: string, projectIds: string[]) {
+  const done = await callApi(inspectionsRoutes.reassignInspections, {
+    divisionId,
+    params: { userId },
+    body: { projectIds },
+  });
+  await refreshWidgets();
+  return done;
+}

@@ -1,0 +1,119 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Group, ScrollArea, Select, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import type { RowData } from '@tanstack/react-table';
+import { DataTable, type DataTableProps } from '../../../components/data-table';
+import { ApiError } from '../../../lib/api-client';
+
+/** Spec 000 §9: widget search inputs are debounced by 500 ms. */
+export const WIDGET_SEARCH_DELAY_MS = 500;
+/** Spec 000 §9: the certification table's height, which every widget table shares. */
+export const WIDGET_TABLE_HEIGHT = 403;
+
+/** A widget's search text, and the same text once typing has paused for the widget delay. */
+export function useWidgetSearch() {
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text.trim(), WIDGET_SEARCH_DELAY_MS);
+  return { text, setText, query: debounced };
+}
+
+export function WidgetSearch({
+  search,
+  label,
+}: {
+  search: ReturnType<typeof useWidgetSearch>;
+  label: string;
+}) {
+  return (
+    <TextInput
+      type="search"
+      size="xs"
+      aria-label={label}
+      placeholder={label}
+      maxLength={100}
+      leftSection={<IconSearch size={14} aria-hidden />}
+      value={search.text}
+      onChange={(event) => search.setText(event.currentTarget.value)}
+      style={{ flex: '1 1 180px' }}
+    />
+  );
+}
+
+/** The finding type filter of Open Findings and Findings Overview ('All Types' first). */
+export function FindingTypeFilter({
+  types,
+  value,
+  onChange,
+}: {
+  types: { code: string; name: string }[] | undefined;
+  value: string | null;
+  onChange: (code: string | null) => void;
+}) {
+  return (
+    <Select
+      size="xs"
+      aria-label="Finding type"
+      placeholder="All Types"
+      data={[
+        { value: '', label: 'All Types' },
+        ...(types ?? []).map((t) => ({ value: t.code, label: `${t.name} (${t.code})` })),
+      ]}
+      value={value ?? ''}
+      onChange={(code) => onChange(code || null)}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+      w={{ base: '100%', xs: 190 }}
+    />
+  );
+}
+
+interface WidgetList<Row> {
+  rows: Row[] | undefined;
+  error: unknown;
+  loading: boolean;
+  loadingMore: boolean;
+  hasMore: boolean;
+  loadMore: () => void;
+  reload: () => void;
+}
+
+/**
+ * A widget's table: the product's DataTable (loading, empty, failed with reload, sorting the rows
+ * read), in a scrolling box of the widget height, with Load more while the server has more sites.
+ */
+export function WidgetTable<Row extends RowData>({
+  list,
+  toolbar,
+  ...table
+}: Omit<DataTableProps<Row>, 'rows' | 'status' | 'error' | 'onReload'> & {
+  list: WidgetList<Row>;
+  toolbar?: ReactNode;
+}) {
+  const forbidden = list.error instanceof ApiError && list.error.status === 403;
+  return (
+    <>
+      {toolbar && (
+        <Group gap="xs" wrap="wrap">
+          {toolbar}
+        </Group>
+      )}
+      <ScrollArea.Autosize mah={WIDGET_TABLE_HEIGHT} type="auto" offsetScrollbars>
+        <DataTable
+          {...table}
+          rows={list.rows}
+          status={forbidden ? 'forbidden' : list.error ? 'error' : list.loading ? 'loading' : 'ready'}
+          error={list.error}
+          onReload={list.reload}
+          skeletonRows={table.skeletonRows ?? 4}
+          compact
+        />
+      </ScrollArea.Autosize>
+      {list.hasMore && (
+        <Button variant="subtle" size="xs" w="fit-content" loading={list.loadingMore} onClick={list.loadMore}>
+          Load more
+        </Button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,266 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Collapse,
+  Group,
+  Modal,
+  ScrollArea,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconUserShare } from '@tabler/icons-react';
+import { displayDate } from '@stormline/domain/local-date';
+import { ListError } from '../../../../components/list-error';
+import { LIST_FORBIDDEN_MESSAGE } from '../../../../components/data-table';
+import { ApiError } from '../../../../lib/api-client';
+import { errorMessage } from '../../../../lib/errors';
+import {
+  loadTeam,
+  reassignProjects,
+  useWidgetPages,
+  type TeamData,
+  type TeamMember,
+} from '../../api/dashboard';
+import { useCelebrate } from '../success-check';
+import { WidgetFrame, type WidgetChrome } from '../widget-frame';
+import { useWidgetSearch, WidgetSearch, WIDGET_TABLE_HEIGHT } from '../widget-table';
+
+/** Spec 000 §2: the role filter's first option, as the spec writes it. */
+const ALL_USERS = "All User's";
+
+function matches(member: TeamMember, role: string, text: string) {
+  if (role !== ALL_USERS && member.roleName !== role) return false;
+  if (!text) return true;
+  const needle = text.toLowerCase();
+  return (
+    member.name.toLowerCase().includes(needle) ||
+    member.inspections.some((i) => i.siteName.toLowerCase().includes(needle))
+  );
+}
+
+/** Spec 000 §2 Team Management: who inspects which sites, with Re-assign to another inspector. */
+export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChrome; divisionId: string }) {
+  const list = useWidgetPages(divisionId, 'team', [], loadTeam(divisionId));
+  const pages = list.rows;
+  const [role, setRole] = useState(ALL_USERS);
+  const search = useWidgetSearch();
+  const [open, setOpen] = useState<string[]>([]);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [reassigning, setReassigning] = useState(false);
+  const celebrate = useCelebrate();
+  // The inspectors a site may be given come with every page.
+  const dropDown = list.pages?.[0]?.dropDown ?? [];
+
+  const roles = [...new Set((pages ?? []).map((m) => m.roleName))].sort();
+  const members = (pages ?? []).filter((m) => matches(m, role, search.text.trim()));
+  const toggle = (projectId: string, on: boolean) =>
+    setSelected((ids) => (on ? [...new Set([...ids, projectId])] : ids.filter((id) => id !== projectId)));
+
+  const forbidden = list.error instanceof ApiError && list.error.status === 403;
+  return (
+    <WidgetFrame
+      chrome={chrome}
+      actions={
+        <Button
+          size="compact-sm"
+          leftSection={<IconUserShare size={14} />}
+          variant={selected.length === 0 ? 'light' : 'filled'}
+          aria-disabled={selected.length === 0 || undefined}
+          // Spec 000 §5: Re-assign does nothing when nothing is selected.
+          onClick={() => selected.length > 0 && setReassigning(true)}
+        >
+          Re-assign ({selected.length})
+        </Button>
+      }
+    >
+      <Group gap="xs" wrap="wrap">
+        <Select
+          size="xs"
+          aria-label="Role"
+          data={[ALL_USERS, ...roles]}
+          value={role}
+          onChange={(value) => setRole(value ?? ALL_USERS)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          w={{ base: '100%', xs: 200 }}
+        />
+        <WidgetSearch search={search} label="Search names and sites" />
+      </Group>
+      <ScrollArea.Autosize mah={WIDGET_TABLE_HEIGHT} type="auto" offsetScrollbars>
+        {forbidden ? (
+          <Text c="dimmed" ta="center" py="md" fz="sm">
+            {LIST_FORBIDDEN_MESSAGE}
+          </Text>
+        ) : list.error ? (
+          <ListError error={list.error} onRetry={list.reload} />
+        ) : list.loading ? (
+          <Stack gap={6} aria-busy>
+            {[0, 1, 2].map((n) => (
+              <Skeleton key={n} h={40} radius="md" />
+            ))}
+          </Stack>
+        ) : members.length === 0 ? (
+          <Text c="dimmed" ta="center" py="md" fz="sm">
+            No team members found
+          </Text>
+        ) : (
+          <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Team members">
+            {members.map((member) => {
+              const expanded = open.includes(member.id);
+              const panelId = `team-${member.id}`;
+              return (
+                <li key={member.id}>
+                  <UnstyledButton
+                    w="100%"
+                    p="xs"
+                    aria-expanded={expanded}
+                    aria-controls={panelId}
+                    onClick={() =>
+                      setOpen((ids) =>
+                        expanded ? ids.filter((id) => id !== member.id) : [...ids, member.id],
+                      )
+                    }
+                    style={{ borderRadius: 8, background: 'var(--mantine-color-gray-0)' }}
+                  >
+                    <Group justify="space-between" wrap="nowrap">
+                      <Group gap="xs" wrap="nowrap" miw={0}>
+                        {expanded ? (
+                          <IconChevronDown size={16} aria-hidden />
+                        ) : (
+                          <IconChevronRight size={16} aria-hidden />
+                        )}
+                        <Text fw={600} fz="sm" truncate>
+                          {member.name}
+                        </Text>
+                        <Text fz="xs" c="dimmed" visibleFrom="xs">
+                          {member.roleName}
+                        </Text>
+                      </Group>
+                      <Badge variant="light" radius="sm">
+                        {member.inspections.length} site{member.inspections.length === 1 ? '' : 's'}
+                      </Badge>
+                    </Group>
+                  </UnstyledButton>
+                  <Collapse expanded={expanded} id={panelId}>
+                    <Stack gap={4} pl="xl" py={6}>
+                      {member.inspections.length === 0 && (
+                        <Text fz="sm" c="dimmed">
+                          No sites assigned
+                        </Text>
+                      )}
+                      {member.inspections.map((inspection) => (
+                        <Checkbox
+                          key={inspection.projectId}
+                          size="sm"
+                          checked={selected.includes(inspection.projectId)}
+                          onChange={(event) => toggle(inspection.projectId, event.currentTarget.checked)}
+                          label={
+                            <Text fz="sm" span>
+                              {inspection.siteName}{' '}
+                              <Text span c="dimmed" fz="xs">
+                                {inspection.clientName}
+                                {inspection.dueDate ? ` · due ${displayDate(inspection.dueDate)}` : ''}
+                              </Text>
+                            </Text>
+                          }
+                        />
+                      ))}
+                    </Stack>
+                  </Collapse>
+                </li>
+              );
+            })}
+          </Stack>
+        )}
+      </ScrollArea.Autosize>
+      {list.hasMore && (
+        <Button variant="subtle" size="xs" w="fit-content" loading={list.loadingMore} onClick={list.loadMore}>
+          Load more
+        </Button>
+      )}
+      <ReassignModal
+        opened={reassigning}
+        inspectors={dropDown}
+        count={selected.length}
+        onClose={() => setReassigning(false)}
+        onSubmit={async (userId) => {
+          const done = await reassignProjects(divisionId, userId, selected);
+          setReassigning(false);
+          setSelected([]);
+          celebrate(`${done.reassigned.length} site${done.reassigned.length === 1 ? '' : 's'} re-assigned`);
+        }}
+      />
+    </WidgetFrame>
+  );
+}
+
+/** The Change Inspector modal of Re-assign: the new inspector for every selected site. */
+function ReassignModal({
+  opened,
+  inspectors,
+  count,
+  onClose,
+  onSubmit,
+}: {
+  opened: boolean;
+  inspectors: TeamData['dropDown'];
+  count: number;
+  onClose: () => void;
+  onSubmit: (userId: string) => Promise<void>;
+}) {
+  const [userId, setUserId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal opened={opened} onClose={onClose} title="Change Inspector" radius="lg">
+      <Stack>
+        <Text fz="sm">
+          Choose the inspector for the {count} selected site{count === 1 ? '' : 's'}.
+        </Text>
+        <Select
+          label="Inspector"
+          placeholder="Select Inspector"
+          searchable
+          data={inspectors.map((i) => ({ value: i.id, label: `${i.name} (${i.roleName})` }))}
+          value={userId}
+          onChange={setUserId}
+          comboboxProps={{ withinPortal: true }}
+          required
+        />
+        {error && (
+          <Alert color="red" variant="light">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            loading={busy}
+            onClick={async () => {
+              if (!userId) return setError('Please select an inspector');
+              setBusy(true);
+              setError(null);
+              try {
+                await onSubmit(userId);
+              } catch (failure) {
+                setError(errorMessage(failure, 'An unknown error has occurred'));
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            Re-assign
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,26 @@
+import { Link } from 'react-router-dom';
+import { Anchor } from '@mantine/core';
+import { paths } from '../../../../config/paths';
+
+/** A row's 'View Project' link, named with its site for a screen reader's list of links. */
+export function ViewProjectLink({
+  divisionId,
+  projectId,
+  siteName,
+}: {
+  divisionId: string;
+  projectId: string;
+  siteName: string;
+}) {
+  return (
+    <Anchor
+      component={Link}
+      to={paths.app.project.getHref(divisionId, projectId, 'inspections')}
+      fz="sm"
+      aria-label={`View Project ${siteName}`}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      View Project
+    </Anchor>
+  );
+}
