@@ -115,6 +115,8 @@ describe.each([
     it('dashboard', async () => {
       await page.goto('/divisions/north-region/dashboard');
       await page.getByTestId('welcome').waitFor();
+      // The widgets load after the page: check them once their tables have rows.
+      await page.getByRole('region', { name: 'Open Findings' }).getByRole('row').nth(1).waitFor();
       await expectNoSeriousAxeViolations(page, `the dashboard at ${size} px`);
     });
 
@@ -228,7 +230,7 @@ describe.each([
     it('the contractor dashboard', async () => {
       const page = await newPage(viewport);
       await signIn(page, BMP_CONTRACTOR);
-      await page.getByRole('heading', { name: 'Contractor dashboard' }).waitFor();
+      await page.getByRole('region', { name: 'Open Findings' }).waitFor();
       await expectNoSeriousAxeViolations(page, `the contractor dashboard at ${size} px`);
     });
   });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import useSWR, { mutate } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { dashboardRoutes } from '@stormline/contract/areas/dashboard';
@@ -40,8 +41,16 @@ export async function saveWidgetLayout(widgets: WidgetSetting[]) {
   return stored.widgets;
 }
 
-/** Every widget's lists read again (after a certification or a re-assignment). */
-export const refreshWidgets = () => mutate(isResourceKey('dashboard/widget'));
+/**
+ * The widgets' lists on the page, to read again after a certification or a re-assignment (SWR's
+ * mutate by filter skips useSWRInfinite's keys, so each list registers its own revalidation).
+ */
+const widgetLists = new Set<() => Promise<unknown>>();
+
+export async function refreshWidgets() {
+  await Promise.all([...widgetLists].map((revalidate) => revalidate()));
+  await mutate(isResourceKey('dashboard/widget'));
+}
 
 interface Paged<Row> {
   pageData: readonly Row[];
@@ -72,6 +81,12 @@ export function useWidgetPages<Page extends Paged<unknown>>(
           ),
     (key) => load((key[key.length - 1] as string | null | undefined) ?? undefined),
   );
+  const revalidate = pages.mutate;
+  useEffect(() => {
+    const entry = () => revalidate();
+    widgetLists.add(entry);
+    return () => void widgetLists.delete(entry);
+  }, [revalidate]);
   const last = pages.data?.[pages.data.length - 1];
   return {
     pages: pages.data,

@@ -1,0 +1,250 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGroup } from '@stormline/data/regulations';
+import { localDate } from '@stormline/domain/local-date';
+import { askedQuestions, type Answers } from '@stormline/domain/questionnaire-rules';
+import type { Question, TemplateVersion } from '@stormline/domain/template-model';
+import { sampleAnswer } from '@stormline/local/seed/sample-answers';
+import { call, NORTH } from '../support/api';
+import { testTable } from '../support/table';
+import { createTestUser, signInAs } from '../support/users';
+import { expectNoSeriousAxeViolations } from './axe';
+import { screenshot, signIn, useBrowser, VIEWPORTS } from './browser';
+
+/**
+ * Issue 11's dashboard in the browser, as a manager of its own (so its saved layout disturbs no
+ * other test): certify an inspection from Certifications Due and see the row leave; customise the
+ * widgets (hide one, resize one, reorder by keyboard and Save) and find it all after a reload;
+ * re-assign a site from Team Management; switch Inspections Due to the calendar. Axe and
+ * screenshots at 1280, 700 and 375 px.
+ */
+
+const newPage = useBrowser();
+const run = Date.now().toString(36);
+const zone = 'Europe/London';
+const projectName = `E2E Dashboard Weir ${run}`;
+const db = testTable();
+afterAll(() => db.doc.destroy());
+
+let manager: { id: string; email: string; password: string };
+let managerToken: string;
+let inspector: { id: string; name: string };
+let otherInspector: { id: string; name: string };
+let projectId: string;
+let page: Page;
+
+interface Questionnaire {
+  template: Pick<TemplateVersion, 'question_groups'>;
+  answers: { questionId: string; value: unknown }[];
+  answersVersion: number;
+  nowLocal: string;
+  findingOffer: { id: string }[];
+}
+
+const api = <T>(path: string, method = 'GET', body?: unknown, as = managerToken) =>
+  call<T>(path, { method, token: as, divisionId: NORTH, ...(body === undefined ? {} : { body }) });
+
+function answerFor(question: Question, q: Questionnaire): unknown {
+  const day = q.nowLocal.slice(0, 10);
+  if (question.question_type_id === 'datetime') return `${day}T00:00`;
+  if (question.question_type_id === 'time') return '00:15';
+  return sampleAnswer(question, { day, type: 'Routine', findingIds: q.findingOffer.map((f) => f.id) });
+}
+
+/** A routine inspection answered in full and signed: eligible for compliance certification. */
+async function signedInspection(): Promise<string> {
+  const created = await api<{ id: string }>('/api/inspections', 'POST', { projectId, type: 'Routine' });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.id;
+  const q = (await api<Questionnaire>(`/api/inspections/${id}/questions`)).body;
+  const answers: Answers = Object.fromEntries(q.answers.map((a) => [a.questionId, a.value])) as Answers;
+  for (let round = 0; round < 4; round++)
+    for (const question of askedQuestions(q.template, answers))
+      if (!(question.id in answers)) {
+        const value = answerFor(question, q);
+        if (value !== undefined) answers[question.id] = value as Answers[string];
+      }
+  const saved = await api(`/api/inspections/${id}`, 'PUT', {
+    answersVersion: q.answersVersion,
+    answers: Object.entries(answers).map(([questionId, value]) => ({ questionId, value })),
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const cert = await api<{ signatureGroups: { group: string; lines: { type: string }[] }[]; today: string }>(
+    `/api/inspections/${id}/cert`,
+  );
+  const line = cert.body.signatureGroups.find((g) => g.group === 'inspection')!.lines[0]!.type;
+  const signed = await api(`/api/inspections/${id}/cert/inspection`, 'POST', {
+    lineType: line,
+    date: cert.body.today,
+  });
+  expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+  return id;
+}
+
+const widget = (p: Page, name: string) => p.getByRole('region', { name, exact: true });
+const widgetNames = (p: Page) => p.getByTestId('dashboard-grid').locator('section h2').allInnerTexts();
+
+async function look(p: Page, name: string) {
+  await screenshot(p, name);
+  await expectNoSeriousAxeViolations(p, name);
+}
+
+beforeAll(async () => {
+  manager = await createTestUser('Admin', [NORTH], { lastName: `Dashboard ${run}` });
+  managerToken = await signInAs(manager);
+  await call(`/api/users/${manager.id}/signature_authorization/agree`, {
+    method: 'POST',
+    token: managerToken,
+  });
+  const first = await createTestUser('Inspector', [NORTH], { lastName: `Weir ${run}` });
+  const second = await createTestUser('Inspector', [NORTH], { lastName: `Sluice ${run}` });
+  inspector = { id: first.id, name: `Test Weir ${run}` };
+  otherInspector = { id: second.id, name: `Test Sluice ${run}` };
+  const client = await api<{ id: string }>('/api/clients', 'POST', {
+    name: `E2E Dashboard Client ${run}`,
+    address: { street_1: '3 Lock Lane', city: 'Leeds', country_id: 'england', zip: 'LS3 1AA' },
+  });
+  const group = await createGroup(db, NORTH, { name: `E2E dashboard regulations ${run}` });
+  const project = await api<{ id: string }>('/api/projects', 'POST', {
+    client_id: client.body.id,
+    inspection_template_id: 'routine-stormwater',
+    name: projectName,
+    inspector_user_id: inspector.id,
+    latitude: 53.8,
+    longitude: -1.55,
+    document_group_id: group.id,
+    routine_interval: 7,
+    timezone: zone,
+    start_date: localDate(zone, new Date(Date.now() - 30 * 86_400_000)),
+    next_inspection_date: localDate(zone, new Date()),
+  });
+  expect(project.status, JSON.stringify(project.body)).toBe(201);
+  projectId = project.body.id;
+  await signedInspection();
+  page = await newPage();
+  await signIn(page, manager);
+});
+
+describe('the dashboard (issue 11)', () => {
+  it('certifies from Certifications Due, and the row leaves the widget', async () => {
+    await page.goto(`/divisions/${NORTH}/dashboard`);
+    const due = widget(page, 'Certifications Due');
+    await due.getByRole('searchbox', { name: 'Search sites' }).fill(projectName);
+    const row = due.getByRole('row').filter({ hasText: projectName });
+    // The stream lists it a moment after the signature.
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    await look(page, 'dashboard-1280');
+    // Nothing selected: Certify Now does nothing.
+    // (aria-disabled: a click still reaches it, as a person's would.)
+    await due.getByRole('button', { name: 'Certify Now (0)' }).click({ force: true });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await row.getByRole('checkbox').check();
+    await due.getByRole('button', { name: 'Certify Now (1)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Certify Inspections' });
+    await dialog.getByText(`${projectName}: Inspection #1`).waitFor();
+    await dialog.getByLabel('Electronic Authorization Signature').check();
+    await look(page, 'dashboard-certify-1280');
+    await dialog.getByRole('button', { name: 'Certify 1 Inspection(s)' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('success-check').getByText('1 inspection certified').waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+    await due.getByText('There are no inspection(s) that are eligible to be certified').waitFor();
+  });
+
+  it('keeps a hidden widget, a new size and a new order after a reload', async () => {
+    await page.goto(`/divisions/${NORTH}/dashboard`);
+    await widget(page, 'Open Findings').waitFor();
+    await page.getByRole('button', { name: 'Widgets Setting' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Widgets Setting' });
+    await drawer.getByRole('checkbox', { name: 'Findings Overview' }).uncheck();
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    expect(await widget(page, 'Findings Overview').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Show More of Open Findings' }).click();
+    await page.getByRole('button', { name: 'Show Less of Open Findings' }).waitFor();
+
+    const before = await widgetNames(page);
+    // Keyboard drag and drop: pick up the last widget, move it up, drop it.
+    const handle = page.getByRole('button', { name: 'Move Inspection Calendar' });
+    await handle.focus();
+    for (const key of ['Space', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      // dnd-kit measures and moves between animation frames.
+      await page.waitForTimeout(250);
+    }
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByTestId('success-check').getByText('Dashboard saved').waitFor();
+    const after = await widgetNames(page);
+    expect(after).not.toEqual(before);
+    expect([...after].sort()).toEqual([...before].sort());
+
+    await page.reload();
+    await widget(page, 'Open Findings').waitFor();
+    expect(await widgetNames(page)).toEqual(after);
+    expect(after).not.toContain('Findings Overview');
+    await page.getByRole('button', { name: 'Show Less of Open Findings' }).waitFor();
+  });
+
+  it('re-assigns a site from Team Management', async () => {
+    await page.goto(`/divisions/${NORTH}/dashboard`);
+    const team = widget(page, 'Team Management');
+    await team.getByRole('searchbox', { name: 'Search names and sites' }).fill(inspector.name);
+    // Nothing selected: Re-assign does nothing.
+    await team.getByRole('button', { name: 'Re-assign (0)' }).click({ force: true });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await team.getByRole('button', { name: new RegExp(inspector.name) }).click();
+    await team.getByRole('checkbox', { name: new RegExp(projectName) }).check();
+    await team.getByRole('button', { name: 'Re-assign (1)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Inspector' });
+    await dialog.getByLabel('Inspector').fill(otherInspector.name);
+    await page.getByRole('option', { name: new RegExp(otherInspector.name) }).click();
+    await look(page, 'dashboard-reassign-1280');
+    await dialog.getByRole('button', { name: 'Re-assign' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('success-check').getByText('1 site re-assigned').waitFor();
+    const project = await api<{ inspector: { id: string } | null }>(`/api/projects/${projectId}`);
+    expect(project.body.inspector?.id).toBe(otherInspector.id);
+  });
+
+  it('switches Inspections Due to the calendar, with the site on its due date', async () => {
+    // Today's routine inspection moved the site's due date on by its interval (7 days).
+    const project = await api<{ next_inspection_date: string }>(`/api/projects/${projectId}`);
+    const dueDate = project.body.next_inspection_date.slice(0, 10);
+    await page.goto(`/divisions/${NORTH}/dashboard`);
+    const due = widget(page, 'Inspections Due');
+    await due.getByRole('searchbox', { name: 'Search sites' }).fill(projectName);
+    await due.getByRole('link', { name: `View Project: ${projectName}` }).waitFor();
+    await due.getByRole('button', { name: /Inspections Due view/ }).click();
+    await page.getByRole('menuitem', { name: 'Calendar View' }).click();
+    const grid = due.getByRole('table', { name: /^Inspections due, / });
+    await grid.waitFor();
+    if (dueDate.slice(0, 7) !== localDate(zone, new Date()).slice(0, 7))
+      await due.getByRole('button', { name: 'Next month' }).click();
+    const cell = grid
+      .getByRole('cell')
+      .filter({ has: page.getByRole('link', { name: `${projectName}: View Project` }) });
+    expect(await cell.locator('span').first().innerText()).toBe(String(Number(dueDate.slice(8, 10))));
+    expect(await due.getByRole('button', { name: 'Next year' }).count()).toBe(1);
+    await look(page, 'dashboard-calendar-1280');
+  });
+
+  for (const [name, viewport] of [
+    ['700', { width: 700, height: 900 }],
+    ['375', VIEWPORTS.mobile],
+  ] as const)
+    it(`fits and passes axe at ${name} px`, async () => {
+      const narrow = await newPage(viewport);
+      await signIn(narrow, manager);
+      await widget(narrow, 'Open Findings').waitFor();
+      await widget(narrow, 'Certifications Due')
+        .getByText(/There are no|Selected/)
+        .first()
+        .waitFor();
+      const overflow = await narrow.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await look(narrow, `dashboard-${name}`);
+    });
+});
