@@ -144,13 +144,33 @@ describe('route stacks', () => {
 
   it('grant writes only to routes that write, and the uploads bucket only to routes that declare it', () => {
     const policies = (name: string) => JSON.stringify(stack(name).findResources('AWS::IAM::Policy'));
-    const weather = policies('Routes-Weather');
-    expect(weather).toContain('dynamodb:Query');
-    expect(weather).not.toContain('dynamodb:PutItem');
-    expect(weather).not.toContain('s3:');
-    expect(weather).not.toContain('dynamodb:Scan');
+    const publicViews = policies('Routes-Public');
+    expect(publicViews).toContain('dynamodb:Query');
+    expect(publicViews).not.toContain('dynamodb:PutItem');
+    expect(publicViews).not.toContain('s3:');
+    expect(publicViews).not.toContain('dynamodb:Scan');
     const uploads = policies('Routes-Uploads');
     expect(uploads).toContain('s3:PutObject');
+  });
+
+  it('let the weather route put its own cache items and write nothing else (docs/decisions/0020)', () => {
+    const statements = Object.values(
+      stack('Routes-Weather').findResources('AWS::IAM::Policy') as Record<
+        string,
+        {
+          Properties: { PolicyDocument: { Statement: { Action: string | string[]; Condition?: unknown }[] } };
+        }
+      >,
+    ).flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+    const writes = statements.filter((statement) =>
+      [statement.Action].flat().some((action) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(action)),
+    );
+    expect(writes).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:PutItem',
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['WEATHER#*'] } },
+      }),
+    ]);
   });
 
   it('let only routes marked sendsMail send e-mail, from the one sender, linking to the site', () => {

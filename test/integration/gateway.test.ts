@@ -1,9 +1,11 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@stormline/contract/route-table';
 import { cloudSecurityHeaders, localSecurityHeaders } from '@stormline/contract/security-headers';
 import { WebConfig } from '@stormline/contract/web-config';
 import { createDivision, getDivision } from '@stormline/data/divisions';
 import { createDb } from '@stormline/data/dynamo';
+import { cacheForecast, getCachedForecast } from '@stormline/data/weather-cache';
 import { asRoute } from '@stormline/local/gateway';
 import { baseUrl, NORTH, tokenFor } from '../support/api';
 import { runtimeEnv } from '../support/runtime';
@@ -25,6 +27,26 @@ describe('table rights on one machine, as in AWS', () => {
     ).resolves.toMatchObject({
       name: 'Written by a POST',
     });
+    db.doc.destroy();
+  });
+
+  it('lets the weather route put its own cache items and nothing else', async () => {
+    const env = runtimeEnv();
+    const db = createDb({ tableName: env.TABLE_NAME!, endpoint: env.DYNAMODB_ENDPOINT });
+    const weather = routeByKey('GET /api/weather/{lat}/{lon}');
+    const place = { latitude: '10.00', longitude: '20.00', hour: '2026-01-01T00' };
+    const forecast = { temperatureUnit: 'celsius' as const, days: [] };
+    await expect(
+      asRoute(weather, () => cacheForecast(db, place, forecast, new Date('2026-01-01T01:00:00Z'))),
+    ).resolves.toBeUndefined();
+    await expect(asRoute(weather, () => getCachedForecast(db, place, 'celsius'))).resolves.toEqual(forecast);
+    const otherItem = new PutCommand({ TableName: db.tableName, Item: { pk: 'USER#weather', sk: 'USER' } });
+    await expect(asRoute(weather, () => db.doc.send(otherItem))).rejects.toMatchObject({
+      name: 'AccessDeniedException',
+    });
+    await expect(
+      asRoute(weather, () => createDivision(db, { name: 'Written by the weather' })),
+    ).rejects.toMatchObject({ name: 'AccessDeniedException' });
     db.doc.destroy();
   });
 });

@@ -57,7 +57,24 @@ export function getDeps(): Promise<Deps> {
   return deps;
 }
 
+let tableDb: Db | undefined;
+
+/**
+ * The table alone, for the handlers no request reaches (the stream handlers, the scheduled jobs):
+ * they sign nothing and page only within one run, so they need no secret, and their functions are
+ * granted none (infra: the Streams and Jobs stacks).
+ */
+export function getTableDb(): Db {
+  tableDb ??= createDb({
+    tableName: requireEnv('TABLE_NAME'),
+    endpoint: optionalEnv('DYNAMODB_ENDPOINT'),
+    region: optionalEnv('AWS_REGION'),
+  });
+  return tableDb;
+}
+
 /** Tests and the local runtime rebuild the dependencies after changing the environment. */
 export function resetDeps(): void {
   deps = undefined;
+  tableDb = undefined;
 }

@@ -1,23 +1,23 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { applyStatisticsRecord, statisticsSourceOf } from '@stormline/data/statistics';
-import { getDeps } from '../lib/deps';
+import { getTableDb } from '../lib/deps';
 import type { StreamBatchResult, StreamEvent, StreamRecord } from './stream-event';
 
 const image = (value: Record<string, AttributeValue> | undefined) =>
   value ? (unmarshall(value) as Record<string, unknown>) : undefined;
 
 /**
- * The statistics stream handler (docs/decisions/0019): each inspection, finding and carry-over
- * written or deleted moves its project's counters. Records are applied in order; on a failure the
+ * The statistics stream handler (docs/decisions/0019): each inspection, finding, carry-over and
+ * missed inspection written or deleted moves its project's counters. Records are applied in order; on a failure the
  * rest of the batch is handed back from that record (the ledger makes a second delivery of the
  * ones already applied change nothing).
  */
 export async function handler(event: StreamEvent): Promise<StreamBatchResult> {
-  const deps = await getDeps();
+  const db = getTableDb();
   for (const record of event.Records) {
     try {
-      await applyRecord(deps.db, record);
+      await applyRecord(db, record);
     } catch (error) {
       console.error('statistics: a stream record was not applied', error);
       return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };

@@ -6,7 +6,8 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { INDEXES } from '@stormline/data/table';
+import type { TableAccess } from '@stormline/contract/route';
+import { CACHE_PARTITION_PREFIX, INDEXES } from '@stormline/data/table';
 import { acknowledgeFindings } from '../nag';
 
 const TABLE_READ = [
@@ -69,14 +70,29 @@ export class StormlineFunction extends lambda.Function {
     });
   }
 
-  /** Item reads on the table and its named indexes; writes on the table too for 'readwrite'. No Scan. */
-  bindTable(table: ITable, access: 'read' | 'readwrite'): this {
+  /**
+   * Item reads on the table and its named indexes; writes on the table too for 'readwrite', or
+   * only PutItem of its cache's partitions for a read that keeps a cache. No Scan.
+   */
+  bindTable(table: ITable, access: TableAccess): this {
     const indexes = Object.values(INDEXES).map((index) => `${table.tableArn}/index/${index.indexName}`);
     this.addToRolePolicy(
       new iam.PolicyStatement({ actions: TABLE_READ, resources: [table.tableArn, ...indexes] }),
     );
     if (access === 'readwrite') {
       this.addToRolePolicy(new iam.PolicyStatement({ actions: TABLE_WRITE, resources: [table.tableArn] }));
+    } else if (access !== 'read') {
+      this.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['dynamodb:PutItem'],
+          resources: [table.tableArn],
+          conditions: {
+            'ForAllValues:StringLike': {
+              'dynamodb:LeadingKeys': [`${CACHE_PARTITION_PREFIX[access.cache]}*`],
+            },
+          },
+        }),
+      );
     }
     this.addEnvironment('TABLE_NAME', table.tableName);
     return this;

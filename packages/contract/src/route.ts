@@ -20,6 +20,12 @@ export function permission(action: Action, resource: ResourceLabel): Access {
   return { kind: 'permission', action, resource };
 }
 
+/** The caches routes keep in the table (docs/decisions/0020). */
+export type TableCache = 'weather';
+
+/** What a route's Lambda may do to the table: read, read and write, or read and put its cache. */
+export type TableAccess = 'read' | 'readwrite' | { cache: TableCache };
+
 export interface RouteSpec<
   P extends z.ZodMiniType = z.ZodMiniType,
   Q extends z.ZodMiniType = z.ZodMiniType,
@@ -62,6 +68,12 @@ export interface RouteSpec<
    * routes SES's SendEmail from the deployment's sender, the sender and the site's URL.
    */
   sendsMail?: boolean;
+  /**
+   * A read that keeps a cache in the table (the weather forecasts): besides reading, the route may
+   * put the items of that cache and nothing else, in the cloud (infra's bindTable) as on one
+   * machine. The data layer spells the cache's partition prefix (CACHE_PARTITION_PREFIX).
+   */
+  tableCache?: TableCache;
   /**
    * The path parameter that names a user, which must be the caller ("only yourself": consent to
    * e-signatures, one's own notification settings). The guard answers 403 for anyone else's id.
@@ -147,12 +159,13 @@ function lazyProperty<T extends object>(target: T, key: string, make: () => unkn
 }
 
 /**
- * What a route's Lambda may do to the table: GET routes read, the rest read and write. The CDK
- * app grants exactly this and the local gateway enforces the same, so a GET that writes fails on
- * one machine as it does in AWS.
+ * What a route's Lambda may do to the table: GET routes read (and put their cache, if they keep
+ * one), the rest read and write. The CDK app grants exactly this and the local gateway enforces
+ * the same, so a GET that writes fails on one machine as it does in AWS.
  */
-export function tableAccessOf(route: Pick<Route, 'method'>): 'read' | 'readwrite' {
-  return route.method === 'GET' ? 'read' : 'readwrite';
+export function tableAccessOf(route: Pick<Route, 'method' | 'tableCache'>): TableAccess {
+  if (route.method !== 'GET') return 'readwrite';
+  return route.tableCache ? { cache: route.tableCache } : 'read';
 }
 
 export function kebab(name: string): string {

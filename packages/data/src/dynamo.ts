@@ -3,6 +3,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { TableAccess } from '@stormline/contract/route';
+import { CACHE_PARTITION_PREFIX, TABLE_KEYS } from './table';
 
 export interface Db {
   doc: DynamoDBDocumentClient;
@@ -23,11 +25,12 @@ export interface CapacityTally {
 export const capacityTally = new AsyncLocalStorage<CapacityTally>();
 
 /**
- * What the running route may do to the table. In the cloud a GET route's role grants reads only
- * (infra's bindTable); the local gateway runs each handler inside this store with the same rule,
- * so a GET that writes fails on one machine exactly as it would in AWS.
+ * What the running route may do to the table. In the cloud a GET route's role grants reads only,
+ * or reads and putting its cache's items (infra's bindTable); the local gateway runs each handler
+ * inside this store with the same rule, so a GET that writes fails on one machine exactly as it
+ * would in AWS.
  */
-export const tableAccess = new AsyncLocalStorage<'read' | 'readwrite'>();
+export const tableAccess = new AsyncLocalStorage<TableAccess>();
 
 /** DynamoDB Local answers single-item writes with a bare CapacityUnits; the command says which kind it was. */
 const WRITE_COMMANDS = new Set([
@@ -37,6 +40,26 @@ const WRITE_COMMANDS = new Set([
   'BatchWriteItemCommand',
   'TransactWriteItemsCommand',
 ]);
+
+/** The partition key a PutItem writes, whether the document client has marshalled it yet or not. */
+function putPartitionKey(input: unknown): unknown {
+  const value = (input as { Item?: Record<string, unknown> }).Item?.[TABLE_KEYS.partitionKey];
+  return typeof value === 'object' && value !== null ? (value as { S?: unknown }).S : value;
+}
+
+/** The rule `access` breaks by running the command, as IAM would refuse it; undefined when it may run. */
+function brokenRule(
+  access: TableAccess | undefined,
+  commandName: string,
+  input: unknown,
+): string | undefined {
+  if (access === undefined || access === 'readwrite' || !WRITE_COMMANDS.has(commandName)) return undefined;
+  if (access === 'read') return 'only read the table';
+  const prefix = CACHE_PARTITION_PREFIX[access.cache];
+  const key = putPartitionKey(input);
+  if (commandName === 'PutItemCommand' && typeof key === 'string' && key.startsWith(prefix)) return undefined;
+  return `only read the table and put ${prefix} items`;
+}
 
 function addCapacity(commandName: string, consumed: ConsumedCapacity | ConsumedCapacity[] | undefined): void {
   const tally = capacityTally.getStore();
@@ -69,10 +92,11 @@ export function createDb(options: {
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const commandName = context.commandName ?? '';
-      if (tableAccess.getStore() === 'read' && WRITE_COMMANDS.has(commandName)) {
+      const rule = brokenRule(tableAccess.getStore(), commandName, args.input);
+      if (rule) {
         throw Object.assign(
           new Error(
-            `AccessDeniedException: this route may only read the table (${commandName.replace(/Command$/, '')} refused, as IAM refuses it in the cloud)`,
+            `AccessDeniedException: this route may ${rule} (${commandName.replace(/Command$/, '')} refused, as IAM refuses it in the cloud)`,
           ),
           { name: 'AccessDeniedException' },
         );

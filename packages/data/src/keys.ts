@@ -3,6 +3,8 @@
  * division in its partition key (DIVISION#<id>#...), so a query cannot cross divisions by accident.
  */
 
+import { CACHE_PARTITION_PREFIX } from './table';
+
 export type ItemKey = {
   pk: string;
   sk: string;
@@ -32,4 +34,9 @@ export const keys = {
   /** A count kept in the same transaction as the items it counts (the number of divisions). */
   counter: (name: string): ItemKey => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' }),
   seedMarker: (): ItemKey => ({ pk: 'SYSTEM', sk: 'SEED' }),
+  /** A location's forecast for one UTC hour (docs/decisions/0020): `latitude,longitude` to two decimals. */
+  weatherForecast: (latitude: string, longitude: string, hour: string): ItemKey => ({
+    pk: `${CACHE_PARTITION_PREFIX.weather}${latitude},${longitude}`,
+    sk: hour,
+  }),
 } as const;

@@ -1,4 +1,5 @@
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+import type { TableCache } from '@stormline/contract/route';
 
 /**
  * The single table's shape: generic key attributes, indexes named for the question they answer.
@@ -18,6 +19,12 @@ export const INDEXES = {
 
 /** Items with this attribute (epoch seconds) are deleted by DynamoDB TTL: throttles, revoked tokens. */
 export const TTL_ATTRIBUTE = 'expiresAt';
+
+/**
+ * The partitions of each cache a read route keeps in the table (the route's `tableCache`): the
+ * only items such a route may put, granted in IAM as a leading-key condition.
+ */
+export const CACHE_PARTITION_PREFIX: Readonly<Record<TableCache, string>> = { weather: 'WEATHER#' };
 
 export function tableDefinition(tableName: string): CreateTableCommandInput {
   const indexes = Object.values(INDEXES);

@@ -57,6 +57,13 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** A service the route depends on (the weather provider) failed or answered nonsense: 502. */
+export class BadGatewayError extends AppError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
+
 export class NotImplementedError extends AppError {
   constructor(method: string, path: string) {
     super(501, `Not implemented yet: ${method} ${path}`);

@@ -30,6 +30,11 @@ export interface RuntimeOptions {
   seed?: boolean;
   region?: 'US' | 'UK';
   webDist?: string;
+  /**
+   * The forecast provider the weather route calls (WEATHER_API_URL); Open-Meteo itself when
+   * absent. Tests name a local server that serves recorded answers.
+   */
+  weatherApiUrl?: string;
 }
 
 export interface Runtime {
@@ -113,6 +118,7 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
       ORIGIN_VERIFY_SECRET: randomBytes(32).toString('base64url'),
       REGION_VARIANT: region,
       OUTBOX_DIR: path.join(scratch, 'outbox'),
+      ...(options.weatherApiUrl ? { WEATHER_API_URL: options.weatherApiUrl } : {}),
     };
     Object.assign(process.env, env);
     resetDeps();
