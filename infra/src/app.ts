@@ -8,12 +8,14 @@ import { StormlineNagChecks } from './nag';
 import {
   bundleHandlers,
   handlerModule,
+  JOB_HANDLERS,
   REPO_ROOT,
   STREAM_HANDLERS,
   WEBSOCKET_HANDLERS,
 } from './handler-bundles';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
+import { JobsStack } from './stacks/jobs-stack';
 import { MonitoringStack } from './stacks/monitoring-stack';
 import { RealtimeStack } from './stacks/realtime-stack';
 import { RouteStack } from './stacks/route-stack';
@@ -37,6 +39,7 @@ export interface StormlineApp {
   data: DataStack;
   realtime: RealtimeStack;
   streams: StreamsStack;
+  jobs: JobsStack;
   api: ApiStack;
   routeStacks: RouteStack[];
   web: WebStack;
@@ -97,7 +100,12 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
   const name = (stack: string) => `${config.stackPrefix}-${stack}`;
 
   const { dirs: bundles } = bundleHandlers(
-    [...routes.map(handlerModule), ...Object.values(WEBSOCKET_HANDLERS), ...Object.values(STREAM_HANDLERS)],
+    [
+      ...routes.map(handlerModule),
+      ...Object.values(WEBSOCKET_HANDLERS),
+      ...Object.values(STREAM_HANDLERS),
+      ...Object.values(JOB_HANDLERS),
+    ],
     options.bundleDir ?? path.join(REPO_ROOT, '.build', 'lambda'),
   );
   const runtimeEnvironment: Record<string, string> = {
@@ -118,6 +126,12 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
   });
   const api = new ApiStack(app, name('Api'), { env });
   const streams = new StreamsStack(app, name('Streams'), {
+    env,
+    table: data.table,
+    bundles,
+    environment: runtimeEnvironment,
+  });
+  const jobs = new JobsStack(app, name('Jobs'), {
     env,
     table: data.table,
     bundles,
@@ -176,5 +190,5 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
     alarmEmail: config.alarmEmail,
   });
 
-  return { app, data, realtime, streams, api, routeStacks, web, monitoring };
+  return { app, data, realtime, streams, jobs, api, routeStacks, web, monitoring };
 }

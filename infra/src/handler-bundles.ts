@@ -11,6 +11,8 @@ export const NOT_IMPLEMENTED = 'http/not-implemented';
 export const WEBSOCKET_HANDLERS = { connect: 'ws/connect', disconnect: 'ws/disconnect' } as const;
 /** The table stream's handlers (docs/decisions/0019). */
 export const STREAM_HANDLERS = { statistics: 'streams/statistics' } as const;
+/** The scheduled jobs (docs/decisions/0021), run by EventBridge Scheduler. */
+export const JOB_HANDLERS = { missedInspections: 'jobs/missed-inspections' } as const;
 /** Not deployed: the bare one-item read every route's bundle is measured against. */
 export const BASELINE_HANDLER = 'baseline/get-item';
 /** How much larger (bytes, start-up) than the baseline a route's Lambda may be. */

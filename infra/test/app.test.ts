@@ -380,6 +380,8 @@ describe('realtime and monitoring stacks', () => {
 });
 
 describe('streams stack', () => {
+  const COUNTED = ['Inspection', 'Finding', 'FindingInInspection', 'MissedInspection'];
+
   it('runs the statistics handler on the table stream: counted kinds only, partial retries, a dead-letter queue', () => {
     const streams = stack('Streams');
     streams.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
@@ -391,12 +393,12 @@ describe('streams stack', () => {
         Filters: [
           {
             Pattern: JSON.stringify({
-              dynamodb: { NewImage: { type: { S: ['Inspection', 'Finding', 'FindingInInspection'] } } },
+              dynamodb: { NewImage: { type: { S: COUNTED } } },
             }),
           },
           {
             Pattern: JSON.stringify({
-              dynamodb: { OldImage: { type: { S: ['Inspection', 'Finding', 'FindingInInspection'] } } },
+              dynamodb: { OldImage: { type: { S: COUNTED } } },
             }),
           },
         ],
@@ -408,5 +410,35 @@ describe('streams stack', () => {
       Description: 'Statistics kept from the table stream',
     });
     streams.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+  });
+});
+
+describe('jobs stack', () => {
+  it('runs the missed-inspection job hourly from EventBridge Scheduler, with retries and a dead-letter queue', () => {
+    const jobs = stack('Jobs');
+    jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'rate(1 hour)',
+      State: 'ENABLED',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: Match.objectLike({
+        Arn: Match.anyValue(),
+        RoleArn: Match.anyValue(),
+        RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+        DeadLetterConfig: { Arn: Match.anyValue() },
+      }),
+    });
+    jobs.hasResourceProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      Description: 'Missed inspections recorded hourly',
+      Timeout: 300,
+    });
+    jobs.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+    // The scheduler may invoke the job and nothing else; the job reads and writes the table, no Scan.
+    const policies = JSON.stringify(jobs.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('lambda:InvokeFunction');
+    expect(policies).toContain('dynamodb:PutItem');
+    expect(policies).not.toContain('dynamodb:Scan');
+    expect(policies).not.toContain('secretsmanager:');
   });
 });

@@ -9,9 +9,9 @@ const image = (value: Record<string, AttributeValue> | undefined) =>
 
 /**
  * The statistics stream handler (docs/decisions/0019): each inspection, finding, carry-over and
- * missed inspection written or deleted moves its project's counters. Records are applied in order; on a failure the
- * rest of the batch is handed back from that record (the ledger makes a second delivery of the
- * ones already applied change nothing).
+ * missed inspection written or deleted moves its project's counters. Records are applied in
+ * order; on a failure the rest of the batch is handed back from that record (the ledger makes a
+ * second delivery of the ones already applied change nothing).
  */
 export async function handler(event: StreamEvent): Promise<StreamBatchResult> {
   const db = getTableDb();

@@ -15,8 +15,11 @@ export interface StreamsStackProps extends StackProps {
   environment: Record<string, string>;
 }
 
-/** The item kinds the statistics count (docs/decisions/0019): only their changes reach the handler. */
-const COUNTED_TYPES = ['Inspection', 'Finding', 'FindingInInspection'];
+/**
+ * The item kinds the statistics count (docs/decisions/0019; statisticsSourceOf in
+ * packages/data/src/statistics.ts): only their changes reach the handler.
+ */
+export const COUNTED_TYPES = ['Inspection', 'Finding', 'FindingInInspection', 'MissedInspection'];
 
 /**
  * The table's stream handlers: the statistics the dashboard and the compliance report read

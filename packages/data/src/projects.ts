@@ -637,10 +637,13 @@ export async function deleteProject(db: Db, divisionId: string, projectId: strin
     );
   const state = stateOf(project);
   const pk = projectKeys.project(divisionId, projectId).pk;
-  // What the project's partition holds besides the project: access rows, its log, its documents.
+  // What the project's partition holds besides the project: access rows, its log, its documents,
+  // the missed inspections the scheduled job recorded (missed-inspections.ts).
   const rows = (
     await Promise.all(
-      ['CONTACT#', 'LOG#', 'DOC#', 'LEGEND#', 'MAPNOTE#'].map((prefix) => readPartition(db, pk, prefix)),
+      ['CONTACT#', 'LOG#', 'DOC#', 'LEGEND#', 'MAPNOTE#', 'MISSED#'].map((prefix) =>
+        readPartition(db, pk, prefix),
+      ),
     )
   ).flat();
   const record: TransactionStep[] = [

@@ -4,6 +4,7 @@ import type { Counters, StatisticsSource } from '@stormline/domain/statistics';
 import type { Db } from './dynamo';
 import { findingKeys } from './findings';
 import { inspectionKeys } from './inspections';
+import { MISSED_PREFIX } from './missed-inspections';
 import { projectKeys } from './projects';
 import { keysOfPartition, readIndexPartition, readPartition } from './read-partition';
 import { ledgerItem, statisticsKeys, statisticsSourceOf } from './statistics';
@@ -11,7 +12,8 @@ import { ledgerItem, statisticsKeys, statisticsSourceOf } from './statistics';
 /**
  * Recomputes one project's statistics from its records (docs/decisions/0019): for a new counter,
  * or a repair after the stream handler missed something. Reads the project's inspections and
- * findings (byParent) and each inspection's finding links, replaces the statistics items with the
+ * findings (byParent), each inspection's finding links and the project's missed inspections
+ * (`MISSED#<due date>` in its partition), replaces the statistics items with the
  * sums, and rewrites the ledger so the stream carries on from them. Run it with the stream
  * handler caught up: a record still in flight from before would be applied again.
  */
@@ -25,13 +27,14 @@ export async function rebuildProjectStatistics(
   const links: Record<string, unknown>[] = [];
   for (const inspection of inspections)
     links.push(...(await readPartition(db, inspection.pk as string, 'FINDING#')));
-  const counted = [...inspections, ...findings, ...links].flatMap((item) => {
+  const project = projectKeys.project(divisionId, projectId).pk;
+  const missed = await readPartition(db, project, MISSED_PREFIX);
+  const counted = [...inspections, ...findings, ...links, ...missed].flatMap((item) => {
     const source = statisticsSourceOf(item);
     return source && source.projectId === projectId ? [{ item, source }] : [];
   });
   const counters = rebuild(counted.map((c) => c.source));
 
-  const project = projectKeys.project(divisionId, projectId).pk;
   const ledger = statisticsKeys.ledger(divisionId, projectId, '').pk;
   const stale = [
     ...(await readPartition(db, project, 'STATS')).map((i) => ({ pk: i.pk as string, sk: i.sk as string })),

@@ -95,6 +95,8 @@ export function statisticsSourceOf(item: Record<string, unknown> | undefined): S
     };
   if (item.type === 'FindingInInspection' && item.carriedOver === true && typeof item.projectId === 'string')
     return { kind: 'carry-over', projectId: item.projectId, typeCode: item.typeCode as string };
+  if (item.type === 'MissedInspection')
+    return { kind: 'missed', projectId: item.projectId as string, dueDate: item.dueDate as string };
   return null;
 }
 
@@ -235,6 +237,40 @@ export async function getMonthlyStatistics(
       ) as Counters,
     ]),
   );
+}
+
+/**
+ * A project's daily counters of the months from `fromMonth` to `toMonth` ('YYYY-MM', both kept):
+ * one Query of the project's partition over that key range, so a long range costs the months
+ * that hold anything, not the months it spans (the compliance report).
+ */
+export async function getDailyStatistics(
+  db: Db,
+  divisionId: string,
+  projectId: string,
+  fromMonth: string,
+  toMonth: string,
+): Promise<Counters> {
+  const counters: Counters = {};
+  if (fromMonth > toMonth) return counters;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': projectKeys.project(divisionId, projectId).pk,
+          ':from': statisticsKeys.month(divisionId, projectId, fromMonth).sk,
+          ':to': statisticsKeys.month(divisionId, projectId, toMonth).sk,
+        },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) Object.assign(counters, countersOf(item));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return counters;
 }
 
 /**

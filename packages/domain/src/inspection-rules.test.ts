@@ -13,6 +13,7 @@ import {
   newInspectionType,
   nextInspectionDateIssues,
   parseDueDate,
+  passedDueDate,
 } from './inspection-rules';
 
 // 2026-03-10 03:30 UTC is still 2026-03-09 in Denver (UTC-6/-7) and 2026-03-10 in London.
@@ -202,6 +203,17 @@ describe('Inspections Due action (spec 000 §4: "today: Start Inspection; past: 
     ['2026-03-11', 'View Project'],
   ])('%s', (due, expected) => {
     expect(inspectionsDueAction(due, '2026-03-10')).toBe(expected);
+  });
+});
+
+describe('a missed due date (docs/decisions/0019: "the scheduler records it when the day ends in the project\'s time zone")', () => {
+  it('is the next inspection date once its day has ended where the project is', () => {
+    // The 9th has ended in London but not yet in Denver.
+    expect(passedDueDate(london('2026-03-09'), NOW)).toBe('2026-03-09');
+    expect(passedDueDate(denver('2026-03-09'), NOW)).toBeNull();
+    expect(passedDueDate(denver('2026-03-08'), NOW)).toBe('2026-03-08');
+    expect(passedDueDate(london('2026-03-10'), NOW)).toBeNull();
+    expect(passedDueDate(london(null), NOW)).toBeNull();
   });
 });
 

@@ -168,6 +168,20 @@ export function inspectionsDueAction(
   return dueDate < today ? 'Past Due' : 'View Project';
 }
 
+/**
+ * The due date a project has let pass by `now` (docs/decisions/0019, 0021): its next inspection
+ * date once that day has ended in the project's time zone, or null. Starting a routine inspection
+ * moves the next date on by the interval, so a date still in place after its day has no routine
+ * inspection after it; whether one is dated on the day itself is for the caller to look up.
+ */
+export function passedDueDate(
+  project: { next_inspection_date: string | null; timezone: string },
+  now: Date,
+): string | null {
+  const due = project.next_inspection_date;
+  return due && due < localDate(project.timezone, now) ? due : null;
+}
+
 /** 'MM-dd-yyyy' (spec 000 §9, the due date input) as 'YYYY-MM-DD', or null if it is not one. */
 export function parseDueDate(value: string): string | null {
   const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value.trim());

@@ -14,6 +14,7 @@ import { createGateway } from './gateway';
 import { attachWebSocketGateway } from './websocket';
 import { startStreamReader } from './stream-reader';
 import type { StreamReader } from './stream-reader';
+import { startScheduledJobs } from './scheduled-jobs';
 import { handler as statisticsHandler } from '@stormline/functions/streams/statistics';
 import { isSeeded, seedDemoData } from './seed';
 import { DEMO_ACCOUNTS } from './seed';
@@ -30,6 +31,11 @@ export interface RuntimeOptions {
   seed?: boolean;
   region?: 'US' | 'UK';
   webDist?: string;
+  /**
+   * Runs the scheduled jobs on timers (the missed-inspection job, hourly), as EventBridge
+   * Scheduler does in the cloud. Off unless asked: tests call a job directly when they need it.
+   */
+  scheduledJobs?: boolean;
   /**
    * The forecast provider the weather route calls (WEATHER_API_URL); Open-Meteo itself when
    * absent. Tests name a local server that serves recorded answers.
@@ -133,6 +139,10 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
       handlers: [statisticsHandler],
     });
     stops.push(() => streams.stop());
+    if (options.scheduledJobs) {
+      const jobs = startScheduledJobs(db);
+      stops.push(() => jobs.stop());
+    }
 
     const publicAccount = DEMO_ACCOUNTS.find((a) => a.role === 'Public')!;
     const server = createGateway({

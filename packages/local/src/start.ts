@@ -12,7 +12,13 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const region = process.env.REGION === 'US' ? 'US' : 'UK';
   buildWebIfStale();
-  const runtime = await startRuntime({ port, dataDir: path.join(REPO_ROOT, '.local'), fresh, region });
+  const runtime = await startRuntime({
+    port,
+    dataDir: path.join(REPO_ROOT, '.local'),
+    fresh,
+    region,
+    scheduledJobs: true,
+  });
 
   console.log(`\nStormline is running at ${runtime.url}`);
   console.log(

@@ -1,0 +1,83 @@
+import { listDivisions } from '@stormline/data/divisions';
+import type { Db } from '@stormline/data/dynamo';
+import { findRoutineInspectionOn } from '@stormline/data/inspections';
+import { recordMissedInspection } from '@stormline/data/missed-inspections';
+import { listProjects } from '@stormline/data/projects';
+import type { ProjectRecord } from '@stormline/data/projects';
+import { passedDueDate } from '@stormline/domain/inspection-rules';
+import { getTableDb } from '../lib/deps';
+
+/**
+ * The missed-inspection job (docs/decisions/0019, 0021), hourly: EventBridge Scheduler in the
+ * cloud, a timer in the local runtime. For every division's active projects, a due date (the next
+ * inspection date) whose day has ended in the project's time zone, with no routine inspection
+ * dated that day, is recorded as missed, once per project and due date; the statistics stream
+ * counts the record into the project's `day|<due date>|missed` counter, which the compliance
+ * report reads (missedIsp).
+ *
+ * Hourly, because each time zone's day ends at a different hour; a run reads every division's
+ * active projects a page at a time (Queries only), and writes only for projects past their date.
+ */
+
+const PAGE = 100;
+
+/** One project: the due date it missed, recorded now, or null (not due yet, inspected, recorded before). */
+export async function recordMissedInspectionOf(
+  db: Db,
+  project: Pick<ProjectRecord, 'divisionId' | 'id' | 'next_inspection_date' | 'timezone'>,
+  now: Date,
+): Promise<string | null> {
+  const due = passedDueDate(project, now);
+  if (!due) return null;
+  // A routine inspection started on the day moved the date on; one dated the day by its
+  // questionnaire may not have (started earlier, or the date set back to the day afterwards).
+  if (await findRoutineInspectionOn(db, project.divisionId, project.id, due)) return null;
+  return (await recordMissedInspection(db, project, due, now)) ? due : null;
+}
+
+/** Every active project of one division; answers how many missed inspections were recorded. */
+export async function recordMissedInspectionsOfDivision(
+  db: Db,
+  divisionId: string,
+  now: Date,
+): Promise<number> {
+  let recorded = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await listProjects(db, divisionId, 'ACTIVE', { pageSize: PAGE, cursor });
+    const results = await Promise.all(
+      page.items.map((project) => recordMissedInspectionOf(db, project, now)),
+    );
+    recorded += results.filter((due) => due !== null).length;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return recorded;
+}
+
+/** The whole job: every division, one after another. */
+export async function recordMissedInspections(
+  db: Db,
+  now: Date,
+): Promise<{ divisions: number; recorded: number }> {
+  let divisions = 0;
+  let recorded = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await listDivisions(db, { pageSize: PAGE, cursor });
+    for (const division of page.items) {
+      recorded += await recordMissedInspectionsOfDivision(db, division.id, now);
+      divisions++;
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return { divisions, recorded };
+}
+
+/**
+ * What EventBridge Scheduler invokes (its payload is not read: the job always looks at now). The
+ * summary it answers is the invocation's result; a failure is thrown, for the schedule's retries
+ * and dead-letter queue.
+ */
+export async function handler(): Promise<{ divisions: number; recorded: number }> {
+  return recordMissedInspections(getTableDb(), new Date());
+}

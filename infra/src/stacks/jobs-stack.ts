@@ -1,0 +1,70 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { StormlineFunction } from '../constructs/stormline-function';
+import { JOB_HANDLERS } from '../handler-bundles';
+import { acknowledgeFindings } from '../nag';
+
+export interface JobsStackProps extends StackProps {
+  table: ITable;
+  bundles: ReadonlyMap<string, string>;
+  environment: Record<string, string>;
+}
+
+/**
+ * The scheduled jobs (docs/decisions/0021): EventBridge Scheduler invokes each job's Lambda at its
+ * rate, as the local runtime's timers do on one machine. The missed-inspection job runs hourly,
+ * since each time zone's day ends at a different hour; a run records each missed due date once,
+ * so a retry or an overlapping run records nothing twice. An invocation that fails every retry
+ * is kept in a dead-letter queue for a look; the next hour's run catches up what it missed.
+ */
+export class JobsStack extends Stack {
+  readonly missedInspections: StormlineFunction;
+
+  constructor(scope: Construct, id: string, props: JobsStackProps) {
+    super(scope, id, props);
+    const failed = new sqs.Queue(this, 'JobFailures', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(failed).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter destination of the job schedules.',
+    });
+    this.missedInspections = new StormlineFunction(this, 'MissedInspections', {
+      bundleDir: props.bundles.get(JOB_HANDLERS.missedInspections)!,
+      description: 'Missed inspections recorded hourly',
+      environment: props.environment,
+      timeout: Duration.minutes(5),
+    }).bindTable(props.table, 'readwrite');
+    // The schedules' own role, assumable by EventBridge Scheduler for this account only.
+    const invoker = new iam.Role(this, 'SchedulerInvoker', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
+      }),
+      description: 'Lets EventBridge Scheduler invoke the scheduled jobs',
+    });
+    acknowledgeFindings(invoker, {
+      rule: 'AwsSolutions-IAM5',
+      finding: /^Resource::<MissedInspections[0-9A-F]+\.Arn>:\*$/,
+      reason:
+        'Invoking a function is granted on its versions and aliases too (its ARN:*): one function only.',
+    });
+    new Schedule(this, 'MissedInspectionsHourly', {
+      description: 'Records the due dates that passed without a routine inspection (docs/decisions/0021)',
+      schedule: ScheduleExpression.rate(Duration.hours(1)),
+      target: new LambdaInvoke(this.missedInspections, {
+        role: invoker,
+        retryAttempts: 2,
+        maxEventAge: Duration.hours(1),
+        deadLetterQueue: failed,
+      }),
+    });
+  }
+}
