@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
+import { DEFAULT_REPORT_ROWS, REPORT_ROWS_OPTIONS } from '@stormline/domain/compliance-report';
+import { isIsoDate } from '@stormline/domain/local-date';
 import { defineArea, permission } from '../route';
-import { Id, IsoDateTime, ListQuery, Page, Version } from '../schemas';
+import { Count, Id, IsoDateTime, ListQuery, Page, SearchText, Version } from '../schemas';
 
 const DivisionName = z
   .string({ error: 'Division name is required' })
@@ -76,6 +78,83 @@ export const ResourcesAdded = z.strictObject({ added: z.array(Id) });
 export const ResourcesRemoved = z.strictObject({ removed: z.array(Id), deleted: z.array(Id) });
 
 const noQuery = z.strictObject({});
+
+/** The most clients the report's Client filter takes at once. */
+export const MAX_REPORT_CLIENTS = 100;
+
+const ReportDate = z
+  .string()
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Report dates are written YYYY-MM-DD'),
+    z.refine(isIsoDate, 'Report dates are written YYYY-MM-DD'),
+  );
+
+/**
+ * The compliance report's query (spec 001 §7 "query s, p, r, client, maxDate, minDate, findings";
+ * docs/decisions/0021). `client` is a comma-separated list of client ids, as `clientIds` of GET
+ * /api/clients; the repeated form (?client=a&client=b) arrives as the same list, since API Gateway
+ * and the local gateway join a repeated query parameter with commas. Dates in the future and a
+ * Min Date after the Max Date are refused by the handler (they depend on today).
+ */
+export const ComplianceReportQuery = z.strictObject({
+  s: z.optional(SearchText),
+  p: z._default(z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'The page must be a whole number from 1')), '1'),
+  r: z._default(
+    z.enum(REPORT_ROWS_OPTIONS, {
+      error: `The rows per page must be one of ${REPORT_ROWS_OPTIONS.join(', ')}`,
+    }),
+    DEFAULT_REPORT_ROWS,
+  ),
+  client: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          new RegExp(`^[A-Za-z0-9_-]{1,64}(,[A-Za-z0-9_-]{1,64}){0,${MAX_REPORT_CLIENTS - 1}}$`),
+          `client must be at most ${MAX_REPORT_CLIENTS} client ids separated by commas`,
+        ),
+      ),
+  ),
+  minDate: z.optional(ReportDate),
+  maxDate: z.optional(ReportDate),
+  findings: z.optional(
+    z
+      .string()
+      .check(z.maxLength(20, 'Unknown finding type'), z.regex(/^[A-Za-z0-9_-]+$/, 'Unknown finding type')),
+  ),
+});
+
+/**
+ * Spec 001 §3 Report row, with the ids the page links by. Averages and the longest days to correct
+ * are null when there is nothing to average (the page shows '-').
+ */
+export const ReportRow = z.strictObject({
+  projectId: Id,
+  projectName: z.string(),
+  clientId: Id,
+  clientName: z.string(),
+  inspectionCount: Count,
+  findingsCount: Count,
+  avgFindings: z.nullable(z.number()),
+  avgFindingDays: z.nullable(z.number()),
+  maxDay: z.nullable(Count),
+  openFindings: Count,
+  notCompleteInExpectedDays: Count,
+  ackCount: Count,
+  complianceCount: Count,
+  missedIsp: Count,
+});
+export type ReportRow = z.infer<typeof ReportRow>;
+
+/** Spec 001 §3 "Pagination state: pageSize, numModels, pageData", paged by number. */
+export const ComplianceReport = z.strictObject({
+  pageData: z.array(ReportRow),
+  paginationState: z.strictObject({
+    pageSize: z.number().check(z.int(), z.positive()),
+    numModels: Count,
+    page: z.number().check(z.int(), z.positive()),
+  }),
+});
 
 /**
  * A division resource tab (spec 001 §2 and §7): list (query p as the cursor, and s), add and
@@ -218,11 +297,15 @@ export const divisionsRoutes = defineArea('divisions', {
   getComplianceReport: {
     method: 'GET',
     path: '/api/divisions/{id}/compliance',
-    summary: 'Compliance report rows (query s, p, r, client, maxDate, minDate, findings)',
+    summary:
+      "Compliance report rows: the division's active projects the caller sees, by name, filtered by s (name search) and client (comma-separated ids), page p of r rows (10, 20, 30, 50 or All); figures over minDate to maxDate (YYYY-MM-DD, not in the future; default each project's first day to its today), finding figures of type findings (a code) or all (docs/decisions/0021)",
     access: permission('read', 'Dashboard'),
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    params: divisionParams,
+    query: ComplianceReportQuery,
+    response: ComplianceReport,
+    implemented: true,
   },
   listFindingTypes: {
     method: 'GET',
