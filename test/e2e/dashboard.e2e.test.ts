@@ -2,10 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGroup } from '@stormline/data/regulations';
 import { localDate } from '@stormline/domain/local-date';
-import { askedQuestions, type Answers } from '@stormline/domain/questionnaire-rules';
-import type { Question, TemplateVersion } from '@stormline/domain/template-model';
-import { sampleAnswer } from '@stormline/local/seed/sample-answers';
 import { call, NORTH } from '../support/api';
+import { answerInFull, signInspection } from '../support/inspection-walk';
 import { testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
@@ -33,52 +31,16 @@ let otherInspector: { id: string; name: string };
 let projectId: string;
 let page: Page;
 
-interface Questionnaire {
-  template: Pick<TemplateVersion, 'question_groups'>;
-  answers: { questionId: string; value: unknown }[];
-  answersVersion: number;
-  nowLocal: string;
-  findingOffer: { id: string }[];
-}
-
 const api = <T>(path: string, method = 'GET', body?: unknown, as = managerToken) =>
   call<T>(path, { method, token: as, divisionId: NORTH, ...(body === undefined ? {} : { body }) });
-
-function answerFor(question: Question, q: Questionnaire): unknown {
-  const day = q.nowLocal.slice(0, 10);
-  if (question.question_type_id === 'datetime') return `${day}T00:00`;
-  if (question.question_type_id === 'time') return '00:15';
-  return sampleAnswer(question, { day, type: 'Routine', findingIds: q.findingOffer.map((f) => f.id) });
-}
 
 /** A routine inspection answered in full and signed: eligible for compliance certification. */
 async function signedInspection(): Promise<string> {
   const created = await api<{ id: string }>('/api/inspections', 'POST', { projectId, type: 'Routine' });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.id;
-  const q = (await api<Questionnaire>(`/api/inspections/${id}/questions`)).body;
-  const answers: Answers = Object.fromEntries(q.answers.map((a) => [a.questionId, a.value])) as Answers;
-  for (let round = 0; round < 4; round++)
-    for (const question of askedQuestions(q.template, answers))
-      if (!(question.id in answers)) {
-        const value = answerFor(question, q);
-        if (value !== undefined) answers[question.id] = value as Answers[string];
-      }
-  const saved = await api(`/api/inspections/${id}`, 'PUT', {
-    answersVersion: q.answersVersion,
-    answers: Object.entries(answers).map(([questionId, value]) => ({ questionId, value })),
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  const cert = await api<{ signatureGroups: { group: string; lines: { type: string }[] }[]; today: string }>(
-    `/api/inspections/${id}/cert`,
-  );
-  const line = cert.body.signatureGroups.find((g) => g.group === 'inspection')!.lines[0]!.type;
-  const signed = await api(`/api/inspections/${id}/cert/inspection`, 'POST', {
-    lineType: line,
-    date: cert.body.today,
-  });
-  expect(signed.status, JSON.stringify(signed.body)).toBe(200);
-  return id;
+  await answerInFull(api, created.body.id);
+  await signInspection(api, created.body.id);
+  return created.body.id;
 }
 
 const widget = (p: Page, name: string) => p.getByRole('region', { name, exact: true });

@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError } from '@stormline/domain/errors';
 import type { Db } from './dynamo';
 import { queryPage } from './paging';
 import type { PageOf } from './paging';
-import { INDEXES } from './table';
+import { INDEXES, TTL_ATTRIBUTE } from './table';
 import { counterStep, putNewStep, transact } from './transact';
 import type { TransactionStep } from './transact';
 
@@ -84,6 +84,59 @@ export async function createNotification(
     unreadCountStep(db, userId, 1),
   ]);
   return notification;
+}
+
+class DeliveredAlready extends ConflictError {}
+
+/** How long the record of an event's delivery to a user is kept (a redelivery comes within hours). */
+const DELIVERY_RECORD_DAYS = 7;
+
+/**
+ * An event's notification to a user, once however often the event is delivered (the stream
+ * redelivers on a failure): a record of the delivery, keyed by the event, is written with the
+ * in-app notification (or alone, when the user takes it by e-mail or SMS only) in one
+ * transaction. Answers null when the event reached this user before; then nothing is sent.
+ */
+export async function notifyOnce(
+  db: Db,
+  userId: string,
+  eventKey: string,
+  inApp: { title: string; content: string; link: string | null } | null,
+  now = new Date(),
+): Promise<{ notification: NotificationRecord | null } | null> {
+  const notification: NotificationRecord | null = inApp
+    ? { id: notificationId(now), date: now.toISOString(), is_opened: false, ...inApp }
+    : null;
+  try {
+    await transact(db, [
+      putNewStep(
+        db,
+        {
+          pk: `USER#${userId}`,
+          sk: `NOTIFIED#${eventKey}`,
+          type: 'NotificationDelivery',
+          [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + DELIVERY_RECORD_DAYS * 86_400,
+        },
+        () => new DeliveredAlready('Delivered already'),
+      ),
+      ...(notification
+        ? [
+            putNewStep(db, {
+              ...notificationKey(userId, notification.id),
+              type: 'Notification',
+              gsi1pk: unreadOf(userId),
+              gsi1sk: notification.id,
+              ...notification,
+            }),
+            unreadCountStep(db, userId, 1),
+          ]
+        : []),
+    ]);
+  } catch (error) {
+    if (error instanceof DeliveredAlready) return null;
+    throw error;
+  }
+  return { notification };
 }
 
 /** The caller's notifications, newest first, a page at a time. */

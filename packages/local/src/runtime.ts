@@ -15,6 +15,7 @@ import { attachWebSocketGateway } from './websocket';
 import { startStreamReader } from './stream-reader';
 import type { StreamReader } from './stream-reader';
 import { startScheduledJobs } from './scheduled-jobs';
+import { handler as notificationsHandler } from '@stormline/functions/streams/notifications';
 import { handler as statisticsHandler } from '@stormline/functions/streams/statistics';
 import { isSeeded, seedDemoData } from './seed';
 import { DEMO_ACCOUNTS } from './seed';
@@ -133,11 +134,19 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
     const seeded = options.seed !== false && !(await isSeeded(db));
     if (seeded) await seedDemoData(db, region);
     // The stream handlers (docs/decisions/0019), as the Lambda event source calls them in the cloud.
-    const streams = await startStreamReader({
-      endpoint: dynamo.endpoint,
-      tableName: TABLE_NAME,
-      handlers: [statisticsHandler],
-    });
+    const readers = await Promise.all([
+      startStreamReader({ endpoint: dynamo.endpoint, tableName: TABLE_NAME, handlers: [statisticsHandler] }),
+      startStreamReader({
+        endpoint: dynamo.endpoint,
+        tableName: TABLE_NAME,
+        handlers: [notificationsHandler],
+        startingPosition: 'LATEST',
+      }),
+    ]);
+    const streams: StreamReader = {
+      drained: async () => void (await Promise.all(readers.map((r) => r.drained()))),
+      stop: async () => void (await Promise.all(readers.map((r) => r.stop()))),
+    };
     stops.push(() => streams.stop());
     if (options.scheduledJobs) {
       const jobs = startScheduledJobs(db);

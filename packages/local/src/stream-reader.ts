@@ -36,6 +36,13 @@ export async function startStreamReader(options: {
   endpoint: string;
   tableName: string;
   handlers: StreamHandler[];
+  /**
+   * Where reading starts in the shards open now, as an event source mapping's starting position:
+   * TRIM_HORIZON (every record kept: the statistics, whose ledger makes a replay harmless) or
+   * LATEST (what happens from now on: notifications, so a restart does not announce the past
+   * again). Shards that open later are read from their start either way.
+   */
+  startingPosition?: 'TRIM_HORIZON' | 'LATEST';
   intervalMs?: number;
 }): Promise<StreamReader> {
   const config = { endpoint: options.endpoint, region: 'us-east-1', credentials };
@@ -48,6 +55,7 @@ export async function startStreamReader(options: {
 
   const shards = new Map<string, ShardState>();
   let stopped = false;
+  let firstPass = true;
 
   const readable = (shard: Shard, all: Shard[]) =>
     !shard.ParentShardId ||
@@ -68,7 +76,7 @@ export async function startStreamReader(options: {
           new GetShardIteratorCommand({
             StreamArn: streamArn,
             ShardId: id,
-            ShardIteratorType: 'TRIM_HORIZON',
+            ShardIteratorType: firstPass ? (options.startingPosition ?? 'TRIM_HORIZON') : 'TRIM_HORIZON',
           }),
         );
         state = { iterator: ShardIterator, pending: [], done: false };
@@ -92,6 +100,7 @@ export async function startStreamReader(options: {
       }
       if (!state.iterator && state.pending.length === 0) state.done = true;
     }
+    firstPass = false;
     return delivered;
   }
 

@@ -36,7 +36,7 @@ export function WidgetFrame({
       data-testid={`widget ${chrome.name}`}
     >
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" gap="xs" rowGap={6}>
+        <Group justify="space-between" gap="xs" style={{ rowGap: 6 }}>
           <Group gap={4} wrap="nowrap" miw={0}>
             {chrome.dragHandle && (
               <Tooltip label="Drag to reorder" openDelay={400}>

@@ -17,10 +17,12 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell, IconBellOff, IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { useToken } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
 import { safeRedirect } from '../../../lib/safe-redirect';
 import { useNotifications } from '../api/get-notifications';
 import type { NotificationItem } from '../api/get-notifications';
+import { useLiveNotifications } from '../api/live-notifications';
 import { useMarkRead } from '../api/mark-read';
 import classes from './notification-bell.module.css';
 
@@ -93,6 +95,7 @@ function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen: (
 /** The top bar's bell with the unread count (spec 001 §2). A failing call shows the bell without a badge. */
 export function NotificationBell() {
   const { data, error } = useNotifications();
+  useLiveNotifications(useToken());
   const { markRead } = useMarkRead();
   const [opened, { close, toggle }] = useDisclosure(false);
   const items = data?.pageData ?? [];

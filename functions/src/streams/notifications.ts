@@ -1,0 +1,138 @@
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { notifyOnce } from '@stormline/data/notifications';
+import { readSettings, settingOrDefault } from '@stormline/data/notification-settings';
+import { getProjectInDivision, listProjectContactIds } from '@stormline/data/projects';
+import { getUsers } from '@stormline/data/users';
+import type { UserRecord } from '@stormline/data/users';
+import { displayDate } from '@stormline/domain/local-date';
+import { notificationEventsOf, type NotificationEvent } from '@stormline/domain/notification-events';
+import { notificationType, settingsPolicyOf } from '@stormline/domain/notification-settings';
+import { roleById } from '@stormline/domain/roles';
+import { getDeps, type Deps } from '../lib/deps';
+import { optionalEnv } from '../lib/env';
+import { sendMessage } from '../lib/outbox';
+import { postToUser } from '../lib/realtime';
+import type { StreamBatchResult, StreamEvent, StreamRecord } from './stream-event';
+
+const image = (value: Record<string, AttributeValue> | undefined) =>
+  value ? (unmarshall(value) as Record<string, unknown>) : undefined;
+
+/**
+ * The notifications stream handler (issue 11): a change that raises a notification (an
+ * inspection ready to sign or complete, a project given to an inspector, a missed inspection) is
+ * delivered to the people it concerns by the channels each chose in the profile: in the app, live
+ * to the bell through the WebSocket API, by e-mail and by SMS. An event reaches a person once
+ * however often the stream delivers it (notifyOnce).
+ */
+export async function handler(event: StreamEvent): Promise<StreamBatchResult> {
+  const deps = await getDeps();
+  for (const record of event.Records) {
+    try {
+      await notifyRecord(deps, record);
+    } catch (error) {
+      console.error('notifications: a stream record was not delivered', error);
+      return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' }] };
+    }
+  }
+  return { batchItemFailures: [] };
+}
+
+async function notifyRecord(deps: Deps, record: StreamRecord) {
+  const after = image(record.dynamodb?.NewImage);
+  const before = image(record.dynamodb?.OldImage);
+  const item = after ?? before;
+  if (!item || !record.dynamodb?.SequenceNumber) return;
+  for (const event of notificationEventsOf(before, after)) {
+    const eventKey = `${event.typeId}|${item.pk as string}|${item.sk as string}|${record.dynamodb.SequenceNumber}`;
+    await deliver(deps, event, eventKey);
+  }
+}
+
+async function deliver(deps: Deps, event: NotificationEvent, eventKey: string) {
+  const project = await getProjectInDivision(deps.db, event.divisionId, event.projectId).catch(() => null);
+  if (!project) return;
+  const inspectorId = event.inspectorId ?? project.inspector_user_id;
+  const ids =
+    event.audience === 'inspector'
+      ? [inspectorId]
+      : [
+          ...(await listProjectContactIds(deps.db, event.divisionId, event.projectId)),
+          project.inspector_user_id,
+        ].filter((id) => !(event.typeId === 'inspection-complete' && id === event.inspectorId));
+  const users = await getUsers(deps.db, [...new Set(ids.filter((id): id is string => !!id))]);
+  const message = messageOf(event, project.name);
+  for (const user of users) await deliverTo(deps, user, event, eventKey, message);
+}
+
+/** The words of a notification, and where it opens. */
+function messageOf(event: NotificationEvent, projectName: string) {
+  const projectLink = `/divisions/${event.divisionId}/projects/${event.projectId}/inspections`;
+  const inspectionLink = event.inspectionId ? `/inspection/${event.inspectionId}` : projectLink;
+  const inspection = `Inspection #${event.number ?? ''} of ${projectName}`;
+  switch (event.typeId) {
+    case 'inspection-ready-to-sign':
+      return {
+        title: 'Inspection Ready To Sign',
+        content: `${inspection} is complete and waits for your certification.`,
+        link: `${inspectionLink}/certification`,
+      };
+    case 'inspection-complete':
+      return {
+        title: 'Inspection Complete',
+        content: `${inspection} was completed and certified on ${displayDate(event.date)}.`,
+        link: inspectionLink,
+      };
+    case 'project-assigned':
+      return {
+        title: 'Project Assigned',
+        content: `You are now the inspector of ${projectName}.`,
+        link: projectLink,
+      };
+    case 'missed-inspection':
+      return {
+        title: 'Missed Inspection',
+        content: `${projectName} passed its inspection date ${displayDate(event.date)} without an inspection.`,
+        link: projectLink,
+      };
+  }
+}
+
+async function deliverTo(
+  deps: Deps,
+  user: UserRecord,
+  event: NotificationEvent,
+  eventKey: string,
+  message: { title: string; content: string; link: string },
+) {
+  const role = roleById(user.roleId);
+  // Only active people, and only types their role has settings for (a Regulator has none).
+  if (user.status !== 'active' || !role) return;
+  if (!settingsPolicyOf(role.name).types.some((t) => t.id === event.typeId)) return;
+  const setting = settingOrDefault(await readSettings(deps.db, user.id), event.typeId);
+  const channels = new Set(setting.is_enabled);
+  if (channels.size === 0) return;
+  const delivered = await notifyOnce(deps.db, user.id, eventKey, channels.has('in-app') ? message : null);
+  if (!delivered) return;
+  if (delivered.notification)
+    // Live to the bell; a closed or failing connection leaves it for the next read of the list.
+    await postToUser(deps, user.id, { type: 'notification', notification: delivered.notification }).catch(
+      (error: unknown) => console.error('notifications: not pushed live', error),
+    );
+  const custom = notificationType(event.typeId)?.hasCustomMessage ? setting.default_email_message : null;
+  if (channels.has('email'))
+    await sendMessage({
+      channel: 'email',
+      to: user.email,
+      subject: message.title,
+      text: [
+        message.content,
+        custom,
+        `Open it: ${(optionalEnv('SITE_URL') ?? '').replace(/\/+$/, '')}${message.link}`,
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+    });
+  if (channels.has('sms') && user.phone)
+    await sendMessage({ channel: 'sms', to: user.phone, text: `${message.title}: ${message.content}` });
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createGroup } from '@stormline/data/regulations';
+import { resetDeps } from '@stormline/functions/lib/deps';
+import { handler } from '@stormline/functions/streams/notifications';
+import { localDate } from '@stormline/domain/local-date';
+import { baseUrl, call, NORTH, tokenFor } from '../support/api';
+import { eventually } from '../support/eventually';
+import { answerInFull, signInspection } from '../support/inspection-walk';
+import { messagesTo } from '../support/outbox';
+import { runtimeEnv } from '../support/runtime';
+import { testTable } from '../support/table';
+import { createTestUser, signInAs } from '../support/users';
+
+/**
+ * Notifications raised by what happens (issue 11), through the table's stream: a project given
+ * to an inspector, an inspection ready to sign, an inspection complete; each to the people it
+ * concerns, by their channels (in the app, live over the WebSocket, by e-mail), once.
+ */
+
+const db = testTable();
+const tag = randomBytes(3).toString('hex');
+const ZONE = 'Europe/London';
+const sockets: WebSocket[] = [];
+
+let admin: string;
+let inspector: { id: string; email: string; token: string };
+let contact: { id: string; email: string; token: string };
+let projectId: string;
+
+const as =
+  (token: string) =>
+  <T>(path: string, method = 'GET', body?: unknown) =>
+    call<T>(path, { method, token, divisionId: NORTH, ...(body === undefined ? {} : { body }) });
+
+interface Listed {
+  pageData: { title: string; content: string; link: string | null }[];
+  unreadCount: number;
+}
+const notificationsOf = async (token: string) => (await as(token)<Listed>('/api/notifications')).body;
+
+function listen(token: string): Promise<WebSocket> {
+  const url = `${baseUrl().replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`;
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    sockets.push(ws);
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+beforeAll(async () => {
+  const env = runtimeEnv();
+  for (const name of [
+    'TABLE_NAME',
+    'DYNAMODB_ENDPOINT',
+    'AWS_REGION',
+    'JWT_SECRET',
+    'WEBSOCKET_CALLBACK_URL',
+    'OUTBOX_DIR',
+  ])
+    process.env[name] = env[name];
+  resetDeps();
+  admin = await tokenFor('admin@example.com');
+  const a = await createTestUser('Inspector', [NORTH], { lastName: `Notified ${tag}` });
+  inspector = { ...a, token: await signInAs(a) };
+  const c = await createTestUser('Client Manager', [NORTH], { lastName: `Contact ${tag}` });
+  contact = { ...c, token: await signInAs(c) };
+  await call(`/api/users/${inspector.id}/signature_authorization/agree`, {
+    method: 'POST',
+    token: inspector.token,
+  });
+  const client = await as(admin)<{ id: string }>('/api/clients', 'POST', {
+    name: `Notified Client ${tag}`,
+    address: { street_1: '7 Basin Rd', city: 'Leeds', country_id: 'england', zip: 'LS1 2AB' },
+  });
+  const group = await createGroup(db, NORTH, { name: `Notified regulations ${tag}` });
+  const project = await as(admin)<{ id: string }>('/api/projects', 'POST', {
+    client_id: client.body.id,
+    inspection_template_id: 'routine-stormwater',
+    name: `Notified Wharf ${tag}`,
+    inspector_user_id: inspector.id,
+    latitude: 53.79,
+    longitude: -1.55,
+    document_group_id: group.id,
+    routine_interval: 7,
+    timezone: ZONE,
+    start_date: localDate(ZONE, new Date(Date.now() - 10 * 86_400_000)),
+    next_inspection_date: localDate(ZONE, new Date()),
+  });
+  expect(project.status, JSON.stringify(project.body)).toBe(201);
+  projectId = project.body.id;
+  const added = await as(admin)(`/api/projects/${projectId}/contacts`, 'POST', { userIds: [contact.id] });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+});
+
+afterAll(() => {
+  for (const ws of sockets) ws.terminate();
+  db.doc.destroy();
+});
+
+describe('notifications raised by events (issue 11)', () => {
+  it('tells an inspector given a project, in the app and by e-mail', async () => {
+    const listed = await eventually(
+      () => notificationsOf(inspector.token),
+      (n) => expect(n.pageData.map((x) => x.title)).toContain('Project Assigned'),
+      15_000,
+    );
+    expect(listed.pageData.find((x) => x.title === 'Project Assigned')).toMatchObject({
+      content: `You are now the inspector of Notified Wharf ${tag}.`,
+      link: `/divisions/${NORTH}/projects/${projectId}/inspections`,
+    });
+    const mail = await eventually(
+      () => messagesTo(inspector.email),
+      (messages) => expect(messages.map((m) => m.subject)).toContain('Project Assigned'),
+    );
+    expect(mail.find((m) => m.subject === 'Project Assigned')!.text).toContain(
+      `/divisions/${NORTH}/projects/${projectId}/inspections`,
+    );
+  });
+
+  it('asks the inspector to sign a complete inspection, and tells the project’s contacts live when it is signed', async () => {
+    const live = await listen(contact.token);
+    const pushed = new Promise<{ type: string; notification: { title: string } }>((resolve) =>
+      live.on('message', (data) => {
+        const message = JSON.parse(data.toString()) as { type: string; notification: { title: string } };
+        if (message.notification?.title === 'Inspection Complete') resolve(message);
+      }),
+    );
+    // The one who starts an inspection is its inspector, and is asked to sign it.
+    const created = await as(inspector.token)<{ id: string }>('/api/inspections', 'POST', {
+      projectId,
+      type: 'Routine',
+    });
+    await answerInFull(as(inspector.token), created.body.id);
+    await eventually(
+      () => notificationsOf(inspector.token),
+      (n) => expect(n.pageData.map((x) => x.title)).toContain('Inspection Ready To Sign'),
+      15_000,
+    );
+    const before = (await notificationsOf(contact.token)).unreadCount;
+    await signInspection(as(inspector.token), created.body.id);
+    const message = await pushed;
+    expect(message.type).toBe('notification');
+    const after = await notificationsOf(contact.token);
+    expect(after.unreadCount).toBe(before + 1);
+    expect(after.pageData[0]).toMatchObject({
+      title: 'Inspection Complete',
+      link: `/inspection/${created.body.id}`,
+    });
+    // The inspector who signed is not told of their own signature.
+    expect((await notificationsOf(inspector.token)).pageData.map((x) => x.title)).not.toContain(
+      'Inspection Complete',
+    );
+  });
+
+  it('delivers an event once however often the stream delivers it', async () => {
+    const project = {
+      type: 'Project',
+      pk: `DIVISION#${NORTH}#PROJECT#${projectId}`,
+      sk: 'PROJECT',
+      id: projectId,
+      divisionId: NORTH,
+      name: `Notified Wharf ${tag}`,
+    };
+    const record = {
+      eventName: 'MODIFY',
+      dynamodb: {
+        SequenceNumber: `9${Date.now()}`,
+        OldImage: marshall({ ...project, inspector_user_id: null }),
+        NewImage: marshall({ ...project, inspector_user_id: inspector.id }),
+      },
+    };
+    const count = async () =>
+      (await notificationsOf(inspector.token)).pageData.filter((x) => x.title === 'Project Assigned').length;
+    const first = await count();
+    expect(await handler({ Records: [record] })).toEqual({ batchItemFailures: [] });
+    expect(await handler({ Records: [record, record] })).toEqual({ batchItemFailures: [] });
+    expect(await count()).toBe(first + 1);
+  });
+});
