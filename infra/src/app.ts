@@ -130,6 +130,8 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
     table: data.table,
     bundles,
     environment: runtimeEnvironment,
+    manageConnections: realtime.manageConnections,
+    websocketCallbackUrl: realtime.callbackUrl,
   });
   const jobs = new JobsStack(app, name('Jobs'), {
     env,
@@ -183,6 +185,7 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
   });
   const siteUrl = config.siteUrl ?? `https://${web.distribution.distributionDomainName}`;
   for (const stack of routeStacks) stack.bindMailSender(config.mailFrom, siteUrl);
+  streams.notifications.bindMailSender(config.mailFrom, siteUrl);
   const monitoring = new MonitoringStack(app, name('Monitoring'), {
     env,
     httpApi: api.httpApi,

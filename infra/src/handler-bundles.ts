@@ -10,7 +10,10 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const NOT_IMPLEMENTED = 'http/not-implemented';
 export const WEBSOCKET_HANDLERS = { connect: 'ws/connect', disconnect: 'ws/disconnect' } as const;
 /** The table stream's handlers (docs/decisions/0019). */
-export const STREAM_HANDLERS = { statistics: 'streams/statistics' } as const;
+export const STREAM_HANDLERS = {
+  statistics: 'streams/statistics',
+  notifications: 'streams/notifications',
+} as const;
 /** The scheduled jobs (docs/decisions/0021), run by EventBridge Scheduler. */
 export const JOB_HANDLERS = { missedInspections: 'jobs/missed-inspections' } as const;
 /** Not deployed: the bare one-item read every route's bundle is measured against. */

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentity, Provider } from '@smithy/types';
-import { getDeps } from './deps';
+import { getTableDb } from './deps';
 import { optionalEnv, requireEnv } from './env';
 import { Sha256 } from './secret';
 
@@ -22,8 +22,8 @@ export interface OutgoingMessage {
 export async function sendMessage(message: OutgoingMessage, now = new Date()): Promise<string> {
   const dir = optionalEnv('OUTBOX_DIR');
   if (dir) return writeToOutbox(dir, message, now);
-  const deps = await getDeps();
-  const options = { region: requireEnv('AWS_REGION'), credentials: deps.db.doc.config.credentials };
+  // The credentials the table client already resolves (a stream handler has no sign-in secret).
+  const options = { region: requireEnv('AWS_REGION'), credentials: getTableDb().doc.config.credentials };
   if (message.channel === 'sms') return sendWithSns(message, options);
   return sendWithSes(message, { ...options, from: requireEnv('MAIL_FROM') });
 }

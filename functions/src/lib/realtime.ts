@@ -32,7 +32,7 @@ function isGone(error: unknown): boolean {
  * Sends a message to every open connection of a user through the @connections API (the local
  * runtime serves the same endpoint). Connections that are gone are forgotten.
  */
-export async function postToUser(deps: Deps, userId: string, message: unknown): Promise<number> {
+export async function postToUser(deps: Pick<Deps, 'db'>, userId: string, message: unknown): Promise<number> {
   const data = Buffer.from(JSON.stringify(message));
   let delivered = 0;
   for (const { connectionId } of await connectionsOf(deps.db, userId)) {

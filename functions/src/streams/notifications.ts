@@ -9,11 +9,13 @@ import { displayDate } from '@stormline/domain/local-date';
 import { notificationEventsOf, type NotificationEvent } from '@stormline/domain/notification-events';
 import { notificationType, settingsPolicyOf } from '@stormline/domain/notification-settings';
 import { roleById } from '@stormline/domain/roles';
-import { getDeps, type Deps } from '../lib/deps';
+import { getTableDb, type Deps } from '../lib/deps';
 import { optionalEnv } from '../lib/env';
 import { sendMessage } from '../lib/outbox';
 import { postToUser } from '../lib/realtime';
 import type { StreamBatchResult, StreamEvent, StreamRecord } from './stream-event';
+
+type TableDeps = Pick<Deps, 'db'>;
 
 const image = (value: Record<string, AttributeValue> | undefined) =>
   value ? (unmarshall(value) as Record<string, unknown>) : undefined;
@@ -26,7 +28,8 @@ const image = (value: Record<string, AttributeValue> | undefined) =>
  * however often the stream delivers it (notifyOnce).
  */
 export async function handler(event: StreamEvent): Promise<StreamBatchResult> {
-  const deps = await getDeps();
+  // The table alone: a stream handler holds no sign-in secret (the Streams stack grants none).
+  const deps: TableDeps = { db: getTableDb() };
   for (const record of event.Records) {
     try {
       await notifyRecord(deps, record);
@@ -38,7 +41,7 @@ export async function handler(event: StreamEvent): Promise<StreamBatchResult> {
   return { batchItemFailures: [] };
 }
 
-async function notifyRecord(deps: Deps, record: StreamRecord) {
+async function notifyRecord(deps: TableDeps, record: StreamRecord) {
   const after = image(record.dynamodb?.NewImage);
   const before = image(record.dynamodb?.OldImage);
   const item = after ?? before;
@@ -49,7 +52,7 @@ async function notifyRecord(deps: Deps, record: StreamRecord) {
   }
 }
 
-async function deliver(deps: Deps, event: NotificationEvent, eventKey: string) {
+async function deliver(deps: TableDeps, event: NotificationEvent, eventKey: string) {
   const project = await getProjectInDivision(deps.db, event.divisionId, event.projectId).catch(() => null);
   if (!project) return;
   const inspectorId = event.inspectorId ?? project.inspector_user_id;
@@ -99,7 +102,7 @@ function messageOf(event: NotificationEvent, projectName: string) {
 }
 
 async function deliverTo(
-  deps: Deps,
+  deps: TableDeps,
   user: UserRecord,
   event: NotificationEvent,
   eventKey: string,

@@ -1,6 +1,7 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -13,7 +14,13 @@ export interface StreamsStackProps extends StackProps {
   table: ITable;
   bundles: ReadonlyMap<string, string>;
   environment: Record<string, string>;
+  /** Posting to the WebSocket API's connections (the live bell), and its callback URL. */
+  manageConnections: iam.IManagedPolicy;
+  websocketCallbackUrl: string;
 }
+
+/** The item kinds whose changes raise notifications (notificationEventsOf in packages/domain). */
+export const NOTIFYING_TYPES = ['Inspection', 'Project', 'MissedInspection'];
 
 /**
  * The item kinds the statistics count (docs/decisions/0019; statisticsSourceOf in
@@ -29,6 +36,8 @@ export const COUNTED_TYPES = ['Inspection', 'Finding', 'FindingInInspection', 'M
  */
 export class StreamsStack extends Stack {
   readonly statistics: StormlineFunction;
+  /** Sends e-mail once the site's address is known (app.ts binds it after the web stack). */
+  readonly notifications: StormlineFunction;
 
   constructor(scope: Construct, id: string, props: StreamsStackProps) {
     super(scope, id, props);
@@ -63,5 +72,53 @@ export class StreamsStack extends Stack {
         filters: [ofCountedType('NewImage'), ofCountedType('OldImage')],
       }),
     );
+    this.notifications = this.notificationsHandler(props);
+  }
+
+  /**
+   * Notifications raised by changes (issue 11): from LATEST, as they concern what happens from
+   * now on; the handler delivers each event to a person once (notifyOnce), so a retried batch
+   * sends nothing twice.
+   */
+  private notificationsHandler(props: StreamsStackProps): StormlineFunction {
+    const failed = new sqs.Queue(this, 'NotificationFailures', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(failed).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter destination of the notifications handler.',
+    });
+    const fn = new StormlineFunction(this, 'Notifications', {
+      bundleDir: props.bundles.get(STREAM_HANDLERS.notifications)!,
+      description: 'Notifications raised from the table stream',
+      environment: { ...props.environment, WEBSOCKET_CALLBACK_URL: props.websocketCallbackUrl },
+      timeout: Duration.seconds(60),
+    }).bindTable(props.table, 'readwrite');
+    fn.role?.addManagedPolicy(props.manageConnections);
+    // SMS goes to phone numbers, which have no ARN: SNS Publish names no resource for them.
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
+    Validations.of(fn).acknowledge({
+      id: 'AwsSolutions-IAM5',
+      reason:
+        'SNS Publish to a phone number has no resource to name; the role may publish SMS and nothing else of SNS.',
+    });
+    const ofNotifyingType = lambda.FilterCriteria.filter({
+      dynamodb: { NewImage: { type: { S: lambda.FilterRule.or(...NOTIFYING_TYPES) } } },
+    });
+    fn.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: lambda.StartingPosition.LATEST,
+        batchSize: 50,
+        maxBatchingWindow: Duration.seconds(1),
+        bisectBatchOnError: true,
+        retryAttempts: 5,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(failed),
+        filters: [ofNotifyingType],
+      }),
+    );
+    return fn;
   }
 }

@@ -186,19 +186,6 @@ export async function signGroup(
   return state;
 }
 
-export async function bulkCertify(
-  divisionId: string,
-  body: ApiBody<typeof certificationRoutes.bulkCertifyCompliance>,
-) {
-  const done = await callApi(certificationRoutes.bulkCertifyCompliance, { divisionId, body });
-  await refreshInspections();
-  return done;
-}
-
-export function getCertification(divisionId: string, id: string) {
-  return callApi(certificationRoutes.getCertification, { divisionId, params: { id } });
-}
-
 /** Edit Finding: the form at the version read ('Updating finding', 'Updated Finding'). */
 export async function updateFinding(divisionId: string, finding: FindingDetail, body: FindingInput) {
   await callApi(findingsRoutes.updateFinding, {

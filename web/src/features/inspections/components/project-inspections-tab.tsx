@@ -24,7 +24,7 @@ import { useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { hasPermission } from '../../../lib/page-access';
 import { createInspection, refreshInspections, useProjectInspections } from '../api/inspections';
-import { BulkCertifyModal } from './bulk-certify-modal';
+import { BulkCertifyModal } from '../../../components/bulk-certify-modal';
 import { InspectionCard } from './inspection-card';
 
 const FILTERS = ['All Inspections', 'Routine', 'Routine + Post Storm', 'Post Storm'] as const;
@@ -298,6 +298,7 @@ export function ProjectInspectionsTab({
         inspections={data.pageData.filter((i) => selected.includes(i.id))}
         onClose={() => setCertifying(false)}
         onDone={(count) => {
+          void refreshInspections();
           setCertifying(false);
           setSelected([]);
           notifications.show({

@@ -11,13 +11,13 @@ import {
   useWidgetPages,
   type CertificationDueRow,
 } from '../../api/dashboard';
-import type { CertifiableInspection } from '../../../inspections/components/bulk-certify-modal';
+import type { CertifiableInspection } from '../../../../components/bulk-certify-modal';
 import { useCelebrate } from '../success-check';
 import { WidgetFrame, type WidgetChrome } from '../widget-frame';
 import { useWidgetSearch, WidgetSearch, WidgetTable } from '../widget-table';
 
 const BulkCertifyModal = lazy(() =>
-  import('../../../inspections/components/bulk-certify-modal').then((m) => ({ default: m.BulkCertifyModal })),
+  import('../../../../components/bulk-certify-modal').then((m) => ({ default: m.BulkCertifyModal })),
 );
 
 const column = tableColumns<CertificationDueRow>();

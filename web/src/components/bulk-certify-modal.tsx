@@ -1,9 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Loader, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { CERTIFICATION_MESSAGES } from '@stormline/domain/certification-rules';
-import { ServerError } from '../../../components/server-error';
-import { errorMessage } from '../../../lib/errors';
-import { bulkCertify, getCertification, type Certification, type InspectionCard } from '../api/inspections';
+import { certificationRoutes } from '@stormline/contract/areas/certification';
+import { callApi, type ApiResponse } from '../lib/api-client';
+import { errorMessage } from '../lib/errors';
+import { ServerError } from './server-error';
+
+type Certification = ApiResponse<typeof certificationRoutes.getCertification>;
+
+const getCertification = (divisionId: string, id: string) =>
+  callApi(certificationRoutes.getCertification, { divisionId, params: { id } });
 
 /** Spec 000 §7: certification state for bulk certify is fetched 4 at a time. */
 const CONCURRENCY = 4;
@@ -20,7 +26,11 @@ async function inBatches<T, R>(
 }
 
 /** An inspection offered for bulk certification: from a project's tab, or from the dashboard with its site. */
-export type CertifiableInspection = Pick<InspectionCard, 'id' | 'number'> & { siteName?: string };
+export interface CertifiableInspection {
+  id: string;
+  number: number;
+  siteName?: string;
+}
 
 interface Entry {
   inspection: CertifiableInspection;
@@ -123,8 +133,11 @@ function BulkCertifyForm({
             setBusy(true);
             setError(null);
             try {
-              const done = await bulkCertify(divisionId, {
-                entries: entries.map((e) => ({ id: e.inspection.id, date: e.date, lineType: e.lineType })),
+              const done = await callApi(certificationRoutes.bulkCertifyCompliance, {
+                divisionId,
+                body: {
+                  entries: entries.map((e) => ({ id: e.inspection.id, date: e.date, lineType: e.lineType })),
+                },
               });
               onDone(done.certified.length);
             } catch (failure) {
@@ -140,7 +153,11 @@ function BulkCertifyForm({
   );
 }
 
-/** The Bulk Certify Inspections modal (spec 000 §2): a compliance form per selected inspection. */
+/**
+ * The Bulk Certify Inspections modal (spec 000 §2): a compliance form per selected inspection. Shared
+ * by a project's inspections tab and the dashboard's Certifications Due; `onDone` refreshes what
+ * the caller shows.
+ */
 export function BulkCertifyModal(props: {
   opened: boolean;
   divisionId: string;
