@@ -191,6 +191,28 @@ describe('the dashboard (issue 11)', () => {
     await look(page, 'dashboard-calendar-1280');
   });
 
+  it('asks to share the location when the browser refuses it', async () => {
+    // A fresh context grants no permission: the location is refused, as a person declining would.
+    const fresh = await newPage();
+    await signIn(fresh, manager);
+    const strip = fresh.getByRole('region', { name: 'Weather' });
+    await strip.getByText('Get daily weather updates by sharing your location').waitFor();
+    await strip.getByRole('button', { name: 'Share my location' }).waitFor();
+  });
+
+  it('shows the spec’s error when the forecast provider fails, and keeps nothing cached', async () => {
+    const located = await newPage();
+    await located.context().grantPermissions(['geolocation']);
+    await located.context().setGeolocation({ latitude: 53.8, longitude: -1.55 });
+    await signIn(located, manager);
+    // Nothing answers as the provider in the test run: the server answers 502, as with no network.
+    const strip = located.getByRole('region', { name: 'Weather' });
+    await strip.getByText('No weather available').waitFor();
+    await strip.getByText('There was an error fetching weather data').waitFor();
+    expect(await located.evaluate(() => window.localStorage.getItem('weather'))).toBeNull();
+    await widget(located, 'Open Findings').waitFor();
+  });
+
   for (const [name, viewport] of [
     ['700', { width: 700, height: 900 }],
     ['375', VIEWPORTS.mobile],

@@ -15,7 +15,6 @@ describe('contentSecurityPolicy', () => {
     const policy = contentSecurityPolicy(origins);
     expect(directive(policy, 'connect-src')).toEqual([
       "'self'",
-      'https://api.open-meteo.com',
       'wss://ws.example.com',
       'https://bucket.s3.example.com',
     ]);

@@ -32,14 +32,14 @@ export interface BrowserOrigins {
 
 /**
  * The Content-Security-Policy, directive by directive, before the deployment's own origins are
- * added (contentSecurityPolicy). The API is the site's own origin, the map tiles OpenStreetMap's
- * and the weather strip Open-Meteo's.
+ * added (contentSecurityPolicy). The API is the site's own origin and the map tiles OpenStreetMap's;
+ * the weather strip asks the API, which asks the forecast provider (docs/decisions/0020).
  */
 export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'connect-src': ["'self'", 'https://api.open-meteo.com'],
+  'connect-src': ["'self'"],
   'frame-ancestors': ["'none'"],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],

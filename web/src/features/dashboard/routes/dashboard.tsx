@@ -8,6 +8,9 @@ import { WelcomeBanner } from '../components/welcome-banner';
 // The widgets load once the page has rendered: the first load carries only the header and banner
 // (docs/decisions/0012), and the widgets' tables, drag and drop and calendars follow.
 const DashboardBoard = lazy(() => import('../components/dashboard-board'));
+const WeatherStrip = lazy(() =>
+  import('../weather/weather-strip').then((m) => ({ default: m.WeatherStrip })),
+);
 const ContractorBoard = lazy(() =>
   import('../components/dashboard-board').then((m) => ({ default: m.ContractorBoard })),
 );
@@ -29,6 +32,9 @@ export default function DashboardRoute() {
         roleName={profile.roleName}
         region={profile.appConstants.region}
       />
+      <Suspense fallback={<Skeleton h={96} radius="lg" aria-label="Loading the weather" />}>
+        <WeatherStrip />
+      </Suspense>
       {divisionId && mayRead && (
         <Suspense fallback={<Skeleton h={320} radius="lg" aria-label="Loading the widgets" />}>
           {contractor ? (

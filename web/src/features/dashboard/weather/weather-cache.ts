@@ -1,0 +1,51 @@
+import type { TemperatureUnit, WeatherDay } from '@stormline/domain/weather';
+
+/**
+ * The browser's weather cache (spec 000 §4 "Weather cache", §9): the forecast days kept in local
+ * storage; days before today are dropped when read; fewer than 3 left and the location is asked
+ * for again; an error clears it.
+ */
+export interface CachedForecast {
+  temperatureUnit: TemperatureUnit;
+  days: WeatherDay[];
+}
+
+const KEY = 'weather';
+/** Spec 000 §9: the cache is refreshed when it holds fewer than 3 entries. */
+export const MIN_CACHED_DAYS = 3;
+
+/** The cached days from `today` on ('YYYY-MM-DD', the browser's day), the past ones dropped. */
+export function currentForecast(cached: CachedForecast | null, today: string): CachedForecast | null {
+  if (!cached) return null;
+  return { ...cached, days: cached.days.filter((day) => day.time >= today) };
+}
+
+/** Whether the cache holds enough days to show without asking for the location. */
+export const isFresh = (forecast: CachedForecast | null): forecast is CachedForecast =>
+  !!forecast && forecast.days.length >= MIN_CACHED_DAYS;
+
+export function readForecast(): CachedForecast | null {
+  try {
+    const raw = window.localStorage.getItem(KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as CachedForecast;
+    return Array.isArray(parsed.days) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeForecast(forecast: CachedForecast | null): void {
+  try {
+    if (forecast) window.localStorage.setItem(KEY, JSON.stringify(forecast));
+    else window.localStorage.removeItem(KEY);
+  } catch {
+    // Storage unavailable (private mode, quota): the strip asks again next time.
+  }
+}
+
+/** The browser's own day, 'YYYY-MM-DD' (the forecast's days are the location's, read as dates). */
+export function browserToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
