@@ -186,6 +186,7 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
   const siteUrl = config.siteUrl ?? `https://${web.distribution.distributionDomainName}`;
   for (const stack of routeStacks) stack.bindMailSender(config.mailFrom, siteUrl);
   streams.notifications.bindMailSender(config.mailFrom, siteUrl);
+  jobs.summaryEmails.bindMailSender(config.mailFrom, siteUrl);
   const monitoring = new MonitoringStack(app, name('Monitoring'), {
     env,
     httpApi: api.httpApi,

@@ -15,7 +15,10 @@ export const STREAM_HANDLERS = {
   notifications: 'streams/notifications',
 } as const;
 /** The scheduled jobs (docs/decisions/0021), run by EventBridge Scheduler. */
-export const JOB_HANDLERS = { missedInspections: 'jobs/missed-inspections' } as const;
+export const JOB_HANDLERS = {
+  missedInspections: 'jobs/missed-inspections',
+  summaryEmails: 'jobs/summary-emails',
+} as const;
 /** Not deployed: the bare one-item read every route's bundle is measured against. */
 export const BASELINE_HANDLER = 'baseline/get-item';
 /** How much larger (bytes, start-up) than the baseline a route's Lambda may be. */

@@ -25,46 +25,70 @@ export interface JobsStackProps extends StackProps {
  */
 export class JobsStack extends Stack {
   readonly missedInspections: StormlineFunction;
+  /** Sends e-mail once the site's address is known (app.ts binds it after the web stack). */
+  readonly summaryEmails: StormlineFunction;
+  private readonly failed: sqs.Queue;
+  private readonly invoker: iam.Role;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
-    const failed = new sqs.Queue(this, 'JobFailures', {
+    this.failed = new sqs.Queue(this, 'JobFailures', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
-    Validations.of(failed).acknowledge({
+    Validations.of(this.failed).acknowledge({
       id: 'AwsSolutions-SQS3',
       reason: 'This queue is itself the dead-letter destination of the job schedules.',
     });
-    this.missedInspections = new StormlineFunction(this, 'MissedInspections', {
-      bundleDir: props.bundles.get(JOB_HANDLERS.missedInspections)!,
-      description: 'Missed inspections recorded hourly',
-      environment: props.environment,
-      timeout: Duration.minutes(5),
-    }).bindTable(props.table, 'readwrite');
     // The schedules' own role, assumable by EventBridge Scheduler for this account only.
-    const invoker = new iam.Role(this, 'SchedulerInvoker', {
+    this.invoker = new iam.Role(this, 'SchedulerInvoker', {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
       }),
       description: 'Lets EventBridge Scheduler invoke the scheduled jobs',
     });
-    acknowledgeFindings(invoker, {
-      rule: 'AwsSolutions-IAM5',
-      finding: /^Resource::<MissedInspections[0-9A-F]+\.Arn>:\*$/,
-      reason:
-        'Invoking a function is granted on its versions and aliases too (its ARN:*): one function only.',
+    this.missedInspections = this.hourlyJob(props, {
+      id: 'MissedInspections',
+      bundle: JOB_HANDLERS.missedInspections,
+      description: 'Missed inspections recorded hourly',
+      schedule: 'Records the due dates that passed without a routine inspection (docs/decisions/0021)',
     });
-    new Schedule(this, 'MissedInspectionsHourly', {
-      description: 'Records the due dates that passed without a routine inspection (docs/decisions/0021)',
+    this.summaryEmails = this.hourlyJob(props, {
+      id: 'SummaryEmails',
+      bundle: JOB_HANDLERS.summaryEmails,
+      description: 'Summary e-mails at each user’s frequency',
+      schedule: 'Sends each user the summary of the period just ended, once (issue 11)',
+    });
+  }
+
+  /** A job's Lambda and its hourly schedule, retried, with the dead-letter queue. */
+  private hourlyJob(
+    props: JobsStackProps,
+    job: { id: string; bundle: string; description: string; schedule: string },
+  ): StormlineFunction {
+    const fn = new StormlineFunction(this, job.id, {
+      bundleDir: props.bundles.get(job.bundle)!,
+      description: job.description,
+      environment: props.environment,
+      timeout: Duration.minutes(5),
+    }).bindTable(props.table, 'readwrite');
+    acknowledgeFindings(this.invoker, {
+      rule: 'AwsSolutions-IAM5',
+      finding: new RegExp(`^Resource::<${job.id}[0-9A-F]+\\.Arn>:\\*$`),
+      reason:
+        'Invoking a function is granted on its versions and aliases too (its ARN:*): one function per statement.',
+    });
+    new Schedule(this, `${job.id}Hourly`, {
+      description: job.schedule,
       schedule: ScheduleExpression.rate(Duration.hours(1)),
-      target: new LambdaInvoke(this.missedInspections, {
-        role: invoker,
+      target: new LambdaInvoke(fn, {
+        role: this.invoker,
         retryAttempts: 2,
         maxEventAge: Duration.hours(1),
-        deadLetterQueue: failed,
+        deadLetterQueue: this.failed,
       }),
     });
+    return fn;
   }
 }

@@ -139,6 +139,64 @@ export async function notifyOnce(
   return { notification };
 }
 
+/** A notification id's time part for an instant: ids sort by it (notificationId). */
+const idTime = (at: Date) => at.getTime().toString(36).padStart(11, '0');
+
+/**
+ * The notifications a user received from `from` (kept) to `to` (not kept), newest first, at most
+ * `limit`: one Query on the ids' time part, whatever else the user has.
+ */
+export async function listNotificationsBetween(
+  db: Db,
+  userId: string,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<NotificationRecord[]> {
+  const result = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': `USER#${userId}`,
+        ':from': `NOTIFICATION#${idTime(from)}`,
+        // Before the first id of `to`'s millisecond.
+        ':to': `NOTIFICATION#${idTime(new Date(to.getTime() - 1))}~`,
+      },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (result.Items ?? []).map(toNotification);
+}
+
+/**
+ * Records that a user's summary e-mail of a period is being sent: true the first time, false when
+ * it was before (a retried or overlapping run), so a period is never summarised twice.
+ */
+export async function claimSummary(db: Db, userId: string, periodKey: string, now = new Date()) {
+  try {
+    await transact(db, [
+      putNewStep(
+        db,
+        {
+          pk: `USER#${userId}`,
+          sk: `SUMMARY#${periodKey}`,
+          type: 'SummarySent',
+          sentAt: now.toISOString(),
+          // A period is claimed once; the record outlives any retry by far.
+          [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + 400 * 86_400,
+        },
+        () => new DeliveredAlready('Summarised already'),
+      ),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof DeliveredAlready) return false;
+    throw error;
+  }
+}
+
 /** The caller's notifications, newest first, a page at a time. */
 export async function listNotifications(
   db: Db,

@@ -1,5 +1,6 @@
 import type { Db } from '@stormline/data/dynamo';
 import { recordMissedInspections } from '@stormline/functions/jobs/missed-inspections';
+import { sendSummaryEmails } from '@stormline/functions/jobs/summary-emails';
 
 export interface ScheduledJob {
   name: string;
@@ -10,6 +11,7 @@ export interface ScheduledJob {
 /** What EventBridge Scheduler runs in the cloud (infra's Jobs stack), at the same rate. */
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'missed inspections', everyMs: 60 * 60 * 1000, run: recordMissedInspections },
+  { name: 'summary e-mails', everyMs: 60 * 60 * 1000, run: sendSummaryEmails },
 ];
 
 export interface ScheduledJobs {
