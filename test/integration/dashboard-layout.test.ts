@@ -58,4 +58,24 @@ describe('the dashboard layout', () => {
     ).toBe(400);
     expect((await as(user, '/customdashboard1')).body.widgets).toBeNull();
   });
+
+  it('answers the division path /dashboard: the widgets saved or the default, and the contractor’s kind', async () => {
+    const user = await signInAs(await createTestUser('Inspector', [NORTH]));
+    const path = `/api/divisions/${NORTH}/dashboard`;
+    type Dashboard = { widgets: { name: string }[]; saved: boolean; kind: string };
+    const before = await call<Dashboard>(path, { token: user, divisionId: NORTH });
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ saved: false, kind: 'widgets' });
+    expect(before.body.widgets).toHaveLength(6);
+    await as(user, '/customdashboard1', 'POST', { widgets: [{ name: 'Open Findings', width: 12 }] });
+    const after = await call<Dashboard>(path, { token: user, divisionId: NORTH });
+    expect(after.body).toEqual({
+      widgets: [{ name: 'Open Findings', width: 12 }],
+      saved: true,
+      kind: 'widgets',
+    });
+    const contractor = await signInAs(await createTestUser('BMP Contractor', [NORTH]));
+    const theirs = await call<Dashboard>(path, { token: contractor, divisionId: NORTH });
+    expect(theirs.body.kind).toBe('contractor');
+  });
 });

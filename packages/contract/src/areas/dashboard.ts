@@ -148,11 +148,19 @@ export const dashboardRoutes = defineArea('dashboard', {
   getDashboard: {
     method: 'GET',
     path: '/api/divisions/{id}/dashboard',
-    summary: 'Dashboard data of a division',
+    summary:
+      "The caller's dashboard in the division (spec 000 §2): the widgets in order with their widths (the saved list, else the default), whether they are saved, and which dashboard the role gets (the BMP Contractor's, or the widgets)",
     access: readDashboard,
     division: 'required',
     divisionParam: 'id',
-    implemented: false,
+    params: divisionParams,
+    query: z.strictObject({}),
+    response: z.strictObject({
+      widgets: z.array(WidgetSetting),
+      saved: z.boolean(),
+      kind: z.enum(['widgets', 'contractor']),
+    }),
+    implemented: true,
   },
   getOpenFindingStats: {
     method: 'GET',

@@ -22,22 +22,27 @@ export type CalendarProject = ApiResponse<typeof dashboardRoutes.listCalendarPro
 
 const LAYOUT = 'dashboard/layout';
 
+const layoutKey = (divisionId: string) => cacheKey(divisionId, LAYOUT);
+type Layout = ApiResponse<typeof dashboardRoutes.getDashboard>;
+
 /**
  * The caller's widgets, in order with their widths (spec 000 §2): the saved list, or the default
- * full list when nothing is saved.
+ * full list when nothing is saved, from the division path /dashboard.
  */
-export function useWidgetLayout() {
-  return useSWR(cacheKey(null, LAYOUT), async () => {
-    const saved = await callApi(dashboardRoutes.getSavedWidgets, {});
-    if (saved.widgets) return { widgets: saved.widgets, saved: true };
-    const all = await callApi(dashboardRoutes.listWidgets, {});
-    return { widgets: all.widgets, saved: false };
-  });
+export function useWidgetLayout(divisionId: string) {
+  return useSWR(layoutKey(divisionId), () =>
+    callApi(dashboardRoutes.getDashboard, { divisionId, params: { id: divisionId } }),
+  );
 }
 
 export async function saveWidgetLayout(widgets: WidgetSetting[]) {
   const stored = await callApi(dashboardRoutes.saveWidgets, { body: { widgets } });
-  await mutate(cacheKey(null, LAYOUT), { widgets: stored.widgets, saved: true }, { revalidate: false });
+  // The layout is the user's own, whatever the division: every division's copy takes it.
+  await mutate(
+    isResourceKey(LAYOUT),
+    (current?: Layout) => current && { ...current, widgets: stored.widgets, saved: true },
+    { revalidate: false },
+  );
   return stored.widgets;
 }
 

@@ -97,7 +97,7 @@ function SortableWidget({
 }
 
 function Board({ divisionId, mayCertify }: { divisionId: string; mayCertify: boolean }) {
-  const layout = useWidgetLayout();
+  const layout = useWidgetLayout(divisionId);
   const narrow = useMediaQuery(NARROW) ?? false;
   // A new order not saved yet: the Save button shows while there is one (spec 000 §2).
   const [draft, setDraft] = useState<WidgetSetting[] | null>(null);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconCloud,
@@ -55,44 +55,44 @@ function position(): Promise<GeolocationPosition> {
 const isDenied = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as GeolocationPositionError).code === 1;
 
+/** The browser's location, then its forecast, kept in the cache; a failure clears the cache. */
+async function locateAndFetch(): Promise<State> {
+  let where: GeolocationPosition;
+  try {
+    where = await position();
+  } catch (error) {
+    if (isDenied(error)) return { kind: 'denied' };
+    writeForecast(null);
+    return { kind: 'error' };
+  }
+  try {
+    const lat = where.coords.latitude.toFixed(4);
+    const lon = where.coords.longitude.toFixed(4);
+    const answer = await callApi(weatherRoutes.getWeather, { params: { lat, lon } });
+    const forecast = currentForecast(answer, browserToday());
+    writeForecast(forecast);
+    return forecast && forecast.days.length > 0 ? { kind: 'shown', forecast } : { kind: 'error' };
+  } catch {
+    writeForecast(null);
+    return { kind: 'error' };
+  }
+}
+
 /**
  * The dashboard's weather strip (spec 000 §2, §4): the cached days when there are 3 or more;
  * otherwise the browser's location and the forecast for it. Location refused: the share prompt.
  * Any other failure: the cache is cleared and the spec's error shown, never a broken page.
  */
 export function WeatherStrip() {
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
-  const refresh = useCallback(async () => {
-    setState({ kind: 'loading' });
-    let where: GeolocationPosition;
-    try {
-      where = await position();
-    } catch (error) {
-      if (isDenied(error)) return setState({ kind: 'denied' });
-      writeForecast(null);
-      return setState({ kind: 'error' });
-    }
-    try {
-      const lat = where.coords.latitude.toFixed(4);
-      const lon = where.coords.longitude.toFixed(4);
-      const answer = await callApi(weatherRoutes.getWeather, { params: { lat, lon } });
-      const forecast = currentForecast(answer, browserToday());
-      writeForecast(forecast);
-      setState(forecast && forecast.days.length > 0 ? { kind: 'shown', forecast } : { kind: 'error' });
-    } catch {
-      writeForecast(null);
-      setState({ kind: 'error' });
-    }
-  }, []);
-
-  useEffect(() => {
+  const [state, setState] = useState<State>(() => {
     const cached = currentForecast(readForecast(), browserToday());
-    if (isFresh(cached)) {
-      writeForecast(cached);
-      setState({ kind: 'shown', forecast: cached });
-    } else void refresh();
-  }, [refresh]);
+    return isFresh(cached) ? { kind: 'shown', forecast: cached } : { kind: 'loading' };
+  });
+  const loading = state.kind === 'loading';
+  useEffect(() => {
+    if (loading) void locateAndFetch().then(setState);
+  }, [loading]);
+  const refresh = () => setState({ kind: 'loading' });
 
   return (
     <Paper component="section" aria-label="Weather" radius="lg" withBorder p="sm" data-testid="weather-strip">
@@ -111,7 +111,7 @@ export function WeatherStrip() {
             </ThemeIcon>
             <Text fz="sm">{WEATHER_MESSAGES.shareLocation}</Text>
           </Group>
-          <Button size="xs" variant="light" onClick={() => void refresh()}>
+          <Button size="xs" variant="light" onClick={refresh}>
             Share my location
           </Button>
         </Group>
