@@ -150,6 +150,46 @@ describe('tenancy with real records', () => {
   );
 });
 
+/**
+ * Routes that take a record's id in the query, which the path-based check above cannot see: the
+ * inspection calendar's project (spec 000 §7: query type = project id) and the compliance
+ * report's clients. From North, South's project answers 404 and South's client filters to nothing.
+ */
+describe('tenancy with ids in the query', () => {
+  let southProject: { id: string; client_id: string };
+
+  beforeAll(async () => {
+    const list = await call<{ pageData: { id: string; client_id: string }[] }>(
+      `/api/divisions/${SOUTH}/projects`,
+      { token: southAdminToken, divisionId: SOUTH },
+    );
+    southProject = list.body.pageData[0]!;
+    expect(southProject).toBeDefined();
+  });
+
+  it.each([`/api/divisions/${NORTH}/calendar/getCalendarData`, '/calendar/getCalendarData'])(
+    "%s?type=<South's project>: not found",
+    async (path) => {
+      const response = await call(`${path}?type=${southProject.id}`, {
+        token: northAdminToken,
+        divisionId: NORTH,
+      });
+      expect(response.status).toBe(404);
+      expect(Object.keys(response.body as object)).toEqual(['message']);
+    },
+  );
+
+  it("the compliance report filtered to South's client shows none of its projects", async () => {
+    const response = await call<{ pageData: unknown[]; paginationState: { numModels: number } }>(
+      `/api/divisions/${NORTH}/compliance?client=${southProject.client_id}`,
+      { token: northAdminToken, divisionId: NORTH },
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.pageData).toEqual([]);
+    expect(response.body.paginationState.numModels).toBe(0);
+  });
+});
+
 /** Regulation groups, their documents and legend items of South, pointed at from North. */
 function regulationCases(): Record<string, () => Promise<ForeignCase>> {
   const southGroup = async () => {
