@@ -191,6 +191,29 @@ describe('the dashboard (issue 11)', () => {
     await look(page, 'dashboard-calendar-1280');
   });
 
+  it('rings the bell live when another user signs an inspection of the contact’s project', async () => {
+    const contact = await createTestUser('Client Manager', [NORTH], { lastName: `Bell ${run}` });
+    const added = await api(`/api/projects/${projectId}/contacts`, 'POST', { userIds: [contact.id] });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const watcher = await newPage();
+    await signIn(watcher, contact);
+    const bell = watcher.getByTestId('notification-bell');
+    const before = await bell.getAttribute('aria-label');
+    // Marks this page: a reload would lose it.
+    await watcher.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+    await signedInspection();
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).not.toBe(before);
+    expect(await watcher.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(
+      true,
+    );
+    await bell.click();
+    await watcher
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByText('Inspection Complete')
+      .first()
+      .waitFor();
+  });
+
   it('asks to share the location when the browser refuses it', async () => {
     // A fresh context grants no permission: the location is refused, as a person declining would.
     const fresh = await newPage();
