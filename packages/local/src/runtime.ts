@@ -42,6 +42,13 @@ export interface RuntimeOptions {
    * absent. Tests name a local server that serves recorded answers.
    */
   weatherApiUrl?: string;
+  /**
+   * Reads the table's stream into the statistics and notifications handlers (the default). The
+   * dashboard bench turns it off to write a division of 100,000 findings in bulk, builds the
+   * statistics with the rebuild, and then reads the stream itself from LATEST (bench/dashboard.ts).
+   * Off, `streams.drained()` resolves at once.
+   */
+  streamReaders?: boolean;
 }
 
 export interface Runtime {
@@ -134,15 +141,22 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
     const seeded = options.seed !== false && !(await isSeeded(db));
     if (seeded) await seedDemoData(db, region);
     // The stream handlers (docs/decisions/0019), as the Lambda event source calls them in the cloud.
-    const readers = await Promise.all([
-      startStreamReader({ endpoint: dynamo.endpoint, tableName: TABLE_NAME, handlers: [statisticsHandler] }),
-      startStreamReader({
-        endpoint: dynamo.endpoint,
-        tableName: TABLE_NAME,
-        handlers: [notificationsHandler],
-        startingPosition: 'LATEST',
-      }),
-    ]);
+    const readers =
+      options.streamReaders === false
+        ? []
+        : await Promise.all([
+            startStreamReader({
+              endpoint: dynamo.endpoint,
+              tableName: TABLE_NAME,
+              handlers: [statisticsHandler],
+            }),
+            startStreamReader({
+              endpoint: dynamo.endpoint,
+              tableName: TABLE_NAME,
+              handlers: [notificationsHandler],
+              startingPosition: 'LATEST',
+            }),
+          ]);
     const streams: StreamReader = {
       drained: async () => void (await Promise.all(readers.map((r) => r.drained()))),
       stop: async () => void (await Promise.all(readers.map((r) => r.stop()))),
