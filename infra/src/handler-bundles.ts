@@ -17,6 +17,7 @@ export const STREAM_HANDLERS = {
 /** The scheduled jobs (docs/decisions/0021), run by EventBridge Scheduler. */
 export const JOB_HANDLERS = {
   missedInspections: 'jobs/missed-inspections',
+  lateFindings: 'jobs/late-findings',
   summaryEmails: 'jobs/summary-emails',
 } as const;
 /** Not deployed: the bare one-item read every route's bundle is measured against. */

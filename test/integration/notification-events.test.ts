@@ -5,11 +5,12 @@ import WebSocket from 'ws';
 import { createGroup } from '@stormline/data/regulations';
 import { resetDeps } from '@stormline/functions/lib/deps';
 import { handler } from '@stormline/functions/streams/notifications';
-import { localDate } from '@stormline/domain/local-date';
+import { displayDate, localDate } from '@stormline/domain/local-date';
+import { recordLateFindingsOfDivision } from '@stormline/functions/jobs/late-findings';
 import { baseUrl, call, NORTH, tokenFor } from '../support/api';
 import { eventually } from '../support/eventually';
 import { answerInFull, signInspection } from '../support/inspection-walk';
-import { messagesTo } from '../support/outbox';
+import { lastMessageTo, linkToken, messagesTo } from '../support/outbox';
 import { runtimeEnv } from '../support/runtime';
 import { testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
@@ -153,6 +154,78 @@ describe('notifications raised by events (issue 11)', () => {
     // The inspector who signed is not told of their own signature.
     expect((await notificationsOf(inspector.token)).pageData.map((x) => x.title)).not.toContain(
       'Inspection Complete',
+    );
+  });
+
+  it('tells the project’s team once when a finding stays open past 7 days', async () => {
+    const types = await as(admin)<{ pageData: { id: string; code: string }[] }>(
+      '/api/finding-types/by_template_id/routine-stormwater',
+    );
+    const inspection = await as(inspector.token)<{ id: string }>('/api/inspections', 'POST', {
+      projectId,
+      type: 'Post Storm',
+    });
+    const today = localDate(ZONE, new Date());
+    const finding = await as(inspector.token)<{ id: string; number: number }>(
+      `/api/inspections/${inspection.body.id}/findings`,
+      'POST',
+      {
+        finding_type_id: types.body.pageData.find((t) => t.code === 'CA')!.id,
+        location: 'Outfall 2',
+        date_initiated: today,
+      },
+    );
+    expect(finding.status, JSON.stringify(finding.body)).toBe(201);
+    // The job as it will run nine days on, and again an hour later.
+    const later = new Date(Date.now() + 9 * 86_400_000);
+    expect(await recordLateFindingsOfDivision(db, NORTH, later)).toBeGreaterThanOrEqual(1);
+    expect(await recordLateFindingsOfDivision(db, NORTH, new Date(later.getTime() + 3_600_000))).toBe(0);
+    const listed = await eventually(
+      () => notificationsOf(contact.token),
+      (n) => expect(n.pageData.map((x) => x.title)).toContain('Findings Past Due'),
+      15_000,
+    );
+    expect(listed.pageData.filter((x) => x.title === 'Findings Past Due')).toEqual([
+      expect.objectContaining({
+        content: `CA #${finding.body.number} of Notified Wharf ${tag}, initiated ${displayDate(today)}, is open longer than 7 days.`,
+      }),
+    ]);
+  });
+
+  it('tells whoever invited a user when the invitation is accepted', async () => {
+    const inviter = await createTestUser('Admin', [NORTH], { lastName: `Inviter ${tag}` });
+    const inviterToken = await signInAs(inviter);
+    const email = `invitee-${tag}@example.com`;
+    const invited = await call('/api/users', {
+      method: 'POST',
+      token: inviterToken,
+      divisionId: NORTH,
+      body: { emails: [email], roleId: 'inspector', divisionIds: [NORTH] },
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const token = linkToken(await lastMessageTo(email), '/user/register/');
+    const registered = await call('/api/register', {
+      method: 'POST',
+      body: {
+        token,
+        first_name: 'Nadia',
+        last_name: `Newcomer ${tag}`,
+        phone: '0113 496 0000',
+        phone_ext: '',
+        position: 'Field Inspector',
+        password: 'Fresh-Passw0rd!',
+        electronicSignatureAuthorization: true,
+        dataPolicySignature: true,
+      },
+    });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    const listed = await eventually(
+      () => notificationsOf(inviterToken),
+      (n) => expect(n.pageData.map((x) => x.title)).toContain('Invitation Accepted'),
+      15_000,
+    );
+    expect(listed.pageData.find((x) => x.title === 'Invitation Accepted')!.content).toBe(
+      `Nadia Newcomer ${tag} accepted your invitation and can now sign in.`,
     );
   });
 

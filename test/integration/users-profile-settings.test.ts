@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOTIFICATION_TYPES } from '@stormline/domain/notification-settings';
 import type { RoleName } from '@stormline/domain/roles';
 import { call } from '../support/api';
 import { createTestUser } from '../support/users';
@@ -47,6 +48,7 @@ describe('notification settings', () => {
       'Acknowledgement Required',
       'Findings Past Due',
       'Project Assigned',
+      'Invitation Accepted',
     ]);
     for (const n of notifications) expect(n.is_enabled, n.name).toEqual(['in-app', 'email']);
     expect(notifications.filter((n) => n.deliveries.includes('sms')).map((n) => n.name)).toEqual([
@@ -250,6 +252,6 @@ describe('own profile details (POST /api/users/profile)', () => {
       body: { first_name: 'Test', last_name: 'Inspector', phone: '0113 496 0000', version },
     });
     expect(good.status).toBe(200);
-    expect((await profile()).notifications).toHaveLength(7);
+    expect((await profile()).notifications).toHaveLength(NOTIFICATION_TYPES.length);
   });
 });

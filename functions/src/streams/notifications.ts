@@ -53,19 +53,33 @@ async function notifyRecord(deps: TableDeps, record: StreamRecord) {
 }
 
 async function deliver(deps: TableDeps, event: NotificationEvent, eventKey: string) {
-  const project = await getProjectInDivision(deps.db, event.divisionId, event.projectId).catch(() => null);
-  if (!project) return;
-  const inspectorId = event.inspectorId ?? project.inspector_user_id;
-  const ids =
-    event.audience === 'inspector'
-      ? [inspectorId]
-      : [
-          ...(await listProjectContactIds(deps.db, event.divisionId, event.projectId)),
-          project.inspector_user_id,
-        ].filter((id) => !(event.typeId === 'inspection-complete' && id === event.inspectorId));
-  const users = await getUsers(deps.db, [...new Set(ids.filter((id): id is string => !!id))]);
-  const message = messageOf(event, project.name);
+  const project =
+    event.divisionId && event.projectId
+      ? await getProjectInDivision(deps.db, event.divisionId, event.projectId).catch(() => null)
+      : null;
+  // A project's event whose project is gone (deleted since) tells no one.
+  if (event.projectId && !project) return;
+  const users = await getUsers(deps.db, await recipientsOf(deps, event, project));
+  const message = messageOf(event, project?.name ?? '');
   for (const user of users) await deliverTo(deps, user, event, eventKey, message);
+}
+
+async function recipientsOf(
+  deps: TableDeps,
+  event: NotificationEvent,
+  project: { inspector_user_id: string | null } | null,
+): Promise<string[]> {
+  const ids =
+    event.audience === 'user'
+      ? [event.userId]
+      : event.audience === 'inspector'
+        ? [event.userId ?? project?.inspector_user_id ?? null]
+        : [
+            ...(await listProjectContactIds(deps.db, event.divisionId!, event.projectId!)),
+            project?.inspector_user_id ?? null,
+            // The one who signed is not told of their own signature.
+          ].filter((id) => !(event.typeId === 'inspection-complete' && id === event.userId));
+  return [...new Set(ids.filter((id): id is string => !!id))];
 }
 
 /** The words of a notification, and where it opens. */
@@ -97,6 +111,19 @@ function messageOf(event: NotificationEvent, projectName: string) {
         title: 'Missed Inspection',
         content: `${projectName} passed its inspection date ${displayDate(event.date)} without an inspection.`,
         link: projectLink,
+      };
+    case 'findings-past-due':
+      return {
+        title: 'Findings Past Due',
+        content: `${event.name ?? 'Finding'} #${event.number ?? ''} of ${projectName}, initiated ${displayDate(event.date)}, is open longer than 7 days.`,
+        link: `/divisions/${event.divisionId}/projects/${event.projectId}/findings`,
+      };
+    case 'invitation-accepted':
+      return {
+        title: 'Invitation Accepted',
+        content: `${event.name ?? 'Someone you invited'} accepted your invitation and can now sign in.`,
+        // Outside a division's path: the SPA opens it in the reader's division (spec 000 §2).
+        link: `/user-profiles/${event.subjectId ?? ''}/edit`,
       };
   }
 }

@@ -54,6 +54,12 @@ export class JobsStack extends Stack {
       description: 'Missed inspections recorded hourly',
       schedule: 'Records the due dates that passed without a routine inspection (docs/decisions/0021)',
     });
+    this.hourlyJob(props, {
+      id: 'LateFindings',
+      bundle: JOB_HANDLERS.lateFindings,
+      description: 'Findings open past 7 days recorded hourly',
+      schedule: 'Records the findings gone past 7 days, once each, for Findings Past Due (0022)',
+    });
     this.summaryEmails = this.hourlyJob(props, {
       id: 'SummaryEmails',
       bundle: JOB_HANDLERS.summaryEmails,

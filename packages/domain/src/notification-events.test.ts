@@ -42,6 +42,44 @@ describe('the events that raise notifications (issue 11)', () => {
     expect(types(missed, undefined)).toEqual([]);
   });
 
+  it('a finding recorded late tells the team, with its type, number and day', () => {
+    const late = {
+      type: 'LateFinding',
+      divisionId: 'd',
+      projectId: 'p',
+      number: 7,
+      typeCode: 'CA',
+      date_initiated: '2026-11-10',
+    };
+    expect(notificationEventsOf(undefined, late)).toEqual([
+      expect.objectContaining({ typeId: 'findings-past-due', audience: 'team', number: 7, name: 'CA' }),
+    ]);
+  });
+
+  it('an invited user who registers tells whoever invited them; other changes, nothing', () => {
+    const invited = {
+      type: 'User',
+      id: 'n',
+      status: 'invited',
+      invitedBy: 'a',
+      first_name: 'Nadia',
+      last_name: 'N',
+    };
+    const active = { ...invited, status: 'active' };
+    expect(notificationEventsOf(invited, active)).toEqual([
+      expect.objectContaining({
+        typeId: 'invitation-accepted',
+        audience: 'user',
+        userId: 'a',
+        name: 'Nadia N',
+        subjectId: 'n',
+      }),
+    ]);
+    expect(types(active, { ...active, status: 'inactive' })).toEqual([]);
+    expect(types(active, { ...active, first_name: 'Nadia' })).toEqual([]);
+    expect(types(invited, { ...active, invitedBy: null })).toEqual([]);
+  });
+
   it('other kinds raise nothing', () => {
     expect(types(undefined, { type: 'Finding' })).toEqual([]);
   });

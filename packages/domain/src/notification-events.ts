@@ -4,39 +4,53 @@
  * the rules are tested without a table; the stream handler finds the people and delivers.
  */
 
-/** Who a notification goes to: the inspection's or project's inspector, or the project's team. */
-export type Audience = 'inspector' | 'team';
+/**
+ * Who a notification goes to: the inspection's or project's inspector, the project's team (its
+ * contacts and inspector), or one named user.
+ */
+export type Audience = 'inspector' | 'team' | 'user';
 
 export interface NotificationEvent {
-  typeId: 'inspection-ready-to-sign' | 'inspection-complete' | 'project-assigned' | 'missed-inspection';
-  divisionId: string;
-  projectId: string;
+  typeId:
+    | 'inspection-ready-to-sign'
+    | 'inspection-complete'
+    | 'project-assigned'
+    | 'missed-inspection'
+    | 'findings-past-due'
+    | 'invitation-accepted';
+  divisionId: string | null;
+  projectId: string | null;
   inspectionId: string | null;
   audience: Audience;
-  /** The inspector meant (the inspection's, or the project's new one). */
-  inspectorId: string | null;
-  /** What the text names: the inspection's number, the date missed. */
+  /** The person meant: the inspection's inspector, a project's new one, the one who invited. */
+  userId: string | null;
+  /** What the text names: an inspection's or finding's number, a date, a person or a type. */
   number: number | null;
   date: string | null;
+  name: string | null;
+  /** The record the notification opens when it is neither a project nor an inspection (a user). */
+  subjectId: string | null;
 }
 
 type Image = Record<string, unknown> | undefined;
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+const NONE = { inspectionId: null, userId: null, number: null, date: null, name: null, subjectId: null };
 
 function inspectionEvents(before: Image, after: Image): NotificationEvent[] {
   if (!after) return [];
   const base = {
+    ...NONE,
     divisionId: after.divisionId as string,
     projectId: after.projectId as string,
     inspectionId: after.id as string,
-    inspectorId: text(after.inspectorId),
+    userId: text(after.inspectorId),
     number: typeof after.number === 'number' ? after.number : null,
   };
   const events: NotificationEvent[] = [];
   // Answered in full and not signed yet: the inspector is asked to certify.
   if (after.status === 'complete' && before?.status !== 'complete' && !text(after.certification_date))
-    events.push({ ...base, typeId: 'inspection-ready-to-sign', audience: 'inspector', date: null });
+    events.push({ ...base, typeId: 'inspection-ready-to-sign', audience: 'inspector' });
   // Signed: the project's team hears it is complete and certified.
   if (text(after.certification_date) && !text(before?.certification_date))
     events.push({
@@ -54,39 +68,70 @@ function projectEvents(before: Image, after: Image): NotificationEvent[] {
   if (!after || !inspector || inspector === text(before?.inspector_user_id)) return [];
   return [
     {
+      ...NONE,
       typeId: 'project-assigned',
       divisionId: after.divisionId as string,
       projectId: after.id as string,
-      inspectionId: null,
       audience: 'inspector',
-      inspectorId: inspector,
-      number: null,
-      date: null,
+      userId: inspector,
     },
   ];
 }
 
-function missedEvents(before: Image, after: Image): NotificationEvent[] {
+/** A record put once by a scheduled job (a missed inspection, a finding gone late): on its arrival. */
+function recordedEvents(before: Image, after: Image): NotificationEvent[] {
   if (!after || before) return [];
+  const base = {
+    ...NONE,
+    divisionId: after.divisionId as string,
+    projectId: after.projectId as string,
+    audience: 'team' as const,
+  };
+  if (after.type === 'MissedInspection')
+    return [{ ...base, typeId: 'missed-inspection', date: text(after.dueDate) }];
   return [
     {
-      typeId: 'missed-inspection',
-      divisionId: after.divisionId as string,
-      projectId: after.projectId as string,
-      inspectionId: null,
-      audience: 'team',
-      inspectorId: null,
-      number: null,
-      date: text(after.dueDate) ?? text(after.date),
+      ...base,
+      typeId: 'findings-past-due',
+      number: typeof after.number === 'number' ? after.number : null,
+      date: text(after.date_initiated),
+      name: text(after.typeCode),
+    },
+  ];
+}
+
+function userEvents(before: Image, after: Image): NotificationEvent[] {
+  // Registered: an invited account became active; the one who invited hears it.
+  if (!after || before?.status !== 'invited' || after.status !== 'active' || !text(after.invitedBy))
+    return [];
+  const name = [text(after.first_name), text(after.last_name)].filter(Boolean).join(' ');
+  return [
+    {
+      ...NONE,
+      typeId: 'invitation-accepted',
+      divisionId: null,
+      projectId: null,
+      audience: 'user',
+      userId: text(after.invitedBy),
+      name: name || text(after.email),
+      subjectId: text(after.id),
     },
   ];
 }
 
 /** The notifications one change raises (none for most). */
 export function notificationEventsOf(before: Image, after: Image): NotificationEvent[] {
-  const kind = (after ?? before)?.type;
-  if (kind === 'Inspection') return inspectionEvents(before, after);
-  if (kind === 'Project') return projectEvents(before, after);
-  if (kind === 'MissedInspection') return missedEvents(before, after);
-  return [];
+  switch ((after ?? before)?.type) {
+    case 'Inspection':
+      return inspectionEvents(before, after);
+    case 'Project':
+      return projectEvents(before, after);
+    case 'MissedInspection':
+    case 'LateFinding':
+      return recordedEvents(before, after);
+    case 'User':
+      return userEvents(before, after);
+    default:
+      return [];
+  }
 }

@@ -68,6 +68,13 @@ export const NOTIFICATION_TYPES: readonly NotificationType[] = [
     sms: false,
     hasCustomMessage: false,
   },
+  {
+    id: 'invitation-accepted',
+    name: 'Invitation Accepted',
+    description: 'Someone you invited has registered and can sign in.',
+    sms: false,
+    hasCustomMessage: false,
+  },
 ];
 
 export function notificationType(id: string): NotificationType | undefined {

@@ -1,4 +1,5 @@
 import type { Db } from '@stormline/data/dynamo';
+import { recordLateFindings } from '@stormline/functions/jobs/late-findings';
 import { recordMissedInspections } from '@stormline/functions/jobs/missed-inspections';
 import { sendSummaryEmails } from '@stormline/functions/jobs/summary-emails';
 
@@ -11,6 +12,7 @@ export interface ScheduledJob {
 /** What EventBridge Scheduler runs in the cloud (infra's Jobs stack), at the same rate. */
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'missed inspections', everyMs: 60 * 60 * 1000, run: recordMissedInspections },
+  { name: 'late findings', everyMs: 60 * 60 * 1000, run: recordLateFindings },
   { name: 'summary e-mails', everyMs: 60 * 60 * 1000, run: sendSummaryEmails },
 ];
 

@@ -1,0 +1,73 @@
+import { listDivisions } from '@stormline/data/divisions';
+import type { Db } from '@stormline/data/dynamo';
+import { listOpenFindingsInitiatedBetween, recordLateFinding } from '@stormline/data/late-findings';
+import { getProjectsInDivision } from '@stormline/data/projects';
+import { addDays, daysBetween, localDate } from '@stormline/domain/local-date';
+import { LATE_FINDING_DAYS } from '@stormline/domain/statistics';
+import { getTableDb } from '../lib/deps';
+
+/**
+ * The late-findings job (issue 11: "finding late"), hourly: EventBridge Scheduler in the cloud, a
+ * timer in the local runtime. A finding still open more than 7 days after it was initiated, in its
+ * project's time zone, is recorded late once (recordLateFinding); the notifications stream handler
+ * announces the record (Findings Past Due) to the project's team.
+ *
+ * A run reads only the open findings initiated in a window of a few days around the 7-day mark
+ * (the division's open-findings index, by date), so its cost follows the findings going late, not
+ * the findings stored; the window's slack covers every time zone and a few missed runs.
+ */
+
+const PAGE = 100;
+/** How far back a run looks past the 7-day mark: runs missed for that long are caught up. */
+const CATCH_UP_DAYS = 3;
+
+export async function recordLateFindingsOfDivision(db: Db, divisionId: string, now: Date): Promise<number> {
+  const utcToday = now.toISOString().slice(0, 10);
+  // A day either side of UTC's: every zone's "more than 7 days" falls inside.
+  const findings = await listOpenFindingsInitiatedBetween(
+    db,
+    divisionId,
+    addDays(utcToday, -(LATE_FINDING_DAYS + 1 + CATCH_UP_DAYS)),
+    addDays(utcToday, -LATE_FINDING_DAYS),
+  );
+  if (findings.length === 0) return 0;
+  const projects = new Map(
+    (await getProjectsInDivision(db, divisionId, [...new Set(findings.map((f) => f.projectId))])).map((p) => [
+      p.id,
+      p,
+    ]),
+  );
+  let recorded = 0;
+  for (const finding of findings) {
+    const project = projects.get(finding.projectId);
+    if (!project || project.archivedAt) continue;
+    const today = localDate(project.timezone, now);
+    if (daysBetween(finding.date_initiated, today) <= LATE_FINDING_DAYS) continue;
+    if (await recordLateFinding(db, finding, now)) recorded++;
+  }
+  return recorded;
+}
+
+/** The whole job: every division, one after another. */
+export async function recordLateFindings(
+  db: Db,
+  now: Date,
+): Promise<{ divisions: number; recorded: number }> {
+  let divisions = 0;
+  let recorded = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await listDivisions(db, { pageSize: PAGE, cursor });
+    for (const division of page.items) {
+      recorded += await recordLateFindingsOfDivision(db, division.id, now);
+      divisions++;
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return { divisions, recorded };
+}
+
+/** What EventBridge Scheduler invokes (its payload is not read: the job looks at now). */
+export async function handler(): Promise<{ divisions: number; recorded: number }> {
+  return recordLateFindings(getTableDb(), new Date());
+}
