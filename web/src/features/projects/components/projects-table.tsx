@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Anchor, Checkbox, Text } from '@mantine/core';
+import { Anchor, Checkbox, Text, VisuallyHidden } from '@mantine/core';
 import { ServerTable, tableColumns } from '../../../components/data-table';
 import { paths } from '../../../config/paths';
 import { displayDate } from '@stormline/domain/local-date';
@@ -21,7 +21,7 @@ function columnsFor(divisionId: string, selection: PostStormSelection | null) {
       ? [
           column.display({
             id: 'select',
-            header: () => <span className="visually-hidden">Select</span>,
+            header: () => <VisuallyHidden>Select</VisuallyHidden>,
             cell: ({ row }) => {
               const eligible = row.original.openInspectionCount === 0;
               return (
