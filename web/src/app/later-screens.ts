@@ -15,6 +15,7 @@ export const laterScreens = {
   group: () => import('../features/regulations/routes/group'),
   legendItems: () => import('../features/legend/routes/legend-items'),
   myProfile: () => import('../features/profile/routes/my-profile'),
+  reports: () => import('../features/reports/routes/reports'),
   usersAdmin: () => import('../features/users/routes/users-admin'),
   editUser: () => import('../features/users/routes/edit-user'),
   division: () => import('../features/divisions/routes/division'),

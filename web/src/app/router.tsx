@@ -37,7 +37,6 @@ const handle = (area: AreaKey, title?: string): RouteHandle => (title ? { area, 
 /** Division-scoped areas that are still placeholders: every path below the area root shows the area's panel. */
 const PLACEHOLDER_AREAS: { segment: string; area: PlaceholderArea }[] = [
   { segment: withinDivision(paths.app.inspectionTemplates), area: 'inspection-templates' },
-  { segment: withinDivision(paths.app.reports), area: 'reports' },
 ];
 
 // One element for a project page and its tabs, so switching tabs keeps the page mounted.
@@ -85,6 +84,11 @@ const divisionScoped: RouteObject[] = [
     path: withinDivision(paths.app.dashboard),
     handle: handle('dashboard'),
     element: lazyPage(() => import('../features/dashboard/routes/dashboard')),
+  },
+  {
+    path: withinDivision(paths.app.reports),
+    handle: handle('reports'),
+    element: laterPage('reports'),
   },
   {
     path: withinDivision(paths.app.myProfile),
