@@ -24,10 +24,7 @@ const newPage = useBrowser();
 const navigation = mainNavigation;
 
 /** Every placeholder area a signed-in admin can open today, with a path below the area root where the area has one. */
-const PLACEHOLDERS = [
-  ['inspection templates', '/divisions/north-region/inspection-templates'],
-  ['compliance report', '/divisions/north-region/reports'],
-] as const;
+const PLACEHOLDERS = [['inspection templates', '/divisions/north-region/inspection-templates']] as const;
 
 /** Screens of the inspection workflow with what shows when they are open (the walk is inspections.e2e.test.ts). */
 const WORKFLOW_SCREENS = [

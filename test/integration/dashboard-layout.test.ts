@@ -62,20 +62,32 @@ describe('the dashboard layout', () => {
   it('answers the division path /dashboard: the widgets saved or the default, and the contractor’s kind', async () => {
     const user = await signInAs(await createTestUser('Inspector', [NORTH]));
     const path = `/api/divisions/${NORTH}/dashboard`;
-    type Dashboard = { widgets: { name: string }[]; saved: boolean; kind: string };
+    type Dashboard = { widgets: { name: string }[]; saved: boolean; kind: string; available: string[] };
     const before = await call<Dashboard>(path, { token: user, divisionId: NORTH });
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({ saved: false, kind: 'widgets' });
-    expect(before.body.widgets).toHaveLength(6);
+    // An inspector chooses no inspectors: no Team Management, whose data they would be refused.
+    expect(before.body.widgets.map((w) => w.name)).toEqual([
+      'Certifications Due',
+      'Findings Overview',
+      'Open Findings',
+      'Inspections Due',
+      'Inspection Calendar',
+    ]);
+    expect(before.body.available).not.toContain('Team Management');
+    const manager = await signInAs(await createTestUser('Regional Manager', [NORTH]));
+    const theirs = await call<Dashboard>(path, { token: manager, divisionId: NORTH });
+    expect(theirs.body.available).toContain('Team Management');
+    expect(theirs.body.widgets.map((w) => w.name)).toContain('Team Management');
     await as(user, '/customdashboard1', 'POST', { widgets: [{ name: 'Open Findings', width: 12 }] });
     const after = await call<Dashboard>(path, { token: user, divisionId: NORTH });
-    expect(after.body).toEqual({
+    expect(after.body).toMatchObject({
       widgets: [{ name: 'Open Findings', width: 12 }],
       saved: true,
       kind: 'widgets',
     });
     const contractor = await signInAs(await createTestUser('BMP Contractor', [NORTH]));
-    const theirs = await call<Dashboard>(path, { token: contractor, divisionId: NORTH });
-    expect(theirs.body.kind).toBe('contractor');
+    const contractors = await call<Dashboard>(path, { token: contractor, divisionId: NORTH });
+    expect(contractors.body.kind).toBe('contractor');
   });
 });

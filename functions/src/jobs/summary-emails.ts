@@ -1,5 +1,5 @@
 import type { Db } from '@stormline/data/dynamo';
-import { claimSummary, listNotificationsBetween } from '@stormline/data/notifications';
+import { claimSummary, isSummaryClaimed, listNotificationsBetween } from '@stormline/data/notifications';
 import { readSettings } from '@stormline/data/notification-settings';
 import { listCompanyUsers } from '@stormline/data/users';
 import type { UserRecord } from '@stormline/data/users';
@@ -19,7 +19,7 @@ import { sendMessage } from '../lib/outbox';
  */
 
 const PAGE = 100;
-/** The most notifications one summary reads (it lists 20 and counts the rest up to this). */
+/** The most notifications one summary reads (it lists 20; past this it says "200 or more" by counting these). */
 const READ_AT_MOST = 200;
 
 /** One user: answers whether a summary was sent. */
@@ -29,6 +29,8 @@ export async function sendSummaryOf(db: Db, user: UserRecord, now: Date): Promis
   const { frequency } = await readSettings(db, user.id);
   const period = lastSummaryPeriod(frequency, now);
   if (!period || frequency === 'Never') return false;
+  // Most hours a period was handled already: one GetItem, nothing more.
+  if (await isSummaryClaimed(db, user.id, period.key)) return false;
   const notifications = await listNotificationsBetween(db, user.id, period.from, period.to, READ_AT_MOST);
   if (!(await claimSummary(db, user.id, period.key, now))) return false;
   if (notifications.length === 0) return false;

@@ -114,7 +114,12 @@ export function signatureSteps(
     // The inspection as read, whether or not this signature completes its group: a reopen or an
     // edit meanwhile (a new version) refuses the signature, whose digest is of what was read.
     changed
-      ? inspectionUpdateStep(deps.db, inspection, { [field]: date, countsAsOpen: next.countsAsOpen })
+      ? inspectionUpdateStep(deps.db, inspection, {
+          [field]: date,
+          countsAsOpen: next.countsAsOpen,
+          // Who completed the inspection's certification: not told of it (notifications, 0022).
+          ...(group === 'inspection' ? { certifiedBy: caller.user.id } : {}),
+        })
       : inspectionAtVersionCheck(deps.db, inspection),
     // Archiving the project meanwhile refuses it too: checked by the project's count step when
     // there is one (a transaction touches an item once), else on its own.

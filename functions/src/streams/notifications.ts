@@ -3,13 +3,14 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { notifyOnce } from '@stormline/data/notifications';
 import { readSettings, settingOrDefault } from '@stormline/data/notification-settings';
 import { getProjectInDivision, listProjectContactIds } from '@stormline/data/projects';
-import { getUsers } from '@stormline/data/users';
+import { getUsers, membersOfDivision } from '@stormline/data/users';
 import type { UserRecord } from '@stormline/data/users';
 import { displayDate } from '@stormline/domain/local-date';
 import { notificationEventsOf, type NotificationEvent } from '@stormline/domain/notification-events';
 import { notificationType, settingsPolicyOf } from '@stormline/domain/notification-settings';
+import { toE164 } from '@stormline/domain/region';
 import { roleById } from '@stormline/domain/roles';
-import { getTableDb, type Deps } from '../lib/deps';
+import { deploymentRegion, getTableDb, type Deps } from '../lib/deps';
 import { optionalEnv } from '../lib/env';
 import { sendMessage } from '../lib/outbox';
 import { postToUser } from '../lib/realtime';
@@ -47,7 +48,12 @@ async function notifyRecord(deps: TableDeps, record: StreamRecord) {
   const item = after ?? before;
   if (!item || !record.dynamodb?.SequenceNumber) return;
   for (const event of notificationEventsOf(before, after)) {
-    const eventKey = `${event.typeId}|${item.pk as string}|${item.sk as string}|${record.dynamodb.SequenceNumber}`;
+    // An inspection asks to be signed once, however often its answers are cleared and given again;
+    // any other event is its record's change at that stream position.
+    const eventKey =
+      event.typeId === 'inspection-ready-to-sign'
+        ? `${event.typeId}|${event.inspectionId ?? ''}`
+        : `${event.typeId}|${item.pk as string}|${item.sk as string}|${record.dynamodb.SequenceNumber}`;
     await deliver(deps, event, eventKey);
   }
 }
@@ -59,7 +65,13 @@ async function deliver(deps: TableDeps, event: NotificationEvent, eventKey: stri
       : null;
   // A project's event whose project is gone (deleted since) tells no one.
   if (event.projectId && !project) return;
-  const users = await getUsers(deps.db, await recipientsOf(deps, event, project));
+  const ids = await recipientsOf(deps, event, project);
+  // Only people still in the project's division: one who left keeps no news of its projects.
+  const members = event.divisionId ? await membersOfDivision(deps.db, event.divisionId, ids) : new Set(ids);
+  const users = await getUsers(
+    deps.db,
+    ids.filter((id) => members.has(id)),
+  );
   const message = messageOf(event, project?.name ?? '');
   for (const user of users) await deliverTo(deps, user, event, eventKey, message);
 }
@@ -77,9 +89,9 @@ async function recipientsOf(
         : [
             ...(await listProjectContactIds(deps.db, event.divisionId!, event.projectId!)),
             project?.inspector_user_id ?? null,
-            // The one who signed is not told of their own signature.
-          ].filter((id) => !(event.typeId === 'inspection-complete' && id === event.userId));
-  return [...new Set(ids.filter((id): id is string => !!id))];
+          ];
+  // The one who caused it (who signed) is not told of it.
+  return [...new Set(ids.filter((id): id is string => !!id && id !== event.actorId))];
 }
 
 /** The words of a notification, and where it opens. */
@@ -150,19 +162,24 @@ async function deliverTo(
       (error: unknown) => console.error('notifications: not pushed live', error),
     );
   const custom = notificationType(event.typeId)?.hasCustomMessage ? setting.default_email_message : null;
+  const site = (optionalEnv('SITE_URL') ?? '').replace(/\/+$/, '');
+  // One channel failing (a bounced address, a number SNS refuses) leaves the others delivered.
+  const send = (channel: string, sending: Promise<unknown>) =>
+    sending.catch((error: unknown) => console.error(`notifications: ${channel} not sent`, error));
   if (channels.has('email'))
-    await sendMessage({
-      channel: 'email',
-      to: user.email,
-      subject: message.title,
-      text: [
-        message.content,
-        custom,
-        `Open it: ${(optionalEnv('SITE_URL') ?? '').replace(/\/+$/, '')}${message.link}`,
-      ]
-        .filter(Boolean)
-        .join('\n\n'),
-    });
-  if (channels.has('sms') && user.phone)
-    await sendMessage({ channel: 'sms', to: user.phone, text: `${message.title}: ${message.content}` });
+    await send(
+      'e-mail',
+      sendMessage({
+        channel: 'email',
+        to: user.email,
+        subject: message.title,
+        text: [message.content, custom, `Open it: ${site}${message.link}`].filter(Boolean).join('\n\n'),
+      }),
+    );
+  const phone = user.phone ? toE164(user.phone, deploymentRegion()) : null;
+  if (channels.has('sms') && phone)
+    await send(
+      'SMS',
+      sendMessage({ channel: 'sms', to: phone, text: `${message.title}: ${message.content}` }),
+    );
 }

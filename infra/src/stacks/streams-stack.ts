@@ -102,7 +102,7 @@ export class StreamsStack extends Stack {
     Validations.of(fn).acknowledge({
       id: 'AwsSolutions-IAM5',
       reason:
-        'SNS Publish to a phone number has no resource to name; the role may publish SMS and nothing else of SNS.',
+        'SNS Publish to a phone number has no resource to name; the role holds sns:Publish alone (no topic management, no subscriptions).',
     });
     const ofNotifyingType = lambda.FilterCriteria.filter({
       dynamodb: { NewImage: { type: { S: lambda.FilterRule.or(...NOTIFYING_TYPES) } } },

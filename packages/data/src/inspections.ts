@@ -49,6 +49,8 @@ export interface InspectionRecord {
   has_acknowledgement: boolean;
   has_compliance_cert: boolean;
   certification_date: string | null;
+  /** Who completed the inspection group's signatures (set with certification_date). */
+  certifiedBy?: string | null;
   compliance_date: string | null;
   acknowledgement_date: string | null;
   inspectorId: string | null;

@@ -170,6 +170,14 @@ export async function listNotificationsBetween(
   return (result.Items ?? []).map(toNotification);
 }
 
+/** Whether a user's summary of a period was claimed already (one GetItem, before any other read). */
+export async function isSummaryClaimed(db: Db, userId: string, periodKey: string): Promise<boolean> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: { pk: `USER#${userId}`, sk: `SUMMARY#${periodKey}` } }),
+  );
+  return Item !== undefined;
+}
+
 /**
  * Records that a user's summary e-mail of a period is being sent: true the first time, false when
  * it was before (a retried or overlapping run), so a period is never summarised twice.

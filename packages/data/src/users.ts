@@ -4,6 +4,7 @@ import type { BatchWriteCommandInput, BatchWriteCommandOutput } from '@aws-sdk/l
 import { ConflictError, DuplicateError, MissingParentError, NotFoundError } from '@stormline/domain/errors';
 import type { PermissionEntry } from '@stormline/domain/permissions';
 import { ASSIGNABLE_INSPECTOR_ROLES, roleById } from '@stormline/domain/roles';
+import { batchGet, itemAt } from './batch-get';
 import type { Db } from './dynamo';
 import { keys, nameOrder } from './keys';
 import { queryPage } from './paging';
@@ -680,4 +681,15 @@ export async function purgeUserPartition(db: Db, userId: string): Promise<void> 
       }
     }
   }
+}
+
+/** Which of these users are members of the division now (one BatchGet of their membership rows). */
+export async function membersOfDivision(
+  db: Db,
+  divisionId: string,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  const keyOf = (id: string) => keys.membership(id, divisionId);
+  const items = await batchGet(db, userIds.map(keyOf));
+  return new Set(userIds.filter((id) => itemAt(items, keyOf(id))));
 }

@@ -8,7 +8,11 @@ import type { SignatureGroup, TemplateVersion } from './template-model';
  * docs/decisions/0018).
  */
 
+/** The most inspections certified together (one transaction's signatures and their inspections). */
+export const BULK_CERTIFY_MAX = 25;
+
 export const CERTIFICATION_MESSAGES = {
+  bulkLimit: `Certify at most ${BULK_CERTIFY_MAX} inspections at once`,
   consent: 'Please complete the Electronic Authorization Signature',
   notEnabled: '** The following inspection cannot be certified because it has pending inspection certificate',
   invalidForm: 'Invalid form data. Please review errors above.',

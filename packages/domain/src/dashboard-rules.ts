@@ -24,7 +24,10 @@ export interface WidgetSetting {
 export const HALF_WIDTH: WidgetWidth = 6;
 export const FULL_WIDTH: WidgetWidth = 12;
 
-/** The list a user without a saved dashboard sees: every widget, in the spec's order, half width. */
+/**
+ * The list a user without a saved dashboard sees: every widget, in the spec's order; Team
+ * Management and the inspection calendar full width (their rows are wide), the rest half width.
+ */
 export const DEFAULT_WIDGETS: readonly WidgetSetting[] = DASHBOARD_WIDGETS.map((name) => ({
   name,
   width: name === 'Inspection Calendar' || name === 'Team Management' ? FULL_WIDTH : HALF_WIDTH,
@@ -42,3 +45,23 @@ export function movedWidget<T>(list: readonly T[], from: number, to: number): T[
   next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);
   return next;
 }
+
+/**
+ * The widgets a user may have: Team Management only for those who choose inspectors (create
+ * Project, docs/decisions/0018), since its data is refused to everyone else.
+ */
+export function availableWidgets(may: { manageTeam: boolean }): WidgetName[] {
+  return DASHBOARD_WIDGETS.filter((name) => name !== 'Team Management' || may.manageTeam);
+}
+
+/** A saved or default list kept to the widgets the user may have. */
+export function widgetsAllowed(
+  list: readonly WidgetSetting[],
+  available: readonly WidgetName[],
+): WidgetSetting[] {
+  return list.filter((w) => available.includes(w.name));
+}
+
+/** Team Management's Re-assign: the most projects given to another inspector at once (one transaction). */
+export const REASSIGN_MAX = 25;
+export const REASSIGN_LIMIT_MESSAGE = `Re-assign at most ${REASSIGN_MAX} projects at once`;

@@ -30,12 +30,22 @@ export interface NotificationEvent {
   name: string | null;
   /** The record the notification opens when it is neither a project nor an inspection (a user). */
   subjectId: string | null;
+  /** Who caused it and needs no telling (the one who signed an inspection). */
+  actorId: string | null;
 }
 
 type Image = Record<string, unknown> | undefined;
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-const NONE = { inspectionId: null, userId: null, number: null, date: null, name: null, subjectId: null };
+const NONE = {
+  inspectionId: null,
+  userId: null,
+  number: null,
+  date: null,
+  name: null,
+  subjectId: null,
+  actorId: null,
+};
 
 function inspectionEvents(before: Image, after: Image): NotificationEvent[] {
   if (!after) return [];
@@ -58,6 +68,7 @@ function inspectionEvents(before: Image, after: Image): NotificationEvent[] {
       typeId: 'inspection-complete',
       audience: 'team',
       date: text(after.certification_date),
+      actorId: text(after.certifiedBy),
     });
   return events;
 }

@@ -57,7 +57,7 @@ export const NOTIFICATION_TYPES: readonly NotificationType[] = [
   {
     id: 'findings-past-due',
     name: 'Findings Past Due',
-    description: 'Corrective actions on your projects are open longer than 7 days.',
+    description: 'Findings on your projects are open longer than 7 days.',
     sms: false,
     hasCustomMessage: false,
   },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from './errors';
 import { localDate, isIsoDate, isTimeZone } from './local-date';
 import {
+  toE164,
   addressIssues,
   assertNoIssues,
   defaultTimeZone,
@@ -148,5 +149,21 @@ describe('local dates', () => {
     expect(isIsoDate('2025-02-29')).toBe(false);
     expect(isIsoDate('2025-1-01')).toBe(false);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('phone numbers for SMS (toE164)', () => {
+  it('turns national numbers into E.164 by the region', () => {
+    expect(toE164('0113 496 0177', 'UK')).toBe('+441134960177');
+    expect(toE164('07700 900123', 'UK')).toBe('+447700900123');
+    expect(toE164('(303) 555-0177', 'US')).toBe('+13035550177');
+    expect(toE164('1-303-555-0177', 'US')).toBe('+13035550177');
+    expect(toE164('+44 113 496 0177', 'US')).toBe('+441134960177');
+  });
+
+  it('answers null for what is not a number', () => {
+    expect(toE164('555', 'US')).toBeNull();
+    expect(toE164('12345', 'UK')).toBeNull();
+    expect(toE164('', 'UK')).toBeNull();
   });
 });

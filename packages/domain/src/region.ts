@@ -258,3 +258,21 @@ export function timeZoneIssues(
 export function assertNoIssues(issues: readonly FieldIssue[]): void {
   if (issues.length > 0) throw new ValidationError(issues[0]!.message, issues);
 }
+
+/**
+ * A phone number as stored (national, as people type it: '0113 496 0177', '(303) 555-0177') in
+ * E.164 for SMS ('+441134960177', '+13035550177'), by the region's dialling code; null when it
+ * is not a number the region's rules make one of.
+ */
+export function toE164(phone: string, region: Region): string | null {
+  const digits = phone.replace(/\D/g, '');
+  if (phone.trim().startsWith('+')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
+  if (region === 'US') {
+    if (digits.length === 10) return `+1${digits}`;
+    return digits.length === 11 && digits.startsWith('1') ? `+${digits}` : null;
+  }
+  if (digits.startsWith('44') && digits.length >= 11 && digits.length <= 12) return `+${digits}`;
+  return digits.startsWith('0') && digits.length >= 10 && digits.length <= 11
+    ? `+44${digits.slice(1)}`
+    : null;
+}

@@ -42,3 +42,9 @@ export function formatLongDate(date: Date, region: 'UK' | 'US'): string {
     ? `${weekday}, ${month} ${date.getDate()}, ${date.getFullYear()}`
     : `${weekday}, ${date.getDate()} ${month} ${date.getFullYear()}`;
 }
+
+/** The browser's own day, 'YYYY-MM-DD' (calendars and the weather strip mark it). */
+export function browserToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -1,6 +1,7 @@
 import { dashboardRoutes } from '@stormline/contract/areas/dashboard';
 import { getSavedWidgets } from '@stormline/data/dashboards';
-import { DEFAULT_WIDGETS } from '@stormline/domain/dashboard-rules';
+import { availableWidgets, DEFAULT_WIDGETS, widgetsAllowed } from '@stormline/domain/dashboard-rules';
+import { can } from '@stormline/domain/permissions';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 
@@ -13,10 +14,12 @@ const route = dashboardRoutes.getDashboard;
  */
 export async function main({ caller, deps }: RouteRequest<typeof route>) {
   const saved = await getSavedWidgets(deps.db, caller.user.id);
+  const available = availableWidgets({ manageTeam: can(caller.grants, 'create', 'Project') });
   return {
-    widgets: saved ?? [...DEFAULT_WIDGETS],
+    widgets: widgetsAllowed(saved ?? DEFAULT_WIDGETS, available),
     saved: saved !== null,
     kind: caller.role.name === 'BMP Contractor' ? ('contractor' as const) : ('widgets' as const),
+    available,
   };
 }
 

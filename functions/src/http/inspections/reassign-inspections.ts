@@ -12,9 +12,6 @@ import { projectLogStep } from '../../lib/project-log';
 
 const route = inspectionsRoutes.reassignInspections;
 
-/** Projects a re-assign may move in one transaction (each: the project, its log, maybe an access row). */
-const MAX_AT_ONCE = 25;
-
 /**
  * Re-assign from Team Management (spec 000 §2, §7): the chosen projects' due inspections go to
  * another inspector, that is each project's inspector changes, with Edit Project's rules (an
@@ -24,9 +21,9 @@ const MAX_AT_ONCE = 25;
 export async function main({ params, body, caller, divisionId, deps }: RouteRequest<typeof route>) {
   if (!can(caller.grants, 'create', 'Project'))
     throw new ForbiddenError('Your role does not allow changing the inspector');
+  // REASSIGN_MAX in the contract bounds the list: each project is the project, its log and maybe
+  // an access row, in one transaction.
   const ids = [...new Set(body.projectIds)];
-  if (ids.length > MAX_AT_ONCE)
-    throw new ValidationError(`Re-assign at most ${MAX_AT_ONCE} projects at once`);
   const target = await getUserInDivision(deps.db, divisionId!, params.userId).catch(() => null);
   const refusal = inspectorRefusal(target);
   if (refusal || !target)

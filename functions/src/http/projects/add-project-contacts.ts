@@ -1,7 +1,8 @@
 import { projectsRoutes } from '@stormline/contract/areas/projects';
 import { projectAccessSteps } from '@stormline/data/projects';
 import { transact } from '@stormline/data/transact';
-import { getUsers } from '@stormline/data/users';
+import { getUsers, membersOfDivision } from '@stormline/data/users';
+import { ValidationError } from '@stormline/domain/errors';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { assertProjectWritable, readVisibleProject } from '../../lib/project-access';
@@ -10,12 +11,23 @@ import { projectLogStep } from '../../lib/project-log';
 
 const route = projectsRoutes.addProjectContacts;
 
+const PROJECT_CONTACT_OUTSIDER = 'Only users of this division can be contacts of its projects';
+
 /** Adds contacts (update Project): users of the division given access to the project, logged. */
 export async function main({ params, body, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const project = await readVisibleProject(deps, caller, divisionId!, params.id);
   assertProjectWritable(project);
   const ids = [...new Set(body.userIds)];
-  const users = await getUsers(deps.db, ids);
+  const [users, members] = await Promise.all([
+    getUsers(deps.db, ids),
+    membersOfDivision(deps.db, divisionId!, ids),
+  ]);
+  // A contact is told of the project's inspections: only the division's own people.
+  const outsiders = ids.filter((id) => !members.has(id));
+  if (outsiders.length > 0)
+    throw new ValidationError(PROJECT_CONTACT_OUTSIDER, [
+      { path: 'userIds', message: `User ${outsiders[0]} is not a user of this division` },
+    ]);
   const now = deps.now();
   await transact(deps.db, [
     ...projectAccessSteps(deps.db, project, ids, now),

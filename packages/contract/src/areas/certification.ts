@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { CertificationState, DateText, SignatureGroupName } from '../inspection-views';
+import { BULK_CERTIFY_MAX, CERTIFICATION_MESSAGES } from '@stormline/domain/certification-rules';
 import { defineArea, permission, signedIn } from '../route';
 import { Id } from '../schemas';
 
@@ -52,7 +53,10 @@ export const certificationRoutes = defineArea('certification', {
     body: z.strictObject({
       entries: z
         .array(z.strictObject({ id: Id, date: z.optional(z.nullable(DateText)), lineType: LineType }))
-        .check(z.minLength(1, 'Please select inspections to certify'), z.maxLength(25)),
+        .check(
+          z.minLength(1, 'Please select inspections to certify'),
+          z.maxLength(BULK_CERTIFY_MAX, CERTIFICATION_MESSAGES.bulkLimit),
+        ),
       emailMessage: EmailMessage,
     }),
     response: z.strictObject({ certified: z.array(Id) }),

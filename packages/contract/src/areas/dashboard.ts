@@ -149,7 +149,7 @@ export const dashboardRoutes = defineArea('dashboard', {
     method: 'GET',
     path: '/api/divisions/{id}/dashboard',
     summary:
-      "The caller's dashboard in the division (spec 000 §2): the widgets in order with their widths (the saved list, else the default), whether they are saved, and which dashboard the role gets (the BMP Contractor's, or the widgets)",
+      "The caller's dashboard in the division (spec 000 §2): the widgets in order with their widths (the saved list, else the default, kept to those the role may have), whether they are saved, which dashboard the role gets (the BMP Contractor's, or the widgets) and the widgets it may switch on",
     access: readDashboard,
     division: 'required',
     divisionParam: 'id',
@@ -159,6 +159,8 @@ export const dashboardRoutes = defineArea('dashboard', {
       widgets: z.array(WidgetSetting),
       saved: z.boolean(),
       kind: z.enum(['widgets', 'contractor']),
+      /** The widgets this user may switch on (Widgets Setting lists these). */
+      available: z.array(z.enum(DASHBOARD_WIDGETS)),
     }),
     implemented: true,
   },

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { REASSIGN_LIMIT_MESSAGE, REASSIGN_MAX } from '@stormline/domain/dashboard-rules';
 import { TEXTAREA_ANSWER_MAX } from '@stormline/domain/questionnaire-rules';
 import {
   AnswerValueSchema,
@@ -177,7 +178,7 @@ export const inspectionsRoutes = defineArea('inspections', {
         .array(Id)
         .check(
           z.minLength(1, 'Select the inspections to re-assign'),
-          z.maxLength(50, 'Re-assign at most 50 projects at once'),
+          z.maxLength(REASSIGN_MAX, REASSIGN_LIMIT_MESSAGE),
         ),
     }),
     response: z.strictObject({ reassigned: z.array(Id) }),

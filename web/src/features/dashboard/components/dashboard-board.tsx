@@ -43,6 +43,7 @@ interface WidgetProps {
   chrome: WidgetChrome;
   divisionId: string;
   mayCertify: boolean;
+  mayStart: boolean;
 }
 
 const WIDGETS: Record<WidgetName, ComponentType<WidgetProps>> = {
@@ -53,6 +54,14 @@ const WIDGETS: Record<WidgetName, ComponentType<WidgetProps>> = {
   'Inspections Due': InspectionsDueWidget,
   'Inspection Calendar': InspectionCalendarWidget,
 };
+
+interface BoardProps {
+  divisionId: string;
+  /** Certify Now (all on Certify, spec 000 §6). */
+  mayCertify: boolean;
+  /** Start Inspection (update on Inspection, spec 000 §6). */
+  mayStart: boolean;
+}
 
 /** Spec 000 §9: the layout switches to the narrow form below 700 px. */
 const NARROW = '(max-width: 699px)';
@@ -84,6 +93,7 @@ function SortableWidget({
       <Widget
         divisionId={props.divisionId}
         mayCertify={props.mayCertify}
+        mayStart={props.mayStart}
         chrome={{
           name: setting.name,
           width: setting.width,
@@ -96,7 +106,7 @@ function SortableWidget({
   );
 }
 
-function Board({ divisionId, mayCertify }: { divisionId: string; mayCertify: boolean }) {
+function Board({ divisionId, mayCertify, mayStart }: BoardProps) {
   const layout = useWidgetLayout(divisionId);
   const narrow = useMediaQuery(NARROW) ?? false;
   // A new order not saved yet: the Save button shows while there is one (spec 000 §2).
@@ -119,6 +129,8 @@ function Board({ divisionId, mayCertify }: { divisionId: string; mayCertify: boo
       </Alert>
     );
   if (!layout.data) return <BoardSkeleton />;
+  if (layout.data.kind === 'contractor')
+    return <ContractorWidgets divisionId={divisionId} mayStart={mayStart} />;
   const widgets = draft ?? layout.data.widgets;
 
   const save = async (next: WidgetSetting[], message: string) => {
@@ -216,6 +228,7 @@ function Board({ divisionId, mayCertify }: { divisionId: string; mayCertify: boo
                   props={{
                     divisionId,
                     mayCertify,
+                    mayStart,
                     narrow,
                     onToggleWidth: () =>
                       void save(
@@ -232,6 +245,7 @@ function Board({ divisionId, mayCertify }: { divisionId: string; mayCertify: boo
       <WidgetsSettingDrawer
         opened={settingOpen}
         widgets={widgets}
+        available={layout.data.available}
         onClose={() => setSettingOpen(false)}
         onSave={async (next) => {
           await save(next, 'Widgets saved');
@@ -252,8 +266,11 @@ function BoardSkeleton() {
   );
 }
 
-/** The widget dashboard (spec 000 §2): loaded after the page has rendered, so the first load stays small. */
-export default function DashboardBoard(props: { divisionId: string; mayCertify: boolean }) {
+/**
+ * The dashboard (spec 000 §2): the widgets, or the BMP Contractor's, as the server says; loaded
+ * after the page has rendered, so the first load stays small.
+ */
+export default function DashboardBoard(props: BoardProps) {
   return (
     <SuccessCheckProvider>
       <Board {...props} />
@@ -262,7 +279,7 @@ export default function DashboardBoard(props: { divisionId: string; mayCertify: 
 }
 
 /** The BMP Contractor's dashboard (spec 000 §2): the findings to correct and the sites' due dates. */
-export function ContractorBoard({ divisionId }: { divisionId: string }) {
+function ContractorWidgets({ divisionId, mayStart }: { divisionId: string; mayStart: boolean }) {
   const narrow = useMediaQuery(NARROW) ?? false;
   const chrome = (name: WidgetName): WidgetChrome => ({
     name,
@@ -272,15 +289,19 @@ export function ContractorBoard({ divisionId }: { divisionId: string }) {
     dragHandle: null,
   });
   return (
-    <SuccessCheckProvider>
+    <>
       <div className={classes.grid} data-narrow={narrow || undefined}>
         <div className={classes.cell} style={{ gridColumn: 'span 12' }}>
           <OpenFindingsWidget chrome={chrome('Open Findings')} divisionId={divisionId} />
         </div>
         <div className={classes.cell} style={{ gridColumn: 'span 12' }}>
-          <InspectionsDueWidget chrome={chrome('Inspections Due')} divisionId={divisionId} />
+          <InspectionsDueWidget
+            chrome={chrome('Inspections Due')}
+            divisionId={divisionId}
+            mayStart={mayStart}
+          />
         </div>
       </div>
-    </SuccessCheckProvider>
+    </>
   );
 }

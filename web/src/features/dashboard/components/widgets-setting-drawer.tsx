@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, Drawer, Group, Stack, Text } from '@mantine/core';
-import { DASHBOARD_WIDGETS, DEFAULT_WIDGETS, type WidgetSetting } from '@stormline/domain/dashboard-rules';
+import { DEFAULT_WIDGETS, type WidgetName, type WidgetSetting } from '@stormline/domain/dashboard-rules';
 
 /**
  * The Widgets Setting drawer (spec 000 §2): a checkbox per widget and Save. Widgets kept stay in
@@ -9,27 +9,31 @@ import { DASHBOARD_WIDGETS, DEFAULT_WIDGETS, type WidgetSetting } from '@stormli
 export function WidgetsSettingDrawer({
   opened,
   widgets,
+  available,
   onClose,
   onSave,
 }: {
   opened: boolean;
   widgets: readonly WidgetSetting[];
+  available: readonly WidgetName[];
   onClose: () => void;
   onSave: (widgets: WidgetSetting[]) => Promise<void>;
 }) {
   return (
     <Drawer opened={opened} onClose={onClose} title="Widgets Setting" position="right" size="sm">
-      {opened && <WidgetChoices widgets={widgets} onClose={onClose} onSave={onSave} />}
+      {opened && <WidgetChoices widgets={widgets} available={available} onClose={onClose} onSave={onSave} />}
     </Drawer>
   );
 }
 
 function WidgetChoices({
   widgets,
+  available,
   onClose,
   onSave,
 }: {
   widgets: readonly WidgetSetting[];
+  available: readonly WidgetName[];
   onClose: () => void;
   onSave: (widgets: WidgetSetting[]) => Promise<void>;
 }) {
@@ -52,7 +56,7 @@ function WidgetChoices({
       </Text>
       <Checkbox.Group value={on} onChange={setOn} aria-label="Widgets">
         <Stack gap="sm">
-          {DASHBOARD_WIDGETS.map((name) => (
+          {available.map((name) => (
             <Checkbox key={name} value={name} label={name} />
           ))}
         </Stack>

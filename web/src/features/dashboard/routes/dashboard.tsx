@@ -1,5 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Skeleton, Stack } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { Button, Skeleton, Stack } from '@mantine/core';
+import { IconReportAnalytics } from '@tabler/icons-react';
+import { paths } from '../../../config/paths';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentDivisionId, useSession } from '../../../lib/auth';
 import { hasPermission } from '../../../lib/page-access';
@@ -11,21 +14,33 @@ const DashboardBoard = lazy(() => import('../components/dashboard-board'));
 const WeatherStrip = lazy(() =>
   import('../weather/weather-strip').then((m) => ({ default: m.WeatherStrip })),
 );
-const ContractorBoard = lazy(() =>
-  import('../components/dashboard-board').then((m) => ({ default: m.ContractorBoard })),
-);
 
-/** /divisions/{divisionId}/dashboard: the widget dashboard, or the contractor's (spec 000 §2). */
+/** /divisions/{divisionId}/dashboard: the widget dashboard, or the contractor's (spec 000 §2; the server says which). */
 export default function DashboardRoute() {
   const profile = useSession();
   const divisionId = useCurrentDivisionId();
   const division = profile.divisions.find((d) => d.id === divisionId);
-  const contractor = profile.roleName === 'BMP Contractor';
   const mayRead = hasPermission(profile, 'read', 'Dashboard');
 
   return (
     <Stack gap="lg">
-      <PageHeader crumbs={[{ label: 'Dashboard' }]} title="Dashboard" />
+      <PageHeader
+        crumbs={[{ label: 'Dashboard' }]}
+        title="Dashboard"
+        actions={
+          divisionId &&
+          mayRead && (
+            <Button
+              component={Link}
+              to={paths.app.reports.getHref(divisionId)}
+              variant="light"
+              leftSection={<IconReportAnalytics size={16} />}
+            >
+              Compliance report
+            </Button>
+          )
+        }
+      />
       <WelcomeBanner
         firstName={profile.first_name}
         divisionName={division?.name ?? null}
@@ -37,11 +52,11 @@ export default function DashboardRoute() {
       </Suspense>
       {divisionId && mayRead && (
         <Suspense fallback={<Skeleton h={320} radius="lg" aria-label="Loading the widgets" />}>
-          {contractor ? (
-            <ContractorBoard divisionId={divisionId} />
-          ) : (
-            <DashboardBoard divisionId={divisionId} mayCertify={hasPermission(profile, 'all', 'Certify')} />
-          )}
+          <DashboardBoard
+            divisionId={divisionId}
+            mayCertify={hasPermission(profile, 'all', 'Certify')}
+            mayStart={hasPermission(profile, 'update', 'Inspection')}
+          />
         </Suspense>
       )}
     </Stack>

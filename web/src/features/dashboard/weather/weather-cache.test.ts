@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { browserToday, currentForecast, isFresh, readForecast, writeForecast } from './weather-cache';
+import { browserToday } from '../../../lib/format';
+import { currentForecast, isFresh, readForecast, writeForecast } from './weather-cache';
 
 const day = (time: string) => ({
   time,
@@ -36,6 +37,11 @@ describe('the weather cache (spec 000 §4)', () => {
     writeForecast(null);
     expect(readForecast()).toBeNull();
     window.localStorage.setItem('weather', 'not json');
+    expect(readForecast()).toBeNull();
+    window.localStorage.setItem(
+      'weather',
+      JSON.stringify({ ...cached, days: [{ ...day('2026-11-26'), icon: 'meteor' }] }),
+    );
     expect(readForecast()).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import type { TemperatureUnit, WeatherDay } from '@stormline/domain/weather';
+import { WEATHER_ICONS, type TemperatureUnit, type WeatherDay } from '@stormline/domain/weather';
 
 /**
  * The browser's weather cache (spec 000 §4 "Weather cache", §9): the forecast days kept in local
@@ -29,7 +29,11 @@ export function readForecast(): CachedForecast | null {
     const raw = window.localStorage.getItem(KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as CachedForecast;
-    return Array.isArray(parsed.days) ? parsed : null;
+    // Written by an older version, or by hand: a day the strip cannot draw drops the cache.
+    const drawable =
+      Array.isArray(parsed.days) &&
+      parsed.days.every((d) => WEATHER_ICONS.includes(d.icon) && typeof d.time === 'string');
+    return drawable ? parsed : null;
   } catch {
     return null;
   }
@@ -42,10 +46,4 @@ export function writeForecast(forecast: CachedForecast | null): void {
   } catch {
     // Storage unavailable (private mode, quota): the strip asks again next time.
   }
-}
-
-/** The browser's own day, 'YYYY-MM-DD' (the forecast's days are the location's, read as dates). */
-export function browserToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

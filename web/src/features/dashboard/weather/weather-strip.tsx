@@ -15,14 +15,8 @@ import {
 import { weatherRoutes } from '@stormline/contract/areas/weather';
 import type { WeatherIcon } from '@stormline/domain/weather';
 import { callApi } from '../../../lib/api-client';
-import {
-  browserToday,
-  currentForecast,
-  isFresh,
-  readForecast,
-  writeForecast,
-  type CachedForecast,
-} from './weather-cache';
+import { browserToday } from '../../../lib/format';
+import { currentForecast, isFresh, readForecast, writeForecast, type CachedForecast } from './weather-cache';
 
 /** Spec 000 §8 texts. */
 export const WEATHER_MESSAGES = {

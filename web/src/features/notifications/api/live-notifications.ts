@@ -5,6 +5,11 @@ import { notificationsKey } from './get-notifications';
 
 /** Waits before connecting again after a dropped connection: 1 s, doubling, at most a minute. */
 const RETRY_MS = { first: 1000, max: 60_000 };
+/**
+ * Attempts that never open before giving up: a refused session (browsers do not say why a
+ * handshake failed) must not knock every minute; the bell still polls.
+ */
+const MAX_FAILED_ATTEMPTS = 6;
 
 /** The WebSocket API's address: the config's (absolute in the cloud, '/ws' on one machine). */
 function socketUrl(base: string, token: string): string {
@@ -29,9 +34,13 @@ export function useLiveNotifications(token: string | null) {
     let retry = RETRY_MS.first;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let closed = false;
+    let failed = 0;
     const open = () => {
+      let opened = false;
       socket = new WebSocket(socketUrl(base, token));
       socket.addEventListener('open', () => {
+        opened = true;
+        failed = 0;
         retry = RETRY_MS.first;
       });
       socket.addEventListener('message', (event) => {
@@ -39,7 +48,8 @@ export function useLiveNotifications(token: string | null) {
         if (message?.type === 'notification') void mutate(notificationsKey(token));
       });
       socket.addEventListener('close', () => {
-        if (closed) return;
+        if (!opened) failed += 1;
+        if (closed || failed >= MAX_FAILED_ATTEMPTS) return;
         timer = setTimeout(open, retry);
         retry = Math.min(retry * 2, RETRY_MS.max);
       });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Button } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
+import { BULK_CERTIFY_MAX, CERTIFICATION_MESSAGES } from '@stormline/domain/certification-rules';
 import { IconCertificate } from '@tabler/icons-react';
 import { displayDate } from '@stormline/domain/local-date';
 import { tableColumns } from '../../../../components/data-table';
@@ -78,6 +79,7 @@ export function CertificationsDueWidget({
             // Spec 000 §5: Certify Now does nothing when nothing is selected.
             onClick={() =>
               chosen.length > 0 &&
+              chosen.length <= BULK_CERTIFY_MAX &&
               setCertifying(
                 chosen.map((row) => ({ id: row.inspectionId, number: row.number, siteName: row.siteName })),
               )
@@ -90,6 +92,11 @@ export function CertificationsDueWidget({
         )
       }
     >
+      {chosen.length > BULK_CERTIFY_MAX && (
+        <Text fz="sm" c="red.8" role="alert">
+          {CERTIFICATION_MESSAGES.bulkLimit}
+        </Text>
+      )}
       <WidgetTable
         label="Certifications Due"
         list={list}

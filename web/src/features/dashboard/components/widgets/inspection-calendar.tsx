@@ -17,6 +17,7 @@ import { calendarState, type CalendarState } from '@stormline/domain/inspection-
 import { displayDate } from '@stormline/domain/local-date';
 import { paths } from '../../../../config/paths';
 import { useCalendarMonth, useCalendarProjects, type CalendarEntry } from '../../api/dashboard';
+import { browserToday } from '../../../../lib/format';
 import { MonthCalendar } from '../month-calendar';
 import { WidgetFrame, type WidgetChrome } from '../widget-frame';
 import { WIDGET_SEARCH_DELAY_MS } from '../widget-table';
@@ -79,7 +80,7 @@ export function InspectionCalendarWidget({
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
   const [month, setMonth] = useState<string | null>(null);
   const calendar = useCalendarMonth(divisionId, projectId, month);
-  const shownMonth = month ?? calendar.data?.month ?? new Date().toISOString().slice(0, 7);
+  const shownMonth = month ?? calendar.data?.month ?? browserToday().slice(0, 7);
   const options = (projects.data?.pageData ?? []).map((p) => ({
     value: p.id,
     label: `${p.name} — ${p.clientName.toUpperCase()}`,
@@ -123,7 +124,7 @@ export function InspectionCalendarWidget({
         <MonthCalendar
           label="Inspection calendar"
           month={shownMonth}
-          today={new Date().toISOString().slice(0, 10)}
+          today={browserToday()}
           onMonthChange={setMonth}
           renderDay={(day) => (
             <Group gap={2}>

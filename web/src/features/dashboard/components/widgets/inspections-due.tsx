@@ -7,6 +7,7 @@ import { displayDate } from '@stormline/domain/local-date';
 import { tableColumns } from '../../../../components/data-table';
 import { paths } from '../../../../config/paths';
 import { loadInspectionsDue, useWidgetPages, type InspectionsDueRow } from '../../api/dashboard';
+import { browserToday } from '../../../../lib/format';
 import { MonthCalendar } from '../month-calendar';
 import { WidgetFrame, type WidgetChrome } from '../widget-frame';
 import { useWidgetSearch, WidgetSearch, WidgetTable } from '../widget-table';
@@ -19,8 +20,10 @@ const ACTION_COLOR = { 'Start Inspection': 'teal', 'Past Due': 'red', 'View Proj
  * Spec 000 §4 Inspections Due action, from the due date in the project's time zone; the link
  * starts the inspection when it is scheduled for today.
  */
-function dueAction(divisionId: string, row: InspectionsDueRow) {
-  const action = inspectionsDueAction(row.dueDate, row.today);
+function dueAction(divisionId: string, row: InspectionsDueRow, mayStart: boolean) {
+  const due = inspectionsDueAction(row.dueDate, row.today);
+  // Spec 000 §6: starting one needs update on Inspection; others are shown the project.
+  const action = due === 'Start Inspection' && !mayStart ? 'View Project' : due;
   const href =
     action === 'Start Inspection' && row.inspectionStatus === 'scheduled'
       ? paths.app.startInspection.getHref(divisionId, row.projectId)
@@ -28,8 +31,16 @@ function dueAction(divisionId: string, row: InspectionsDueRow) {
   return { action, href, color: ACTION_COLOR[action] };
 }
 
-function ActionLink({ divisionId, row }: { divisionId: string; row: InspectionsDueRow }) {
-  const { action, href, color } = dueAction(divisionId, row);
+function ActionLink({
+  divisionId,
+  row,
+  mayStart,
+}: {
+  divisionId: string;
+  row: InspectionsDueRow;
+  mayStart: boolean;
+}) {
+  const { action, href, color } = dueAction(divisionId, row, mayStart);
   return (
     <Button
       component={Link}
@@ -45,7 +56,15 @@ function ActionLink({ divisionId, row }: { divisionId: string; row: InspectionsD
 }
 
 /** Spec 000 §2 Inspections Due: the sites' next due dates as a list or a calendar (the menu switches). */
-export function InspectionsDueWidget({ chrome, divisionId }: { chrome: WidgetChrome; divisionId: string }) {
+export function InspectionsDueWidget({
+  chrome,
+  divisionId,
+  mayStart,
+}: {
+  chrome: WidgetChrome;
+  divisionId: string;
+  mayStart: boolean;
+}) {
   const [view, setView] = useState<'list' | 'calendar'>('list');
   const search = useWidgetSearch();
   const list = useWidgetPages(
@@ -65,7 +84,7 @@ export function InspectionsDueWidget({ chrome, divisionId }: { chrome: WidgetChr
     column.display({
       id: 'action',
       header: 'Action',
-      cell: ({ row }) => <ActionLink divisionId={divisionId} row={row.original} />,
+      cell: ({ row }) => <ActionLink divisionId={divisionId} row={row.original} mayStart={mayStart} />,
     }),
   ]);
   return (
@@ -106,6 +125,7 @@ export function InspectionsDueWidget({ chrome, divisionId }: { chrome: WidgetChr
       ) : (
         <DueCalendar
           divisionId={divisionId}
+          mayStart={mayStart}
           rows={list.rows ?? []}
           hasMore={list.hasMore}
           loadMore={list.loadMore}
@@ -117,16 +137,18 @@ export function InspectionsDueWidget({ chrome, divisionId }: { chrome: WidgetChr
 
 function DueCalendar({
   divisionId,
+  mayStart,
   rows,
   hasMore,
   loadMore,
 }: {
   divisionId: string;
+  mayStart: boolean;
   rows: InspectionsDueRow[];
   hasMore: boolean;
   loadMore: () => void;
 }) {
-  const today = rows[0]?.today ?? new Date().toISOString().slice(0, 10);
+  const today = rows[0]?.today ?? browserToday();
   const [month, setMonth] = useState(today.slice(0, 7));
   return (
     <Stack gap="xs">
@@ -140,7 +162,7 @@ function DueCalendar({
           rows
             .filter((row) => row.dueDate === day)
             .map((row) => {
-              const { action, href, color } = dueAction(divisionId, row);
+              const { action, href, color } = dueAction(divisionId, row, mayStart);
               return (
                 <Tooltip
                   key={row.projectId}

@@ -15,6 +15,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconUserShare } from '@tabler/icons-react';
+import { REASSIGN_LIMIT_MESSAGE, REASSIGN_MAX } from '@stormline/domain/dashboard-rules';
 import { displayDate } from '@stormline/domain/local-date';
 import { ListError } from '../../../../components/list-error';
 import { LIST_FORBIDDEN_MESSAGE } from '../../../../components/data-table';
@@ -73,7 +74,7 @@ export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChr
           variant={selected.length === 0 ? 'light' : 'filled'}
           aria-disabled={selected.length === 0 || undefined}
           // Spec 000 §5: Re-assign does nothing when nothing is selected.
-          onClick={() => selected.length > 0 && setReassigning(true)}
+          onClick={() => selected.length > 0 && selected.length <= REASSIGN_MAX && setReassigning(true)}
         >
           Re-assign ({selected.length})
         </Button>
@@ -92,6 +93,11 @@ export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChr
         />
         <WidgetSearch search={search} label="Search names and sites" />
       </Group>
+      {selected.length > REASSIGN_MAX && (
+        <Text fz="sm" c="red.8" role="alert">
+          {REASSIGN_LIMIT_MESSAGE}
+        </Text>
+      )}
       <ScrollArea.Autosize mah={WIDGET_TABLE_HEIGHT} type="auto" offsetScrollbars>
         {forbidden ? (
           <Text c="dimmed" ta="center" py="md" fz="sm">
