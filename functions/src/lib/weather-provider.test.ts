@@ -34,6 +34,8 @@ afterEach(() => {
 
 describe('the Open-Meteo adapter', () => {
   it('asks Open-Meteo for the daily values in the unit wanted, with a timeout', async () => {
+    // Unset, whatever the process was started with (a test run's runtime sets it for its routes).
+    vi.stubEnv('WEATHER_API_URL', undefined);
     provider(json(RECORDED));
     await fetchForecast(PLACE, 'fahrenheit');
     const { url, init } = requests[0]!;
