@@ -222,7 +222,7 @@ export const dashboardRoutes = defineArea('dashboard', {
     method: 'GET',
     path: '/api/divisions/{id}/getTeamManagementData',
     summary:
-      "Team Management widget: a page of the division's assignable inspectors with the projects each inspects and their due dates, and the inspector dropDown (those who may create projects)",
+      "Team Management widget: a page of the division's assignable inspectors with the projects each inspects and their due dates, and the page's members as dropDown (Re-assign's select searches GET /api/projects/inspectors for every assignable inspector); for those who choose inspectors (create Project)",
     access: readDashboard,
     division: 'required',
     divisionParam: 'id',

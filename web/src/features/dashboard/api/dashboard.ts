@@ -3,6 +3,7 @@ import useSWR, { mutate } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { dashboardRoutes } from '@stormline/contract/areas/dashboard';
 import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
+import { projectsRoutes } from '@stormline/contract/areas/projects';
 import type { WidgetSetting } from '@stormline/domain/dashboard-rules';
 import { callApi, type ApiResponse } from '../../../lib/api-client';
 import { cacheKey, isResourceKey } from '../../../lib/cache-keys';
@@ -174,6 +175,13 @@ export function useCalendarMonth(divisionId: string, projectId: string | null, m
         params: { id: divisionId },
         query: query({ type: projectId, month }),
       }),
+  );
+}
+
+/** Re-assign's inspector choices: the division's assignable users, searched on the server (50 a page). */
+export function useAssignableInspectors(divisionId: string, s: string, enabled: boolean) {
+  return useSWR(enabled ? cacheKey(divisionId, 'dashboard/inspectors', s) : null, () =>
+    callApi(projectsRoutes.listAssignableInspectors, { divisionId, query: query({ s }) }),
   );
 }
 

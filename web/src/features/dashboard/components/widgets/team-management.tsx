@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
   Alert,
   Badge,
@@ -24,13 +25,13 @@ import { errorMessage } from '../../../../lib/errors';
 import {
   loadTeam,
   reassignProjects,
+  useAssignableInspectors,
   useWidgetPages,
-  type TeamData,
   type TeamMember,
 } from '../../api/dashboard';
 import { useCelebrate } from '../success-check';
 import { WidgetFrame, type WidgetChrome } from '../widget-frame';
-import { useWidgetSearch, WidgetSearch, WIDGET_TABLE_HEIGHT } from '../widget-table';
+import { useWidgetSearch, WidgetSearch, WIDGET_SEARCH_DELAY_MS, WIDGET_TABLE_HEIGHT } from '../widget-table';
 
 /** Spec 000 §2: the role filter's first option, as the spec writes it. */
 const ALL_USERS = "All User's";
@@ -55,8 +56,6 @@ export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChr
   const [selected, setSelected] = useState<string[]>([]);
   const [reassigning, setReassigning] = useState(false);
   const celebrate = useCelebrate();
-  // The inspectors a site may be given come with every page.
-  const dropDown = list.pages?.[0]?.dropDown ?? [];
 
   const roles = [...new Set((pages ?? []).map((m) => m.roleName))].sort();
   const members = (pages ?? []).filter((m) => matches(m, role, search.text.trim()));
@@ -192,7 +191,7 @@ export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChr
       )}
       <ReassignModal
         opened={reassigning}
-        inspectors={dropDown}
+        divisionId={divisionId}
         count={selected.length}
         onClose={() => setReassigning(false)}
         onSubmit={async (userId) => {
@@ -209,18 +208,28 @@ export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChr
 /** The Change Inspector modal of Re-assign: the new inspector for every selected site. */
 function ReassignModal({
   opened,
-  inspectors,
+  divisionId,
   count,
   onClose,
   onSubmit,
 }: {
   opened: boolean;
-  inspectors: TeamData['dropDown'];
+  divisionId: string;
   count: number;
   onClose: () => void;
   onSubmit: (userId: string) => Promise<void>;
 }) {
   const [userId, setUserId] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), WIDGET_SEARCH_DELAY_MS);
+  const inspectors = useAssignableInspectors(divisionId, query, opened);
+  const options = (inspectors.data?.pageData ?? []).map((i) => ({
+    value: i.id,
+    label: `${i.name} (${i.roleName})`,
+  }));
+  // The chosen inspector stays an option while a search shows others.
+  const data = chosen && !options.some((o) => o.value === chosen.value) ? [chosen, ...options] : options;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (
@@ -233,9 +242,15 @@ function ReassignModal({
           label="Inspector"
           placeholder="Select Inspector"
           searchable
-          data={inspectors.map((i) => ({ value: i.id, label: `${i.name} (${i.roleName})` }))}
+          data={data}
           value={userId}
-          onChange={setUserId}
+          searchValue={search}
+          onSearchChange={setSearch}
+          onChange={(value, option) => {
+            setUserId(value);
+            setChosen(value ? option : null);
+          }}
+          nothingFoundMessage={inspectors.isLoading ? 'Loading…' : 'No inspectors found'}
           comboboxProps={{ withinPortal: true }}
           required
         />
