@@ -157,6 +157,34 @@ describe('notifications raised by events (issue 11)', () => {
     );
   });
 
+  it('tells the inspector, not the signer, when someone else signs their inspection', async () => {
+    const signer = await createTestUser('Admin', [NORTH], { lastName: `Signer ${tag}` });
+    const signerToken = await signInAs(signer);
+    await call(`/api/users/${signer.id}/signature_authorization/agree`, {
+      method: 'POST',
+      token: signerToken,
+    });
+    const created = await as(inspector.token)<{ id: string }>('/api/inspections', 'POST', {
+      projectId,
+      type: 'Post Storm',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await answerInFull(as(inspector.token), created.body.id);
+    await signInspection(as(signerToken), created.body.id);
+    const told = await eventually(
+      () => notificationsOf(inspector.token),
+      (n) =>
+        expect(n.pageData.filter((x) => x.title === 'Inspection Complete').map((x) => x.link)).toContain(
+          `/inspection/${created.body.id}`,
+        ),
+      15_000,
+    );
+    expect(told.pageData.length).toBeGreaterThan(0);
+    expect((await notificationsOf(signerToken)).pageData.map((x) => x.title)).not.toContain(
+      'Inspection Complete',
+    );
+  });
+
   it('tells the project’s team once when a finding stays open past 7 days', async () => {
     const types = await as(admin)<{ pageData: { id: string; code: string }[] }>(
       '/api/finding-types/by_template_id/routine-stormwater',
