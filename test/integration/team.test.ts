@@ -74,6 +74,16 @@ describe('Team Management', () => {
     expect(member?.name).toBe(`Test From ${tag}`);
   });
 
+  it('searches names and sites on the server, whatever page the member is on', async () => {
+    const search = async (text: string) =>
+      (
+        await as<Team>(admin, `/api/divisions/${NORTH}/getTeamManagementData?s=${encodeURIComponent(text)}`)
+      ).body.team.map((m) => m.id);
+    expect(await search(`From ${tag}`)).toEqual([from.id]);
+    expect(await search(`Clarence Dock ${tag}`)).toContain(from.id);
+    expect(await search(`Nobody ${tag}`)).toEqual([]);
+  });
+
   it('re-assigns the projects to another inspector, logged, and the team shows it', async () => {
     const moved = await as<{ reassigned: string[] }>(admin, `/api/inspections/reassign/${to.id}`, 'POST', {
       projectIds: [projectId],

@@ -1,16 +1,47 @@
 import { dashboardRoutes } from '@stormline/contract/areas/dashboard';
 import { getClientsInDivision } from '@stormline/data/clients';
-import { listAssignableInspectors, listProjectsOfUser } from '@stormline/data/projects';
+import { listAssignableInspectors, listProjectsOfUser, searchProjects } from '@stormline/data/projects';
+import { getUsers, searchDivisionUsers } from '@stormline/data/users';
 import { ForbiddenError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
 import { roleById } from '@stormline/domain/roles';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
+import { mayInspect } from '../../lib/assignable';
+import type { Deps } from '../../lib/deps';
 
 const route = dashboardRoutes.getTeamManagementData;
 
 /** The projects of one inspector the widget lists at most (their first by name). */
 const PROJECTS_PER_MEMBER = 50;
+
+/**
+ * The members on the page: the division's assignable inspectors, or with `s` those whose name
+ * matches and, on the first page, the inspectors of the sites whose name matches (spec 000 §2:
+ * "search over names and sites"), each once.
+ */
+async function teamPage(deps: Deps, divisionId: string, query: { cursor?: string; s?: string }) {
+  const paging = { pageSize: route.pageSize, cursor: query.cursor };
+  const text = query.s?.trim();
+  if (!text) return listAssignableInspectors(deps.db, divisionId, paging);
+  const [named, sites] = await Promise.all([
+    searchDivisionUsers(deps.db, divisionId, text, paging, mayInspect),
+    query.cursor
+      ? Promise.resolve([])
+      : searchProjects(deps.db, divisionId, 'ACTIVE', text, { pageSize: route.pageSize }).then(
+          (p) => p.items,
+        ),
+  ]);
+  const known = new Set(named.items.map((u) => u.id));
+  const inspectorIds = [...new Set(sites.flatMap((p) => (p.inspector_user_id ? [p.inspector_user_id] : [])))];
+  const siteInspectors = (
+    await getUsers(
+      deps.db,
+      inspectorIds.filter((id) => !known.has(id)),
+    )
+  ).filter(mayInspect);
+  return { items: [...named.items, ...siteInspectors], nextCursor: named.nextCursor };
+}
 
 /**
  * Team Management (spec 000 §2): a page of the division's assignable inspectors, each with the
@@ -20,10 +51,7 @@ const PROJECTS_PER_MEMBER = 50;
 export async function main({ query, caller, divisionId, deps }: RouteRequest<typeof route>) {
   if (!can(caller.grants, 'create', 'Project'))
     throw new ForbiddenError('Your role does not allow managing the team');
-  const members = await listAssignableInspectors(deps.db, divisionId!, {
-    pageSize: route.pageSize,
-    cursor: query.cursor,
-  });
+  const members = await teamPage(deps, divisionId!, query);
   const projectsOf = await Promise.all(
     members.items.map(async (member) => {
       const page = await listProjectsOfUser(deps.db, divisionId!, member.id, 'ACTIVE', {

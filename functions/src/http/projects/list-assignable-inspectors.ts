@@ -1,19 +1,13 @@
 import { projectsRoutes } from '@stormline/contract/areas/projects';
 import { listAssignableInspectors } from '@stormline/data/projects';
 import { searchDivisionUsers } from '@stormline/data/users';
-import type { UserRecord } from '@stormline/data/users';
-import { isAssignableInspector } from '@stormline/domain/project-rules';
 import { roleById } from '@stormline/domain/roles';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
+import { mayInspect } from '../../lib/assignable';
 import { pageOf } from '../../lib/page';
 
 const route = projectsRoutes.listAssignableInspectors;
-
-const mayInspect = (user: UserRecord) => {
-  const role = roleById(user.roleId);
-  return Boolean(role && isAssignableInspector(role.name)) && user.status !== 'inactive';
-};
 
 /**
  * The Inspector selects (Create project, Change Inspector): the division's users they may assign.

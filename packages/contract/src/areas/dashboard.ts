@@ -228,7 +228,11 @@ export const dashboardRoutes = defineArea('dashboard', {
     divisionParam: 'id',
     pageSize: 25,
     params: divisionParams,
-    query: z.strictObject({ cursor: z.optional(Cursor) }),
+    query: z.strictObject({
+      cursor: z.optional(Cursor),
+      /** Names, and (on the first page) the sites whose inspectors are listed. */
+      s: z.optional(z.string().check(z.maxLength(100, 'The search is too long'))),
+    }),
     response: z.strictObject({
       team: z.array(TeamMember),
       dropDown: z.array(z.strictObject({ id: Id, name: z.string(), roleName: z.string() })),

@@ -138,11 +138,11 @@ export const loadInspectionsDue = (divisionId: string, s: string) => (cursor?: s
     query: query({ s, cursor }),
   });
 
-export const loadTeam = (divisionId: string) => (cursor?: string) =>
+export const loadTeam = (divisionId: string, s: string) => (cursor?: string) =>
   callApi(dashboardRoutes.getTeamManagementData, {
     divisionId,
     params: { id: divisionId },
-    query: query({ cursor }),
+    query: query({ s, cursor }),
   }).then((data) => ({ ...data, pageData: data.team }));
 
 /** The finding types a widget's type filter offers (spec 000 §7 fetchFindingTypesUsed). */

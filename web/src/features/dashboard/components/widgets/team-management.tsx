@@ -22,13 +22,7 @@ import { ListError } from '../../../../components/list-error';
 import { LIST_FORBIDDEN_MESSAGE } from '../../../../components/data-table';
 import { ApiError } from '../../../../lib/api-client';
 import { errorMessage } from '../../../../lib/errors';
-import {
-  loadTeam,
-  reassignProjects,
-  useAssignableInspectors,
-  useWidgetPages,
-  type TeamMember,
-} from '../../api/dashboard';
+import { loadTeam, reassignProjects, useAssignableInspectors, useWidgetPages } from '../../api/dashboard';
 import { useCelebrate } from '../success-check';
 import { WidgetFrame, type WidgetChrome } from '../widget-frame';
 import { useWidgetSearch, WidgetSearch, WIDGET_SEARCH_DELAY_MS, WIDGET_TABLE_HEIGHT } from '../widget-table';
@@ -36,29 +30,20 @@ import { useWidgetSearch, WidgetSearch, WIDGET_SEARCH_DELAY_MS, WIDGET_TABLE_HEI
 /** Spec 000 §2: the role filter's first option, as the spec writes it. */
 const ALL_USERS = "All User's";
 
-function matches(member: TeamMember, role: string, text: string) {
-  if (role !== ALL_USERS && member.roleName !== role) return false;
-  if (!text) return true;
-  const needle = text.toLowerCase();
-  return (
-    member.name.toLowerCase().includes(needle) ||
-    member.inspections.some((i) => i.siteName.toLowerCase().includes(needle))
-  );
-}
-
 /** Spec 000 §2 Team Management: who inspects which sites, with Re-assign to another inspector. */
 export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChrome; divisionId: string }) {
-  const list = useWidgetPages(divisionId, 'team', [], loadTeam(divisionId));
-  const pages = list.rows;
   const [role, setRole] = useState(ALL_USERS);
   const search = useWidgetSearch();
+  // The server searches names and sites (a division has more inspectors than a page holds).
+  const list = useWidgetPages(divisionId, 'team', [search.query], loadTeam(divisionId, search.query));
+  const pages = list.rows;
   const [open, setOpen] = useState<string[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
   const [reassigning, setReassigning] = useState(false);
   const celebrate = useCelebrate();
 
   const roles = [...new Set((pages ?? []).map((m) => m.roleName))].sort();
-  const members = (pages ?? []).filter((m) => matches(m, role, search.text.trim()));
+  const members = (pages ?? []).filter((m) => role === ALL_USERS || m.roleName === role);
   const toggle = (projectId: string, on: boolean) =>
     setSelected((ids) => (on ? [...new Set([...ids, projectId])] : ids.filter((id) => id !== projectId)));
 
