@@ -1,6 +1,10 @@
 import { listDivisions } from '@stormline/data/divisions';
 import type { Db } from '@stormline/data/dynamo';
-import { listOpenFindingsInitiatedBetween, recordLateFinding } from '@stormline/data/late-findings';
+import {
+  listOpenFindingsInitiatedBetween,
+  recordedLate,
+  recordLateFinding,
+} from '@stormline/data/late-findings';
 import { getProjectsInDivision } from '@stormline/data/projects';
 import { addDays, daysBetween, localDate } from '@stormline/domain/local-date';
 import { LATE_FINDING_DAYS } from '@stormline/domain/statistics';
@@ -37,8 +41,11 @@ export async function recordLateFindingsOfDivision(db: Db, divisionId: string, n
       p,
     ]),
   );
+  // Most of the window was recorded on earlier runs: one read finds those.
+  const known = await recordedLate(db, findings);
   let recorded = 0;
   for (const finding of findings) {
+    if (known.has(finding.id)) continue;
     const project = projects.get(finding.projectId);
     if (!project || project.archivedAt) continue;
     const today = localDate(project.timezone, now);

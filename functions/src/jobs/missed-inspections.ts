@@ -1,7 +1,8 @@
 import { listDivisions } from '@stormline/data/divisions';
 import type { Db } from '@stormline/data/dynamo';
 import { findRoutineInspectionOn } from '@stormline/data/inspections';
-import { recordMissedInspection } from '@stormline/data/missed-inspections';
+import { batchGet } from '@stormline/data/batch-get';
+import { missedInspectionKeys, recordMissedInspection } from '@stormline/data/missed-inspections';
 import { listProjects } from '@stormline/data/projects';
 import type { ProjectRecord } from '@stormline/data/projects';
 import { passedDueDate } from '@stormline/domain/inspection-rules';
@@ -29,6 +30,13 @@ export async function recordMissedInspectionOf(
 ): Promise<string | null> {
   const due = passedDueDate(project, now);
   if (!due) return null;
+  // Recorded on an earlier run (the date stays until someone moves it): one read, nothing more.
+  const [recorded] = await batchGet(
+    db,
+    [missedInspectionKeys.missed(project.divisionId, project.id, due)],
+    false,
+  );
+  if (recorded) return null;
   // A routine inspection started on the day moved the date on; one dated the day by its
   // questionnaire may not have (started earlier, or the date set back to the day afterwards).
   if (await findRoutineInspectionOn(db, project.divisionId, project.id, due)) return null;

@@ -1,5 +1,6 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { batchGet } from './batch-get';
 import type { Db } from './dynamo';
 import { findingKeys, toFinding } from './findings';
 import type { FindingRecord } from './findings';
@@ -46,6 +47,12 @@ export async function listOpenFindingsInitiatedBetween(
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return findings;
+}
+
+/** Which of these findings were recorded late already (one BatchGet): a run skips them. */
+export async function recordedLate(db: Db, findings: readonly FindingRecord[]): Promise<Set<string>> {
+  const items = await batchGet(db, findings.map(lateKey), false);
+  return new Set(items.map((item) => (item.sk as string).slice('LATE#'.length)));
 }
 
 /** Records a finding as late, once: true the first time, false when it was recorded before. */
