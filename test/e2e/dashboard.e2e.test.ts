@@ -234,12 +234,13 @@ describe('the dashboard (issue 11)', () => {
     const yesterday = localDate(zone, new Date(Date.now() - 86_400_000));
     const today = localDate(zone, new Date());
     await located.context().addInitScript(
-      (days) => {
+      ({ days, owner }) => {
         if (!window.localStorage.getItem('weather-seeded')) {
           window.localStorage.setItem('weather-seeded', '1');
           window.localStorage.setItem(
             'weather',
             JSON.stringify({
+              owner,
               temperatureUnit: 'celsius',
               days: days.map((time) => ({
                 time,
@@ -252,7 +253,7 @@ describe('the dashboard (issue 11)', () => {
           );
         }
       },
-      [yesterday, today],
+      { days: [yesterday, today], owner: manager.id },
     );
     await signIn(located, manager);
     // Nothing answers as the provider in the test run: the server answers 502, as with no network.

@@ -32,17 +32,23 @@ describe('the weather cache (spec 000 §4)', () => {
   });
 
   it('keeps the forecast in local storage, and clears it', () => {
-    writeForecast(cached);
-    expect(readForecast()).toEqual(cached);
-    writeForecast(null);
-    expect(readForecast()).toBeNull();
+    writeForecast('u1', cached);
+    expect(readForecast('u1')).toEqual(cached);
+    writeForecast('u1', null);
+    expect(readForecast('u1')).toBeNull();
     window.localStorage.setItem('weather', 'not json');
-    expect(readForecast()).toBeNull();
+    expect(readForecast('u1')).toBeNull();
     window.localStorage.setItem(
       'weather',
-      JSON.stringify({ ...cached, days: [{ ...day('2026-11-26'), icon: 'meteor' }] }),
+      JSON.stringify({ owner: 'u1', ...cached, days: [{ ...day('2026-11-26'), icon: 'meteor' }] }),
     );
-    expect(readForecast()).toBeNull();
+    expect(readForecast('u1')).toBeNull();
+  });
+
+  it('shows no one another user’s forecast, and drops it', () => {
+    writeForecast('u1', cached);
+    expect(readForecast('u2')).toBeNull();
+    expect(window.localStorage.getItem('weather')).toBeNull();
   });
 
   it('dates today by the browser’s own calendar', () => {

@@ -24,24 +24,32 @@ export function currentForecast(cached: CachedForecast | null, today: string): C
 export const isFresh = (forecast: CachedForecast | null): forecast is CachedForecast =>
   !!forecast && forecast.days.length >= MIN_CACHED_DAYS;
 
-export function readForecast(): CachedForecast | null {
+/**
+ * The cached forecast of `owner` (the signed-in user): on a shared computer another user's cache,
+ * which tells roughly where they were, is neither shown nor kept (the next write replaces it).
+ */
+export function readForecast(owner: string): CachedForecast | null {
   try {
     const raw = window.localStorage.getItem(KEY);
     if (!raw) return null;
-    const parsed = JSON.parse(raw) as CachedForecast;
+    const parsed = JSON.parse(raw) as CachedForecast & { owner?: string };
+    if (parsed.owner !== owner) {
+      window.localStorage.removeItem(KEY);
+      return null;
+    }
     // Written by an older version, or by hand: a day the strip cannot draw drops the cache.
     const drawable =
       Array.isArray(parsed.days) &&
       parsed.days.every((d) => WEATHER_ICONS.includes(d.icon) && typeof d.time === 'string');
-    return drawable ? parsed : null;
+    return drawable ? { temperatureUnit: parsed.temperatureUnit, days: parsed.days } : null;
   } catch {
     return null;
   }
 }
 
-export function writeForecast(forecast: CachedForecast | null): void {
+export function writeForecast(owner: string, forecast: CachedForecast | null): void {
   try {
-    if (forecast) window.localStorage.setItem(KEY, JSON.stringify(forecast));
+    if (forecast) window.localStorage.setItem(KEY, JSON.stringify({ owner, ...forecast }));
     else window.localStorage.removeItem(KEY);
   } catch {
     // Storage unavailable (private mode, quota): the strip asks again next time.

@@ -15,6 +15,7 @@ import {
 import { weatherRoutes } from '@stormline/contract/areas/weather';
 import type { WeatherIcon } from '@stormline/domain/weather';
 import { callApi } from '../../../lib/api-client';
+import { useSession } from '../../../lib/auth';
 import { browserToday } from '../../../lib/format';
 import { currentForecast, isFresh, readForecast, writeForecast, type CachedForecast } from './weather-cache';
 
@@ -50,13 +51,13 @@ const isDenied = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as GeolocationPositionError).code === 1;
 
 /** The browser's location, then its forecast, kept in the cache; a failure clears the cache. */
-async function locateAndFetch(): Promise<State> {
+async function locateAndFetch(owner: string): Promise<State> {
   let where: GeolocationPosition;
   try {
     where = await position();
   } catch (error) {
     if (isDenied(error)) return { kind: 'denied' };
-    writeForecast(null);
+    writeForecast(owner, null);
     return { kind: 'error' };
   }
   try {
@@ -64,10 +65,10 @@ async function locateAndFetch(): Promise<State> {
     const lon = where.coords.longitude.toFixed(4);
     const answer = await callApi(weatherRoutes.getWeather, { params: { lat, lon } });
     const forecast = currentForecast(answer, browserToday());
-    writeForecast(forecast);
+    writeForecast(owner, forecast);
     return forecast && forecast.days.length > 0 ? { kind: 'shown', forecast } : { kind: 'error' };
   } catch {
-    writeForecast(null);
+    writeForecast(owner, null);
     return { kind: 'error' };
   }
 }
@@ -78,14 +79,15 @@ async function locateAndFetch(): Promise<State> {
  * Any other failure: the cache is cleared and the spec's error shown, never a broken page.
  */
 export function WeatherStrip() {
+  const owner = useSession().id;
   const [state, setState] = useState<State>(() => {
-    const cached = currentForecast(readForecast(), browserToday());
+    const cached = currentForecast(readForecast(owner), browserToday());
     return isFresh(cached) ? { kind: 'shown', forecast: cached } : { kind: 'loading' };
   });
   const loading = state.kind === 'loading';
   useEffect(() => {
-    if (loading) void locateAndFetch().then(setState);
-  }, [loading]);
+    if (loading) void locateAndFetch(owner).then(setState);
+  }, [loading, owner]);
   const refresh = () => setState({ kind: 'loading' });
 
   return (
