@@ -490,4 +490,19 @@ describe('who sees what, and what is refused', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: 'Your role does not allow read on Dashboard' });
   });
+
+  it('lists a project from its creation, not while it is archived, and again once restored', async () => {
+    const client = await createClient(`Cedar Works ${tag}`);
+    const group = await createGroup(db, NORTH, { name: `Compliance directory ${tag}` });
+    const inspector = await createTestUser('Inspector', [NORTH]);
+    const id = await createProject(`Cmp${tag} Dyke`, client, group.id, inspector.id);
+    const listed = async () => (await report(`client=${client}`)).body.pageData.map((r) => r.projectId);
+    expect(await listed()).toEqual([id]);
+    const archived = await as(`/api/divisions/${NORTH}/projects/archive/${id}`, 'POST');
+    expect(archived.status, JSON.stringify(archived.body)).toBeLessThan(300);
+    expect(await listed()).toEqual([]);
+    const restored = await as(`/api/divisions/${NORTH}/projects/archive/${id}`, 'DELETE');
+    expect(restored.status, JSON.stringify(restored.body)).toBeLessThan(300);
+    expect(await listed()).toEqual([id]);
+  });
 });

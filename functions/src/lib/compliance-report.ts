@@ -1,7 +1,12 @@
 import type { ReportRow } from '@stormline/contract/areas/divisions';
 import { getClientsInDivision } from '@stormline/data/clients';
 import { nameOrder } from '@stormline/data/keys';
-import { listProjects, listProjectsOfUser } from '@stormline/data/projects';
+import {
+  getProjectsInDivision,
+  listProjects,
+  listProjectsOfUser,
+  readProjectDirectory,
+} from '@stormline/data/projects';
 import type { ProjectRecord } from '@stormline/data/projects';
 import { searchQuery, searchTerms } from '@stormline/data/search-terms';
 import { getDailyStatistics } from '@stormline/data/statistics';
@@ -15,11 +20,11 @@ import type { Deps } from './deps';
 
 /**
  * The compliance report (spec 001 §2, §3, §7; docs/decisions/0021). The rows are the division's
- * active projects the caller sees (staff: the division's list; client roles, Regulators and BMP
- * Contractors: their access rows), read whole, a Query page of 100 at a time, because the report
- * counts them (numModels), filters them by client and name and pages by number: that read costs
- * the projects, never their inspections or findings. Only the page's projects then have their
- * statistics read: one Query each over the months the range spans (docs/decisions/0019).
+ * active projects the caller sees: staff read the division's project directory (one item of
+ * names and clients, kept with the projects' writes), client roles, Regulators and BMP
+ * Contractors their access rows. The report counts them (numModels), filters them by client and
+ * name and pages by number in memory; only the page's projects are then read whole (one
+ * BatchGet) with their statistics (one Query each over the months the range spans, 0019).
  */
 
 export interface ReportRequest {
@@ -36,10 +41,21 @@ const PROJECT_PAGE = 100;
 /** The statistics Queries a request has in flight at once ('All' may show hundreds of rows). */
 const PARALLEL_READS = 25;
 
-/** Every active project of the division that the caller sees. */
-async function visibleProjects(deps: Deps, caller: Caller, divisionId: string): Promise<ProjectRecord[]> {
-  const all: ProjectRecord[] = [];
+type Listed = Pick<ProjectRecord, 'id' | 'name' | 'client_id'>;
+
+/**
+ * Every active project of the division that the caller sees, as names and clients: staff read the
+ * division's project directory (one item); client roles, Regulators and BMP Contractors their
+ * access rows (their own few projects). A division whose directory does not exist yet (projects
+ * written before it) is read from its list.
+ */
+async function visibleProjects(deps: Deps, caller: Caller, divisionId: string): Promise<Listed[]> {
   const everyProject = seesEveryProject(caller.role.name);
+  if (everyProject) {
+    const directory = await readProjectDirectory(deps.db, divisionId);
+    if (directory) return directory;
+  }
+  const all: ProjectRecord[] = [];
   let cursor: string | undefined;
   do {
     const page = everyProject
@@ -78,7 +94,13 @@ export async function complianceReport(
   const shown = (await visibleProjects(deps, caller, divisionId))
     .filter((p) => (clients.size === 0 || clients.has(p.client_id)) && matchesName(p.name, request.search))
     .sort((a, b) => (nameOrder(a.name, a.id) < nameOrder(b.name, b.id) ? -1 : 1));
-  const { items, pageSize } = reportPage(shown, request.page, request.rows);
+  const { items: listed, pageSize } = reportPage(shown, request.page, request.rows);
+  // The page's projects whole (time zone, start date): one BatchGet, in the page's order.
+  const items = await getProjectsInDivision(
+    deps.db,
+    divisionId,
+    listed.map((p) => p.id),
+  );
 
   const [clientRecords, pageData] = await Promise.all([
     getClientsInDivision(

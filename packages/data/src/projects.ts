@@ -237,6 +237,7 @@ export async function createProject(db: Db, input: NewProject, now = new Date())
       1,
       () => new MissingParentError('Division not found'),
     ),
+    directorySetStep(db, project),
     putNewStep(
       db,
       {
@@ -527,6 +528,10 @@ export async function updateProject(
           { terms: searchTerms(after.name), order },
         )
       : []),
+    // The directory lists active projects by name and client.
+    ...(state === 'ACTIVE' && (renamed || after.client_id !== before.client_id)
+      ? [directorySetStep(db, after)]
+      : []),
     ...also,
   ];
   const contacts = renamed
@@ -580,6 +585,7 @@ export async function setProjectArchived(
       () => new NotFoundError('Project not found'),
     ),
     movedCountStep(db, keys.division(divisionId), archived, 'activeProjectCount', 'archivedProjectCount'),
+    archived ? directoryRemoveStep(db, divisionId, projectId) : directorySetStep(db, before),
     movedCountStep(
       db,
       clientKeys.divisionLink(divisionId, before.client_id),
@@ -666,6 +672,7 @@ export async function deleteProject(db: Db, divisionId: string, projectId: strin
       state === 'ACTIVE' ? 'activeProjectCount' : 'archivedProjectCount',
       -1,
     ),
+    ...(state === 'ACTIVE' ? [directoryRemoveStep(db, divisionId, projectId)] : []),
     counterStep(
       db,
       clientKeys.divisionLink(divisionId, project.client_id),
@@ -796,4 +803,71 @@ export async function listProjectContactIds(
 ): Promise<string[]> {
   const rows = await readPartition(db, projectKeys.project(divisionId, projectId).pk, 'CONTACT#');
   return rows.map((r) => r.userId as string);
+}
+
+/**
+ * The division's directory of active projects (docs/decisions/0021): one item holding each active
+ * project's name and client, an attribute a project (`p_<id>`: [name, client id]), moved in the
+ * same transaction as the project's own writes. The compliance report counts, filters and pages
+ * it, then reads only the page's projects: a request costs this one small item, not every
+ * project's record. A division holds some thousands of projects before the item's 400 KB.
+ */
+const projectDirectoryKey = (divisionId: string) => ({
+  pk: `DIVISION#${divisionId}`,
+  sk: 'PROJECT_DIRECTORY',
+});
+const DIRECTORY_PREFIX = 'p_';
+
+function directorySetStep(
+  db: Db,
+  project: Pick<ProjectRecord, 'divisionId' | 'id' | 'name' | 'client_id'>,
+): TransactionStep {
+  return {
+    write: {
+      Update: {
+        TableName: db.tableName,
+        Key: projectDirectoryKey(project.divisionId),
+        UpdateExpression: 'SET #type = :type, #entry = :entry',
+        ExpressionAttributeNames: { '#type': 'type', '#entry': `${DIRECTORY_PREFIX}${project.id}` },
+        ExpressionAttributeValues: {
+          ':type': 'ProjectDirectory',
+          ':entry': [project.name, project.client_id],
+        },
+      },
+    },
+  };
+}
+
+function directoryRemoveStep(db: Db, divisionId: string, projectId: string): TransactionStep {
+  return {
+    write: {
+      Update: {
+        TableName: db.tableName,
+        Key: projectDirectoryKey(divisionId),
+        UpdateExpression: 'SET #type = :type REMOVE #entry',
+        ExpressionAttributeNames: { '#type': 'type', '#entry': `${DIRECTORY_PREFIX}${projectId}` },
+        ExpressionAttributeValues: { ':type': 'ProjectDirectory' },
+      },
+    },
+  };
+}
+
+export interface DirectoryEntry {
+  id: string;
+  name: string;
+  client_id: string;
+}
+
+/**
+ * The division's active projects as the directory lists them, or null when the division has no
+ * directory yet (its projects were written before it existed): the caller then reads the list.
+ */
+export async function readProjectDirectory(db: Db, divisionId: string): Promise<DirectoryEntry[] | null> {
+  const [item] = await batchGet(db, [projectDirectoryKey(divisionId)]);
+  if (!item) return null;
+  return Object.entries(item).flatMap(([name, value]) =>
+    name.startsWith(DIRECTORY_PREFIX) && Array.isArray(value)
+      ? [{ id: name.slice(DIRECTORY_PREFIX.length), name: String(value[0]), client_id: String(value[1]) }]
+      : [],
+  );
 }
