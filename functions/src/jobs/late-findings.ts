@@ -1,4 +1,3 @@
-import { listDivisions } from '@stormline/data/divisions';
 import type { Db } from '@stormline/data/dynamo';
 import {
   listOpenFindingsInitiatedBetween,
@@ -9,6 +8,7 @@ import { getProjectsInDivision } from '@stormline/data/projects';
 import { addDays, daysBetween, localDate } from '@stormline/domain/local-date';
 import { LATE_FINDING_DAYS } from '@stormline/domain/statistics';
 import { getTableDb } from '../lib/deps';
+import { overEveryDivision } from './each-division';
 
 /**
  * The late-findings job (issue 11: "finding late"), hourly: EventBridge Scheduler in the cloud, a
@@ -21,7 +21,6 @@ import { getTableDb } from '../lib/deps';
  * the findings stored; the window's slack covers every time zone and a few missed runs.
  */
 
-const PAGE = 100;
 /** How far back a run looks past the 7-day mark: runs missed for that long are caught up. */
 const CATCH_UP_DAYS = 3;
 
@@ -60,18 +59,7 @@ export async function recordLateFindings(
   db: Db,
   now: Date,
 ): Promise<{ divisions: number; recorded: number }> {
-  let divisions = 0;
-  let recorded = 0;
-  let cursor: string | undefined;
-  do {
-    const page = await listDivisions(db, { pageSize: PAGE, cursor });
-    for (const division of page.items) {
-      recorded += await recordLateFindingsOfDivision(db, division.id, now);
-      divisions++;
-    }
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return { divisions, recorded };
+  return overEveryDivision(db, (divisionId) => recordLateFindingsOfDivision(db, divisionId, now));
 }
 
 /** What EventBridge Scheduler invokes (its payload is not read: the job looks at now). */

@@ -1,4 +1,3 @@
-import { listDivisions } from '@stormline/data/divisions';
 import type { Db } from '@stormline/data/dynamo';
 import { findRoutineInspectionOn } from '@stormline/data/inspections';
 import { batchGet } from '@stormline/data/batch-get';
@@ -7,6 +6,7 @@ import { listProjects } from '@stormline/data/projects';
 import type { ProjectRecord } from '@stormline/data/projects';
 import { passedDueDate } from '@stormline/domain/inspection-rules';
 import { getTableDb } from '../lib/deps';
+import { overEveryDivision } from './each-division';
 
 /**
  * The missed-inspection job (docs/decisions/0019, 0021), hourly: EventBridge Scheduler in the
@@ -67,18 +67,7 @@ export async function recordMissedInspections(
   db: Db,
   now: Date,
 ): Promise<{ divisions: number; recorded: number }> {
-  let divisions = 0;
-  let recorded = 0;
-  let cursor: string | undefined;
-  do {
-    const page = await listDivisions(db, { pageSize: PAGE, cursor });
-    for (const division of page.items) {
-      recorded += await recordMissedInspectionsOfDivision(db, division.id, now);
-      divisions++;
-    }
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return { divisions, recorded };
+  return overEveryDivision(db, (divisionId) => recordMissedInspectionsOfDivision(db, divisionId, now));
 }
 
 /**
