@@ -241,11 +241,11 @@ export function FindingsTab({
                       aria-label={`Select ${f.type.code} #${f.number}`}
                       disabled={Boolean(f.date_completed)}
                       checked={selected.includes(f.id)}
-                      onChange={(e) =>
-                        setSelected((ids) =>
-                          e.currentTarget.checked ? [...ids, f.id] : ids.filter((x) => x !== f.id),
-                        )
-                      }
+                      onChange={(e) => {
+                        // Read now: React clears currentTarget before a queued updater runs.
+                        const checked = e.currentTarget.checked;
+                        setSelected((ids) => (checked ? [...ids, f.id] : ids.filter((x) => x !== f.id)));
+                      }}
                     />
                   </Table.Td>
                   <Table.Td>
