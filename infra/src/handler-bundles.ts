@@ -18,6 +18,7 @@ export const STREAM_HANDLERS = {
 export const JOB_HANDLERS = {
   missedInspections: 'jobs/missed-inspections',
   lateFindings: 'jobs/late-findings',
+  inspectionsDue: 'jobs/inspections-due',
   summaryEmails: 'jobs/summary-emails',
 } as const;
 /** Not deployed: the bare one-item read every route's bundle is measured against. */

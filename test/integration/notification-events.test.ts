@@ -5,7 +5,8 @@ import WebSocket from 'ws';
 import { createGroup } from '@stormline/data/regulations';
 import { resetDeps } from '@stormline/functions/lib/deps';
 import { handler } from '@stormline/functions/streams/notifications';
-import { displayDate, localDate } from '@stormline/domain/local-date';
+import { addDays, displayDate, localDate } from '@stormline/domain/local-date';
+import { recordInspectionsDueOfDivision } from '@stormline/functions/jobs/inspections-due';
 import { recordLateFindingsOfDivision } from '@stormline/functions/jobs/late-findings';
 import { baseUrl, call, NORTH, tokenFor } from '../support/api';
 import { eventually } from '../support/eventually';
@@ -17,8 +18,9 @@ import { createTestUser, signInAs } from '../support/users';
 
 /**
  * Notifications raised by what happens (issue 11), through the table's stream: a project given
- * to an inspector, an inspection ready to sign, an inspection complete; each to the people it
- * concerns, by their channels (in the app, live over the WebSocket, by e-mail), once.
+ * to an inspector, an inspection ready to sign, complete, or waiting for its acknowledgement, a
+ * finding gone late, a routine inspection due today; each to the people it concerns, by their
+ * channels (in the app, live over the WebSocket, by e-mail), once.
  */
 
 const db = testTable();
@@ -30,6 +32,8 @@ let admin: string;
 let inspector: { id: string; email: string; token: string };
 let contact: { id: string; email: string; token: string };
 let projectId: string;
+let clientId: string;
+let groupId: string;
 
 const as =
   (token: string) =>
@@ -77,25 +81,35 @@ beforeAll(async () => {
     name: `Notified Client ${tag}`,
     address: { street_1: '7 Basin Rd', city: 'Leeds', country_id: 'england', zip: 'LS1 2AB' },
   });
-  const group = await createGroup(db, NORTH, { name: `Notified regulations ${tag}` });
-  const project = await as(admin)<{ id: string }>('/api/projects', 'POST', {
-    client_id: client.body.id,
-    inspection_template_id: 'routine-stormwater',
-    name: `Notified Wharf ${tag}`,
-    inspector_user_id: inspector.id,
-    latitude: 53.79,
-    longitude: -1.55,
-    document_group_id: group.id,
-    routine_interval: 7,
-    timezone: ZONE,
-    start_date: localDate(ZONE, new Date(Date.now() - 10 * 86_400_000)),
-    next_inspection_date: localDate(ZONE, new Date()),
-  });
-  expect(project.status, JSON.stringify(project.body)).toBe(201);
-  projectId = project.body.id;
+  clientId = client.body.id;
+  groupId = (await createGroup(db, NORTH, { name: `Notified regulations ${tag}` })).id;
+  projectId = await createProject(`Notified Wharf ${tag}`, inspector.id);
   const added = await as(admin)(`/api/projects/${projectId}/contacts`, 'POST', { userIds: [contact.id] });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
 });
+
+/** A project of this file's client, with the routine stormwater template (it has an acknowledgement). */
+async function createProject(
+  name: string,
+  inspectorId: string,
+  { timezone = ZONE, nextInspectionDate = localDate(ZONE, new Date()) } = {},
+): Promise<string> {
+  const project = await as(admin)<{ id: string }>('/api/projects', 'POST', {
+    client_id: clientId,
+    inspection_template_id: 'routine-stormwater',
+    name,
+    inspector_user_id: inspectorId,
+    latitude: 53.79,
+    longitude: -1.55,
+    document_group_id: groupId,
+    routine_interval: 7,
+    timezone,
+    start_date: localDate(timezone, new Date(Date.now() - 10 * 86_400_000)),
+    next_inspection_date: nextInspectionDate,
+  });
+  expect(project.status, JSON.stringify(project.body)).toBe(201);
+  return project.body.id;
+}
 
 afterAll(() => {
   for (const ws of sockets) ws.terminate();
@@ -141,16 +155,16 @@ describe('notifications raised by events (issue 11)', () => {
       (n) => expect(n.pageData.map((x) => x.title)).toContain('Inspection Ready To Sign'),
       15_000,
     );
-    const before = (await notificationsOf(contact.token)).unreadCount;
+    const complete = (n: Listed) => n.pageData.filter((x) => x.title === 'Inspection Complete');
+    const before = await notificationsOf(contact.token);
     await signInspection(as(inspector.token), created.body.id);
     const message = await pushed;
     expect(message.type).toBe('notification');
     const after = await notificationsOf(contact.token);
-    expect(after.unreadCount).toBe(before + 1);
-    expect(after.pageData[0]).toMatchObject({
-      title: 'Inspection Complete',
-      link: `/inspection/${created.body.id}`,
-    });
+    // The template has an acknowledgement, so Acknowledgement Required may have arrived as well.
+    expect(after.unreadCount).toBeGreaterThanOrEqual(before.unreadCount + 1);
+    expect(complete(after)).toHaveLength(complete(before).length + 1);
+    expect(complete(after)[0]).toMatchObject({ link: `/inspection/${created.body.id}` });
     // The inspector who signed is not told of their own signature.
     expect((await notificationsOf(inspector.token)).pageData.map((x) => x.title)).not.toContain(
       'Inspection Complete',
@@ -183,6 +197,87 @@ describe('notifications raised by events (issue 11)', () => {
     expect((await notificationsOf(signerToken)).pageData.map((x) => x.title)).not.toContain(
       'Inspection Complete',
     );
+  });
+
+  it('asks those of the team who may acknowledge, once, when an inspection is certified: not the signer, not a role that may not', async () => {
+    // The inspector signs and may acknowledge (Client Inspector); the contacts: one who may
+    // acknowledge (Client Manager), one who may not (BMP Contractor, spec 002 §6).
+    const ci = await createTestUser('Client Inspector', [NORTH], { lastName: `Acknowledging ${tag}` });
+    const ciToken = await signInAs(ci);
+    await call(`/api/users/${ci.id}/signature_authorization/agree`, { method: 'POST', token: ciToken });
+    const bmp = await createTestUser('BMP Contractor', [NORTH], { lastName: `Contractor ${tag}` });
+    const bmpToken = await signInAs(bmp);
+    const ackProjectId = await createProject(`Acknowledged Quay ${tag}`, ci.id);
+    const added = await as(admin)(`/api/projects/${ackProjectId}/contacts`, 'POST', {
+      userIds: [contact.id, bmp.id],
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const created = await as(ciToken)<{ id: string; number: number }>('/api/inspections', 'POST', {
+      projectId: ackProjectId,
+      type: 'Routine',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await answerInFull(as(ciToken), created.body.id);
+    await signInspection(as(ciToken), created.body.id);
+
+    const link = `/inspection/${created.body.id}/certification`;
+    const asked = (n: Listed) =>
+      n.pageData.filter((x) => x.title === 'Acknowledgement Required' && x.link === link);
+    const listed = await eventually(
+      () => notificationsOf(contact.token),
+      (n) => expect(asked(n)).toHaveLength(1),
+      15_000,
+    );
+    expect(asked(listed)[0]!.content).toBe(
+      `Inspection #${created.body.number} of Acknowledged Quay ${tag} was certified and waits for your acknowledgement.`,
+    );
+    const mail = await eventually(
+      () => messagesTo(contact.email),
+      (messages) =>
+        expect(
+          messages.filter((m) => m.subject === 'Acknowledgement Required').map((m) => m.text),
+        ).toContainEqual(expect.stringContaining(link)),
+    );
+    expect(mail.length).toBeGreaterThan(0);
+    // The BMP Contractor hears the inspection is complete, but is not asked to acknowledge it; the
+    // one who signed is asked nothing.
+    await eventually(
+      () => notificationsOf(bmpToken),
+      (n) => expect(n.pageData.map((x) => x.title)).toContain('Inspection Complete'),
+      15_000,
+    );
+    expect(asked(await notificationsOf(bmpToken))).toEqual([]);
+    expect(asked(await notificationsOf(ciToken))).toEqual([]);
+
+    // Reopened and certified again, the stream shows the same change at a new position: the
+    // acknowledgement is asked for once per inspection.
+    const inspection = {
+      type: 'Inspection',
+      pk: `DIVISION#${NORTH}#INSPECTION#${created.body.id}`,
+      sk: 'INSPECTION',
+      id: created.body.id,
+      divisionId: NORTH,
+      projectId: ackProjectId,
+      number: created.body.number,
+      status: 'complete',
+      inspectorId: ci.id,
+      has_acknowledgement: true,
+      acknowledgement_date: null,
+    };
+    const again = {
+      eventName: 'MODIFY',
+      dynamodb: {
+        SequenceNumber: `9${Date.now()}`,
+        OldImage: marshall({ ...inspection, certification_date: null }),
+        NewImage: marshall({
+          ...inspection,
+          certification_date: localDate(ZONE, new Date()),
+          certifiedBy: ci.id,
+        }),
+      },
+    };
+    expect(await handler({ Records: [again] })).toEqual({ batchItemFailures: [] });
+    expect(asked(await notificationsOf(contact.token))).toHaveLength(1);
   });
 
   it('tells the project’s team once when a finding stays open past 7 days', async () => {
@@ -218,6 +313,43 @@ describe('notifications raised by events (issue 11)', () => {
         content: `CA #${finding.body.number} of Notified Wharf ${tag}, initiated ${displayDate(today)}, is open longer than 7 days.`,
       }),
     ]);
+  });
+
+  it('tells a project’s inspector once on the day its routine inspection is due, in the project’s time zone', async () => {
+    // A date years ahead, of this run alone: the job, run for the whole division as it will run
+    // then, finds only this project due (other files' projects are due near today).
+    const dueDate = addDays(localDate(ZONE, new Date()), 3000 + (parseInt(tag, 16) % 3000));
+    const name = `Due Basin ${tag}`;
+    const dueProjectId = await createProject(name, inspector.id, { nextInspectionDate: dueDate });
+    // The date begins at midnight on site (23:00 UTC the evening before in British Summer Time).
+    let midnight = new Date(`${addDays(dueDate, -1)}T12:00:00Z`);
+    while (localDate(ZONE, midnight) !== dueDate) midnight = new Date(midnight.getTime() + 3_600_000);
+    const minutes = (n: number) => new Date(midnight.getTime() + n * 60_000);
+    // A minute before, the evening before on site: not due yet.
+    expect(await recordInspectionsDueOfDivision(db, NORTH, minutes(-1))).toBe(0);
+    // From midnight on site: due today; an hour later, recorded already.
+    expect(await recordInspectionsDueOfDivision(db, NORTH, minutes(1))).toBeGreaterThanOrEqual(1);
+    expect(await recordInspectionsDueOfDivision(db, NORTH, minutes(61))).toBe(0);
+
+    const content = `${name} is due for its routine inspection today, ${displayDate(dueDate)}.`;
+    const listed = await eventually(
+      () => notificationsOf(inspector.token),
+      (n) => expect(n.pageData.map((x) => x.content)).toContain(content),
+      15_000,
+    );
+    expect(listed.pageData.filter((x) => x.content === content)).toEqual([
+      expect.objectContaining({
+        title: 'Inspection Due',
+        link: `/divisions/${NORTH}/projects/${dueProjectId}/inspections`,
+      }),
+    ]);
+    const mail = await eventually(
+      () => messagesTo(inspector.email),
+      (messages) => expect(messages.map((m) => m.text)).toContainEqual(expect.stringContaining(content)),
+    );
+    expect(mail.find((m) => m.text.includes(content))!.subject).toBe('Inspection Due');
+    // The project's contacts are not told: the inspector does the inspection.
+    expect((await notificationsOf(contact.token)).pageData.map((x) => x.content)).not.toContain(content);
   });
 
   it('tells whoever invited a user when the invitation is accepted', async () => {

@@ -6,7 +6,11 @@ import { getProjectInDivision, listProjectContactIds } from '@stormline/data/pro
 import { getUsers, membersOfDivision } from '@stormline/data/users';
 import type { UserRecord } from '@stormline/data/users';
 import { displayDate } from '@stormline/domain/local-date';
-import { notificationEventsOf, type NotificationEvent } from '@stormline/domain/notification-events';
+import {
+  audienceAdmits,
+  notificationEventsOf,
+  type NotificationEvent,
+} from '@stormline/domain/notification-events';
 import { notificationType, settingsPolicyOf } from '@stormline/domain/notification-settings';
 import { toE164 } from '@stormline/domain/region';
 import { roleById } from '@stormline/domain/roles';
@@ -23,10 +27,11 @@ const image = (value: Record<string, AttributeValue> | undefined) =>
 
 /**
  * The notifications stream handler (issue 11): a change that raises a notification (an
- * inspection ready to sign or complete, a project given to an inspector, a missed inspection) is
- * delivered to the people it concerns by the channels each chose in the profile: in the app, live
- * to the bell through the WebSocket API, by e-mail and by SMS. An event reaches a person once
- * however often the stream delivers it (notifyOnce).
+ * inspection ready to sign, complete or awaiting acknowledgement, a project given to an
+ * inspector, a scheduled job's record: a missed inspection, a finding gone late, a routine
+ * inspection due today) is delivered to the people it concerns by the channels each chose in the
+ * profile: in the app, live to the bell through the WebSocket API, by e-mail and by SMS. An event
+ * reaches a person once however often the stream delivers it (notifyOnce).
  */
 export async function handler(event: StreamEvent): Promise<StreamBatchResult> {
   // The table alone: a stream handler holds no sign-in secret (the Streams stack grants none).
@@ -42,18 +47,23 @@ export async function handler(event: StreamEvent): Promise<StreamBatchResult> {
   return { batchItemFailures: [] };
 }
 
+const ONCE_PER_INSPECTION = new Set<NotificationEvent['typeId']>([
+  'inspection-ready-to-sign',
+  'acknowledgement-required',
+]);
+
 async function notifyRecord(deps: TableDeps, record: StreamRecord) {
   const after = image(record.dynamodb?.NewImage);
   const before = image(record.dynamodb?.OldImage);
   const item = after ?? before;
   if (!item || !record.dynamodb?.SequenceNumber) return;
   for (const event of notificationEventsOf(before, after)) {
-    // An inspection asks to be signed once, however often its answers are cleared and given again;
-    // any other event is its record's change at that stream position.
-    const eventKey =
-      event.typeId === 'inspection-ready-to-sign'
-        ? `${event.typeId}|${event.inspectionId ?? ''}`
-        : `${event.typeId}|${item.pk as string}|${item.sk as string}|${record.dynamodb.SequenceNumber}`;
+    // An inspection asks to be signed, and to be acknowledged, once, however often its answers are
+    // cleared and given again or it is reopened and certified again; any other event is its
+    // record's change at that stream position.
+    const eventKey = ONCE_PER_INSPECTION.has(event.typeId)
+      ? `${event.typeId}|${event.inspectionId ?? ''}`
+      : `${event.typeId}|${item.pk as string}|${item.sk as string}|${record.dynamodb.SequenceNumber}`;
     await deliver(deps, event, eventKey);
   }
 }
@@ -86,7 +96,8 @@ async function recipientsOf(
       ? [event.userId]
       : event.audience === 'inspector'
         ? [event.userId ?? project?.inspector_user_id ?? null]
-        : [
+        : // The team ('acknowledgers' too: deliverTo keeps those whose role may acknowledge).
+          [
             ...(await listProjectContactIds(deps.db, event.divisionId!, event.projectId!)),
             project?.inspector_user_id ?? null,
           ];
@@ -124,6 +135,18 @@ function messageOf(event: NotificationEvent, projectName: string) {
         content: `${projectName} passed its inspection date ${displayDate(event.date)} without an inspection.`,
         link: projectLink,
       };
+    case 'inspection-due':
+      return {
+        title: 'Inspection Due',
+        content: `${projectName} is due for its routine inspection today, ${displayDate(event.date)}.`,
+        link: projectLink,
+      };
+    case 'acknowledgement-required':
+      return {
+        title: 'Acknowledgement Required',
+        content: `${inspection} was certified and waits for your acknowledgement.`,
+        link: `${inspectionLink}/certification`,
+      };
     case 'findings-past-due':
       return {
         title: 'Findings Past Due',
@@ -151,6 +174,8 @@ async function deliverTo(
   // Only active people, and only types their role has settings for (a Regulator has none).
   if (user.status !== 'active' || !role) return;
   if (!settingsPolicyOf(role.name).types.some((t) => t.id === event.typeId)) return;
+  // Only those the audience means by role (who may sign the acknowledgement, for that request).
+  if (!audienceAdmits(event.audience, role)) return;
   const setting = settingOrDefault(await readSettings(deps.db, user.id), event.typeId);
   const channels = new Set(setting.is_enabled);
   if (channels.size === 0) return;

@@ -60,6 +60,12 @@ export class JobsStack extends Stack {
       description: 'Findings open past 7 days recorded hourly',
       schedule: 'Records the findings gone past 7 days, once each, for Findings Past Due (0022)',
     });
+    this.hourlyJob(props, {
+      id: 'InspectionsDue',
+      bundle: JOB_HANDLERS.inspectionsDue,
+      description: 'Routine inspections due today recorded hourly',
+      schedule: 'Records the projects due today in their zone, once per date, for Inspection Due (0022)',
+    });
     this.summaryEmails = this.hourlyJob(props, {
       id: 'SummaryEmails',
       bundle: JOB_HANDLERS.summaryEmails,

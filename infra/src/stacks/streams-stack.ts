@@ -20,7 +20,14 @@ export interface StreamsStackProps extends StackProps {
 }
 
 /** The item kinds whose changes raise notifications (notificationEventsOf in packages/domain). */
-export const NOTIFYING_TYPES = ['Inspection', 'Project', 'MissedInspection', 'LateFinding', 'User'];
+export const NOTIFYING_TYPES = [
+  'Inspection',
+  'Project',
+  'MissedInspection',
+  'LateFinding',
+  'InspectionDue',
+  'User',
+];
 
 /**
  * The item kinds the statistics count (docs/decisions/0019; statisticsSourceOf in

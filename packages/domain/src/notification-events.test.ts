@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { notificationEventsOf } from './notification-events';
+import { audienceAdmits, notificationEventsOf } from './notification-events';
+import { roleByName } from './roles';
 
 const inspection = {
   type: 'Inspection',
@@ -24,6 +25,55 @@ describe('the events that raise notifications (issue 11)', () => {
     // Saved again unchanged, or created: nothing.
     expect(types(signed, signed)).toEqual([]);
     expect(types(undefined, inspection)).toEqual([]);
+  });
+
+  it('an inspection certified under a template with an acknowledgement asks for it, not of its signer', () => {
+    const complete = {
+      ...inspection,
+      status: 'complete',
+      has_acknowledgement: true,
+      acknowledgement_date: null,
+    };
+    const signed = { ...complete, certification_date: '2026-11-20', certifiedBy: 'u9' };
+    expect(types(complete, signed)).toEqual([
+      'inspection-complete:team',
+      'acknowledgement-required:acknowledgers',
+    ]);
+    expect(notificationEventsOf(complete, signed)[1]).toMatchObject({
+      inspectionId: 'i1',
+      projectId: 'p',
+      number: 4,
+      actorId: 'u9',
+    });
+    // No acknowledgement in the template, or one signed already: only Inspection Complete.
+    expect(
+      types({ ...complete, has_acknowledgement: false }, { ...signed, has_acknowledgement: false }),
+    ).toEqual(['inspection-complete:team']);
+    expect(types(complete, { ...signed, acknowledgement_date: '2026-11-20' })).toEqual([
+      'inspection-complete:team',
+    ]);
+    // Certified already: acknowledging it, or saving it again, asks nothing more.
+    expect(types(signed, { ...signed, acknowledgement_date: '2026-11-21' })).toEqual([]);
+    expect(types(signed, signed)).toEqual([]);
+  });
+
+  it('Acknowledgement Required is for the roles that may sign the acknowledgement (spec 002 §6)', () => {
+    const asks = (role: Parameters<typeof roleByName>[0]) =>
+      audienceAdmits('acknowledgers', roleByName(role));
+    for (const role of [
+      'Admin',
+      'Regional Manager',
+      'Client Manager',
+      'Client Inspector',
+      'Client User',
+    ] as const)
+      expect(asks(role), role).toBe(true);
+    // Sign Off signs any group.
+    expect(asks('Supervising Engineer')).toBe(true);
+    for (const role of ['Inspector', 'BMP Contractor', 'Regulator'] as const)
+      expect(asks(role), role).toBe(false);
+    // Every other audience is everyone in it.
+    expect(audienceAdmits('team', roleByName('Inspector'))).toBe(true);
   });
 
   it('a project given to a new inspector tells that inspector; kept, nothing', () => {
@@ -54,6 +104,22 @@ describe('the events that raise notifications (issue 11)', () => {
     expect(notificationEventsOf(undefined, late)).toEqual([
       expect.objectContaining({ typeId: 'findings-past-due', audience: 'team', number: 7, name: 'CA' }),
     ]);
+  });
+
+  it('a routine inspection recorded due today tells the project’s inspector, once, with the date', () => {
+    const due = { type: 'InspectionDue', divisionId: 'd', projectId: 'p', dueDate: '2026-11-19' };
+    expect(notificationEventsOf(undefined, due)).toEqual([
+      expect.objectContaining({
+        typeId: 'inspection-due',
+        audience: 'inspector',
+        projectId: 'p',
+        userId: null,
+        date: '2026-11-19',
+      }),
+    ]);
+    // Its expiry (TTL) or a second look at it: nothing.
+    expect(types(due, undefined)).toEqual([]);
+    expect(types(due, due)).toEqual([]);
   });
 
   it('an invited user who registers tells whoever invited them; other changes, nothing', () => {

@@ -1,3 +1,6 @@
+import { maySignGroup } from './certification-rules';
+import type { Grants } from './permissions';
+
 /**
  * The events that raise notifications (issue 11; the types of notification-settings.ts), read
  * from a record's change as the table's stream shows it: the record before and after. Pure, so
@@ -6,9 +9,19 @@
 
 /**
  * Who a notification goes to: the inspection's or project's inspector, the project's team (its
- * contacts and inspector), or one named user.
+ * contacts and inspector), those of the team who may sign an inspection's acknowledgement, or one
+ * named user.
  */
-export type Audience = 'inspector' | 'team' | 'user';
+export type Audience = 'inspector' | 'team' | 'acknowledgers' | 'user';
+
+/**
+ * Whether someone in the audience is meant, by their role's grants: Acknowledgement Required asks
+ * only those who may sign the acknowledgement (spec 002 §6: all on Acknowledgement or Sign Off),
+ * the rule the signing itself checks; every other audience means everyone in it.
+ */
+export function audienceAdmits(audience: Audience, grants: Grants): boolean {
+  return audience !== 'acknowledgers' || maySignGroup(grants, 'acknowledgement');
+}
 
 export interface NotificationEvent {
   typeId:
@@ -16,6 +29,8 @@ export interface NotificationEvent {
     | 'inspection-complete'
     | 'project-assigned'
     | 'missed-inspection'
+    | 'inspection-due'
+    | 'acknowledgement-required'
     | 'findings-past-due'
     | 'invitation-accepted';
   divisionId: string | null;
@@ -62,7 +77,7 @@ function inspectionEvents(before: Image, after: Image): NotificationEvent[] {
   if (after.status === 'complete' && before?.status !== 'complete' && !text(after.certification_date))
     events.push({ ...base, typeId: 'inspection-ready-to-sign', audience: 'inspector' });
   // Signed: the project's team hears it is complete and certified.
-  if (text(after.certification_date) && !text(before?.certification_date))
+  if (text(after.certification_date) && !text(before?.certification_date)) {
     events.push({
       ...base,
       typeId: 'inspection-complete',
@@ -70,6 +85,16 @@ function inspectionEvents(before: Image, after: Image): NotificationEvent[] {
       date: text(after.certification_date),
       actorId: text(after.certifiedBy),
     });
+    // A template with an acknowledgement: its line opens once the inspection is certified
+    // (groupOption), so those of the team who may sign it are asked to.
+    if (after.has_acknowledgement === true && !text(after.acknowledgement_date))
+      events.push({
+        ...base,
+        typeId: 'acknowledgement-required',
+        audience: 'acknowledgers',
+        actorId: text(after.certifiedBy),
+      });
+  }
   return events;
 }
 
@@ -89,7 +114,10 @@ function projectEvents(before: Image, after: Image): NotificationEvent[] {
   ];
 }
 
-/** A record put once by a scheduled job (a missed inspection, a finding gone late): on its arrival. */
+/**
+ * A record put once by a scheduled job (a missed inspection, a finding gone late, a routine
+ * inspection due today): on its arrival.
+ */
 function recordedEvents(before: Image, after: Image): NotificationEvent[] {
   if (!after || before) return [];
   const base = {
@@ -100,6 +128,9 @@ function recordedEvents(before: Image, after: Image): NotificationEvent[] {
   };
   if (after.type === 'MissedInspection')
     return [{ ...base, typeId: 'missed-inspection', date: text(after.dueDate) }];
+  // The project's inspector when it is delivered (re-assigned since the record: the new one).
+  if (after.type === 'InspectionDue')
+    return [{ ...base, typeId: 'inspection-due', audience: 'inspector', date: text(after.dueDate) }];
   return [
     {
       ...base,
@@ -139,6 +170,7 @@ export function notificationEventsOf(before: Image, after: Image): NotificationE
       return projectEvents(before, after);
     case 'MissedInspection':
     case 'LateFinding':
+    case 'InspectionDue':
       return recordedEvents(before, after);
     case 'User':
       return userEvents(before, after);

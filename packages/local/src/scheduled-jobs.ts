@@ -1,4 +1,5 @@
 import type { Db } from '@stormline/data/dynamo';
+import { recordInspectionsDue } from '@stormline/functions/jobs/inspections-due';
 import { recordLateFindings } from '@stormline/functions/jobs/late-findings';
 import { recordMissedInspections } from '@stormline/functions/jobs/missed-inspections';
 import { sendSummaryEmails } from '@stormline/functions/jobs/summary-emails';
@@ -13,6 +14,7 @@ export interface ScheduledJob {
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'missed inspections', everyMs: 60 * 60 * 1000, run: recordMissedInspections },
   { name: 'late findings', everyMs: 60 * 60 * 1000, run: recordLateFindings },
+  { name: 'inspections due', everyMs: 60 * 60 * 1000, run: recordInspectionsDue },
   { name: 'summary e-mails', everyMs: 60 * 60 * 1000, run: sendSummaryEmails },
 ];
 
