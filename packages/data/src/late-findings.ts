@@ -1,11 +1,12 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { batchGet } from './batch-get';
 import type { Db } from './dynamo';
 import { findingKeys, toFinding } from './findings';
 import type { FindingRecord } from './findings';
 import { projectKeys } from './projects';
-import { TTL_ATTRIBUTE } from './table';
+import { queryAll } from './read-partition';
+import { INDEXES, TTL_ATTRIBUTE } from './table';
 
 /**
  * A finding gone past its 7 days (spec 001 §9), recorded once by the late-findings job: the record
@@ -27,26 +28,18 @@ export async function listOpenFindingsInitiatedBetween(
   from: string,
   to: string,
 ): Promise<FindingRecord[]> {
-  const findings: FindingRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: 'byRelation',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': findingKeys.openOfDivision(divisionId),
-          ':from': from,
-          ':to': `${to}~`,
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    findings.push(...(page.Items ?? []).map(toFinding));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return findings;
+  const items = await queryAll(db, {
+    TableName: db.tableName,
+    IndexName: INDEXES.byRelation.indexName,
+    KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': findingKeys.openOfDivision(divisionId),
+      ':from': from,
+      // The sort key is `<date>#<id>`; '~' sorts after '#', so findings initiated on `to` are kept.
+      ':to': `${to}~`,
+    },
+  });
+  return items.map(toFinding);
 }
 
 /** Which of these findings were recorded late already (one BatchGet): a run skips them. */

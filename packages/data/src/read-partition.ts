@@ -24,8 +24,8 @@ export async function readPartition(
   });
 }
 
-/** Every item a Query answers, page after page. */
-async function queryAll(db: Db, input: QueryCommandInput): Promise<Record<string, unknown>[]> {
+/** Every item a Query answers, page after page: for key ranges a caller must read whole. */
+export async function queryAll(db: Db, input: QueryCommandInput): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
