@@ -1,22 +1,26 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectKeys } from '@stormline/data/projects';
-import { createGroup } from '@stormline/data/regulations';
-import { addDays, localDate } from '@stormline/domain/local-date';
-import type { Question, QuestionGroup } from '@stormline/domain/template-model';
 import { recordMissedInspectionOf } from '@stormline/functions/jobs/missed-inspections';
-import { call, NORTH } from '../support/api';
+import { NORTH } from '../support/api';
+import {
+  ago,
+  buildComplianceFixture,
+  complianceNames,
+  createProject,
+  inspect,
+  ZONE,
+  type ComplianceFixture,
+} from '../support/compliance-fixture';
 import { testTable } from '../support/table';
-import { createTestUser, signInAs } from '../support/users';
+import { createTestUser } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
 import { screenshot, signIn, useBrowser, VIEWPORTS } from './browser';
 
 /**
- * The compliance report page (spec 001 §2, §8, §9; docs/decisions/0021) in the browser, over a
- * fixture made through the API whose figures are worked out by hand below: two clients, four
- * projects with inspections, findings, acknowledgements, a compliance signature and a missed due
- * date on known days, and eight empty projects so the two clients fill more than one page of 10.
+ * The compliance report page (spec 001 §2, §8, §9; docs/decisions/0021) in the browser, over the
+ * shared hand-computed fixture (test/support/compliance-fixture.ts: two clients, Aqueduct, Bridge
+ * missed 3 days ago, Culvert inspected 9 days ago, eight empty projects) and Dam, added here, so
+ * the two clients fill more than one page of 10; the figures are worked out by hand below.
  * The Client multi-select with Save, Min Date and Max Date, the Total and Percent Variance rows,
  * 'No data found', the pager and rows per page, Column Setting; axe and screenshots at 1280 and
  * 375 px; and a user whose Dashboard read is taken away while the page is open sees spec 001 §8's
@@ -28,199 +32,31 @@ const run = Date.now().toString(36);
 const db = testTable();
 afterAll(() => db.doc.destroy());
 
-const ZONE = 'Europe/London';
-const T = localDate(ZONE, new Date());
-/** `n` days before the projects' today. */
-const ago = (n: number) => addDays(T, -n);
-
-const clientNames = { alder: `E2E Report Alder ${run}`, birch: `E2E Report Birch ${run}` };
-const projectNames = {
-  aqueduct: `Rpt${run} Aqueduct`,
-  bridge: `Rpt${run} Bridge`,
-  culvert: `Rpt${run} Culvert`,
-  dam: `Rpt${run} Dam`,
-};
-const clients = { alder: '', birch: '' };
-const projects = { aqueduct: '', bridge: '', culvert: '', dam: '' };
-
-let admin: { id: string; email: string; password: string };
-let token: string;
-let typeIds: Record<string, string>;
+const { prefix, clientNames, projectNames: fixtureNames } = complianceNames(run);
+/** Dam, Birch's, is the browser test's own: a fourth project with figures. */
+const projectNames = { ...fixtureNames, dam: `${prefix} Dam` };
+let fx: ComplianceFixture;
+let clients: ComplianceFixture['clients'];
+let projects: ComplianceFixture['projects'] & { dam: string };
 let page: Page;
 
-const api = <T>(path: string, method = 'GET', body?: unknown, as = token) =>
-  call<T>(path, { method, token: as, divisionId: NORTH, ...(body === undefined ? {} : { body }) });
-
-async function createClient(name: string): Promise<string> {
-  const created = await api<{ id: string }>('/api/clients', 'POST', {
-    name,
-    address: { street_1: '9 Mill Race', city: 'Leeds', country_id: 'england', zip: 'LS10 1AB' },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body.id;
-}
-
-async function createProject(name: string, clientId: string, groupId: string): Promise<string> {
-  const created = await api<{ id: string }>('/api/projects', 'POST', {
-    client_id: clientId,
-    inspection_template_id: 'routine-stormwater',
-    name,
-    inspector_user_id: admin.id,
-    latitude: 53.79,
-    longitude: -1.55,
-    document_group_id: groupId,
-    routine_interval: 7,
-    timezone: ZONE,
-    start_date: ago(60),
-    next_inspection_date: T,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return created.body.id;
-}
-
-/** The answers that finish the questionnaire, the inspection dated `day` (as the integration test's). */
-function answersFor(groups: QuestionGroup[], day: string) {
-  const answers: { questionId: string; value: unknown }[] = [];
-  const answer = (question: Question): unknown => {
-    if (question.features.includes('inspection_date')) return `${day}T09:00`;
-    if (question.features.includes('inspection_type'))
-      return question.options.find((o) => o.name === 'Routine')!.id;
-    if (!question.required) return undefined;
-    switch (question.question_type_id) {
-      case 'select':
-      case 'radio_group':
-        return (question.options.find((o) => o.child_questions.length === 0) ?? question.options[0])!.id;
-      case 'multiselect':
-      case 'checkbox':
-        return [question.options[0]!.id];
-      case 'boolean_na':
-        return 'na';
-      case 'boolean':
-      case 'single_checkbox':
-        return true;
-      case 'text':
-      case 'textarea':
-        return 'Controls in place';
-      case 'date':
-        return day;
-      case 'datetime':
-        return `${day}T09:00`;
-      case 'time':
-        return '09:00';
-      case 'number':
-        return 0;
-      default:
-        return undefined;
-    }
-  };
-  for (const group of groups)
-    for (const question of group.questions) {
-      const value = answer(question);
-      if (value !== undefined) answers.push({ questionId: question.id, value });
-    }
-  return answers;
-}
-
-/** A routine inspection dated `day` with its findings, signed that day, acknowledged or signed for compliance on the days given. */
-async function inspect(
-  projectId: string,
-  day: string,
-  findings: { code: string; initiated: string; completed?: string }[],
-  signatures: { acknowledgement?: string; compliance?: string },
-) {
-  const created = await api<{ id: string }>('/api/inspections', 'POST', { projectId, type: 'Routine' });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.id;
-  const questions = await api<{ template: { question_groups: QuestionGroup[] }; answersVersion: number }>(
-    `/api/inspections/${id}/questions`,
-  );
-  const saved = await api(`/api/inspections/${id}`, 'PUT', {
-    answersVersion: questions.body.answersVersion,
-    answers: answersFor(questions.body.template.question_groups, day),
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  for (const finding of findings) {
-    const raised = await api(`/api/inspections/${id}/findings`, 'POST', {
-      finding_type_id: typeIds[finding.code],
-      location: `${finding.code} at ${finding.initiated}`,
-      date_initiated: finding.initiated,
-      date_completed: finding.completed ?? null,
-    });
-    expect(raised.status, JSON.stringify(raised.body)).toBe(201);
-  }
-  const sign = async (group: string, lineType: string, date: string) => {
-    const signed = await api(`/api/inspections/${id}/cert/${group}`, 'POST', { lineType, date });
-    expect(signed.status, `${group}: ${JSON.stringify(signed.body)}`).toBe(200);
-  };
-  await sign('inspection', 'inspector', day);
-  if (signatures.acknowledgement)
-    await sign('acknowledgement', 'acknowledgement', signatures.acknowledgement);
-  if (signatures.compliance) await sign('compliance', 'operator', signatures.compliance);
-}
-
 beforeAll(async () => {
-  // An Admin of its own: signing needs e-signature consent, which the shared demo Admin keeps unset.
-  admin = await createTestUser('Admin', [NORTH], { lastName: `Report ${run}` });
-  token = await signInAs(admin);
-  await call(`/api/users/${admin.id}/signature_authorization/agree`, { method: 'POST', token });
-  const types = await api<{ pageData: { id: string; code: string }[] }>(
-    '/api/finding-types/by_template_id/routine-stormwater',
-  );
-  typeIds = Object.fromEntries(types.body.pageData.map((t) => [t.code, t.id]));
-  const group = await createGroup(db, NORTH, { name: `E2E report regulations ${run}` });
-  clients.alder = await createClient(clientNames.alder);
-  clients.birch = await createClient(clientNames.birch);
-  projects.aqueduct = await createProject(projectNames.aqueduct, clients.alder, group.id);
-  projects.culvert = await createProject(projectNames.culvert, clients.alder, group.id);
-  projects.bridge = await createProject(projectNames.bridge, clients.birch, group.id);
-  projects.dam = await createProject(projectNames.dam, clients.birch, group.id);
-  // Eight of Birch's with nothing recorded: the two clients then hold 12 rows, two pages of 10.
-  for (let i = 1; i <= 8; i++) await createProject(`Rpt${run} Empty 0${i}`, clients.birch, group.id);
-
-  // Aqueduct: 30 days ago a CA corrected in 3 days and an MI in 10 (late), acknowledged the next
-  // day and signed for compliance; 16 days ago a CA still open (16 days: late), acknowledged 4 days on.
-  await inspect(
-    projects.aqueduct,
-    ago(30),
-    [
-      { code: 'CA', initiated: ago(30), completed: ago(27) },
-      { code: 'MI', initiated: ago(30), completed: ago(20) },
-    ],
-    { acknowledgement: ago(29), compliance: ago(20) },
-  );
-  await inspect(projects.aqueduct, ago(16), [{ code: 'CA', initiated: ago(16) }], {
-    acknowledgement: ago(12),
-  });
-  // Culvert: 9 days ago an MI corrected the same day and a CA still open (9 days: late).
-  await inspect(
-    projects.culvert,
-    ago(9),
-    [
-      { code: 'MI', initiated: ago(9), completed: ago(9) },
-      { code: 'CA', initiated: ago(9) },
-    ],
-    {},
-  );
+  // Culvert 9 days ago: its open CA is late.
+  fx = await buildComplianceFixture(db, run, { culvertDaysAgo: 9 });
+  clients = fx.clients;
+  projects = { ...fx.projects, dam: await createProject(fx, projectNames.dam, clients.birch) };
   // Dam: 10 days ago a CA corrected in 2 days, acknowledged the next day.
-  await inspect(projects.dam, ago(10), [{ code: 'CA', initiated: ago(10), completed: ago(8) }], {
+  await inspect(fx, projects.dam, ago(10), [{ code: 'CA', initiated: ago(10), completed: ago(8) }], {
     acknowledgement: ago(9),
   });
-  // Bridge was due 3 days ago and nobody came: the hourly job records it (run here for this project only).
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: projectKeys.project(NORTH, projects.bridge),
-      UpdateExpression: 'SET next_inspection_date = :due',
-      ExpressionAttributeValues: { ':due': ago(3) },
-    }),
-  );
+  // Bridge, due 3 days ago: the hourly job records it missed (run here for this project only).
   const bridge = { divisionId: NORTH, id: projects.bridge, next_inspection_date: ago(3), timezone: ZONE };
   expect(await recordMissedInspectionOf(db, bridge, new Date())).toBe(ago(3));
   // The statistics follow the table's stream a moment later (expect.poll is for tests, not hooks).
   const counted = async () => {
-    const answer = await api<{ pageData: { projectId: string; missedIsp: number; findingsCount: number }[] }>(
-      `/api/divisions/${NORTH}/compliance?client=${clients.alder},${clients.birch}&r=All`,
-    );
+    const answer = await fx.api<{
+      pageData: { projectId: string; missedIsp: number; findingsCount: number }[];
+    }>(`/api/divisions/${NORTH}/compliance?client=${clients.alder},${clients.birch}&r=All`);
     const row = (id: string) => answer.body.pageData.find((r) => r.projectId === id);
     return (
       row(projects.bridge)?.missedIsp === 1 &&
@@ -235,7 +71,7 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   page = await newPage();
-  await signIn(page, admin);
+  await signIn(page, fx.admin);
 }, 240_000);
 
 /*
@@ -361,8 +197,8 @@ describe('the compliance report page (spec 001 §2)', () => {
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect.poll(() => pagerStatus(page).innerText()).toBe('11–12 of 12 · Page 2 of 2');
     expect(await bodyRows(page).locator('a').allInnerTexts()).toEqual([
-      `Rpt${run} Empty 07`,
-      `Rpt${run} Empty 08`,
+      `${prefix} Empty 07`,
+      `${prefix} Empty 08`,
     ]);
     await expectSummary(page, EXPECTED.secondPage);
     await page.getByRole('button', { name: 'First page' }).click();
@@ -419,7 +255,7 @@ describe('the compliance report page (spec 001 §2)', () => {
     await table(page).getByText('No data found').waitFor();
     expect(await page.getByTestId('report-total-row').count()).toBe(0);
     expect(await pagerStatus(page).innerText()).toBe('No projects');
-    await page.getByRole('searchbox', { name: 'Search' }).fill(`Rpt${run} Dam`);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(projectNames.dam);
     await expect.poll(() => bodyRows(page).locator('a').allInnerTexts()).toEqual([projectNames.dam]);
   });
 
@@ -461,7 +297,7 @@ describe('the compliance report page (spec 001 §2)', () => {
 
   it('fits a 375 px phone: the table scrolls inside its box, never the page; axe passes', async () => {
     const phone = await newPage(VIEWPORTS.mobile);
-    await signIn(phone, admin);
+    await signIn(phone, fx.admin);
     await phone.goto(`/divisions/${NORTH}/reports?client=${clients.alder},${clients.birch}`);
     await expectSummary(phone, EXPECTED.both);
     const overflow = await phone.evaluate(
@@ -484,10 +320,10 @@ describe('a failed report call (spec 001 §8)', () => {
     await table(managerPage).locator('tbody a').first().waitFor();
 
     // An admin takes Dashboard read away while the page is open: the next report call is refused.
-    const current = await api<{ permissions: { perm: string; pageId: string }[]; version: number }>(
+    const current = await fx.api<{ permissions: { perm: string; pageId: string }[]; version: number }>(
       `/api/user-permissions/${manager.id}`,
     );
-    const saved = await api(`/api/user-permissions/${manager.id}`, 'PUT', {
+    const saved = await fx.api(`/api/user-permissions/${manager.id}`, 'PUT', {
       permissions: current.body.permissions.filter((p) => p.pageId !== 'dashboard'),
       version: current.body.version,
     });
