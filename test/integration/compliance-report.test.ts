@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '@stormline/data/clients';
+import { createDivision } from '@stormline/data/divisions';
 import { missedInspectionKeys } from '@stormline/data/missed-inspections';
-import { projectKeys } from '@stormline/data/projects';
+import {
+  createProject,
+  projectDirectoryKey,
+  projectKeys,
+  readProjectDirectory,
+  rebuildProjectDirectory,
+  setProjectArchived,
+  type NewProject,
+} from '@stormline/data/projects';
 import { rebuildProjectStatistics } from '@stormline/data/statistics-rebuild';
 import { addDays } from '@stormline/domain/local-date';
 import {
@@ -13,8 +23,8 @@ import { call, NORTH, tokenFor } from '../support/api';
 import {
   ago,
   buildComplianceFixture,
-  createClient,
-  createProject,
+  createClient as createClientViaApi,
+  createProject as createProjectViaApi,
   letDueDatePass,
   T,
   ZONE,
@@ -320,8 +330,8 @@ describe('who sees what, and what is refused', () => {
   });
 
   it('lists a project from its creation, not while it is archived, and again once restored', async () => {
-    const client = await createClient(fx, `Cedar Works ${tag}`);
-    const id = await createProject(fx, `${fx.prefix} Dyke`, client);
+    const client = await createClientViaApi(fx, `Cedar Works ${tag}`);
+    const id = await createProjectViaApi(fx, `${fx.prefix} Dyke`, client);
     const listed = async () => (await report(`client=${client}`)).body.pageData.map((r) => r.projectId);
     expect(await listed()).toEqual([id]);
     const archived = await fx.api(`/api/divisions/${NORTH}/projects/archive/${id}`, 'POST');
@@ -330,5 +340,72 @@ describe('who sees what, and what is refused', () => {
     const restored = await fx.api(`/api/divisions/${NORTH}/projects/archive/${id}`, 'DELETE');
     expect(restored.status, JSON.stringify(restored.body)).toBeLessThan(300);
     expect(await listed()).toEqual([id]);
+  });
+});
+
+/** A project's fields besides its division, client and name: nothing the directory reads. */
+const SITE: Omit<NewProject, 'divisionId' | 'client_id' | 'name'> = {
+  inspection_template_id: null,
+  document_group_id: null,
+  permittee: null,
+  address: {
+    street_1: null,
+    city: 'Leeds',
+    state_id: null,
+    country_id: 'england',
+    zip: null,
+    latitude: 53.8,
+    longitude: -1.5,
+  },
+  timezone: ZONE,
+  inspector_user_id: null,
+  start_date: ago(60),
+  end_date: null,
+  next_inspection_date: null,
+  routine_interval: 7,
+  isCcrProject: false,
+  inspection_compliance_required: true,
+  findingComplianceRequired: true,
+  cgp_tracking_id: null,
+  docTypes: ['active-site-maps'],
+  notes: null,
+};
+
+describe('the project directory rebuild (npm run stats:rebuild; docs/decisions/0021)', () => {
+  it('writes a division without a directory one from its active projects, archived ones left out', async () => {
+    // A division of its own: other test files read and write North's directory meanwhile.
+    const division = await createDivision(db, { name: `Directory ${tag}` });
+    const client = await createClient(db, division.id, {
+      name: `Directory client ${tag}`,
+      address: {
+        street_1: '3 Canal Wharf',
+        street_2: null,
+        city: 'Leeds',
+        state_id: null,
+        country_id: 'england',
+        zip: 'LS11 5PS',
+        phone: null,
+        phone_ext: null,
+      },
+      default_finding_observation: null,
+      disable_images: false,
+    });
+    const project = (name: string) =>
+      createProject(db, { ...SITE, divisionId: division.id, client_id: client.id, name });
+    const active = [await project(`Dir${tag} Aqueduct`), await project(`Dir${tag} Bridge`)];
+    const archived = await project(`Dir${tag} Culvert`);
+    await setProjectArchived(db, division.id, archived.id, true, new Date());
+    const expected = active
+      .map((p) => ({ id: p.id, name: p.name, client_id: client.id }))
+      .sort((a, b) => a.id.localeCompare(b.id));
+    const directory = async () =>
+      (await readProjectDirectory(db, division.id))?.sort((a, b) => a.id.localeCompare(b.id)) ?? null;
+    expect(await directory()).toEqual(expected);
+
+    // As a division stored before the directory existed.
+    await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: projectDirectoryKey(division.id) }));
+    expect(await directory()).toBeNull();
+    expect(await rebuildProjectDirectory(db, division.id)).toBe(2);
+    expect(await directory()).toEqual(expected);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, MissingParentError, NotFoundError, ValidationError } from '@stormline/domain/errors';
 import type { TemplateProjectOptions } from '@stormline/domain/project-rules';
 import { PROJECT_MESSAGES } from '@stormline/domain/project-rules';
@@ -12,7 +13,7 @@ import type { PageOf } from './paging';
 import { getUsers } from './users';
 import type { UserRecord } from './users';
 import { isFirstMatch, searchPartition, searchQuery, searchTerms, termRowSteps } from './search-terms';
-import { readPartition } from './read-partition';
+import { readIndexPartition, readPartition } from './read-partition';
 import {
   anchoredUpdateStep,
   counterStep,
@@ -812,27 +813,29 @@ export async function listProjectContactIds(
  * it, then reads only the page's projects: a request costs this one small item, not every
  * project's record. A division holds some thousands of projects before the item's 400 KB.
  */
-const projectDirectoryKey = (divisionId: string) => ({
+export const projectDirectoryKey = (divisionId: string) => ({
   pk: `DIVISION#${divisionId}`,
   sk: 'PROJECT_DIRECTORY',
 });
 const DIRECTORY_PREFIX = 'p_';
 
+/** A project's attribute in the directory and what it holds. */
+const directoryEntry = (project: Pick<ProjectRecord, 'id' | 'name' | 'client_id'>) =>
+  [`${DIRECTORY_PREFIX}${project.id}`, [project.name, project.client_id]] as const;
+
 function directorySetStep(
   db: Db,
   project: Pick<ProjectRecord, 'divisionId' | 'id' | 'name' | 'client_id'>,
 ): TransactionStep {
+  const [attribute, entry] = directoryEntry(project);
   return {
     write: {
       Update: {
         TableName: db.tableName,
         Key: projectDirectoryKey(project.divisionId),
         UpdateExpression: 'SET #type = :type, #entry = :entry',
-        ExpressionAttributeNames: { '#type': 'type', '#entry': `${DIRECTORY_PREFIX}${project.id}` },
-        ExpressionAttributeValues: {
-          ':type': 'ProjectDirectory',
-          ':entry': [project.name, project.client_id],
-        },
+        ExpressionAttributeNames: { '#type': 'type', '#entry': attribute },
+        ExpressionAttributeValues: { ':type': 'ProjectDirectory', ':entry': entry },
       },
     },
   };
@@ -870,4 +873,27 @@ export async function readProjectDirectory(db: Db, divisionId: string): Promise<
       ? [{ id: name.slice(DIRECTORY_PREFIX.length), name: String(value[0]), client_id: String(value[1]) }]
       : [],
   );
+}
+
+/**
+ * Writes the division's directory afresh from its active projects (the division's active list,
+ * read to the end): for a division whose projects were written before the directory existed, or
+ * a repair (`npm run stats:rebuild` calls it for every division). Run it while no project is
+ * being written: a create, rename or archive between the read and the write would be lost, and
+ * the index may not show yet a project written a moment before. Answers how many projects the
+ * directory lists.
+ */
+export async function rebuildProjectDirectory(db: Db, divisionId: string): Promise<number> {
+  const items = await readIndexPartition(db, projectKeys.projectsOfDivision(divisionId, 'ACTIVE'));
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: {
+        ...projectDirectoryKey(divisionId),
+        type: 'ProjectDirectory',
+        ...Object.fromEntries(items.map((item) => directoryEntry(toProject(item)))),
+      },
+    }),
+  );
+  return items.length;
 }
