@@ -67,21 +67,26 @@ beforeAll(async () => {
     address: { street_1: '3 Lock Lane', city: 'Leeds', country_id: 'england', zip: 'LS3 1AA' },
   });
   const group = await createGroup(db, NORTH, { name: `E2E dashboard regulations ${run}` });
-  const project = await api<{ id: string }>('/api/projects', 'POST', {
-    client_id: client.body.id,
-    inspection_template_id: 'routine-stormwater',
-    name: projectName,
-    inspector_user_id: inspector.id,
-    latitude: 53.8,
-    longitude: -1.55,
-    document_group_id: group.id,
-    routine_interval: 7,
-    timezone: zone,
-    start_date: localDate(zone, new Date(Date.now() - 30 * 86_400_000)),
-    next_inspection_date: localDate(zone, new Date()),
-  });
-  expect(project.status, JSON.stringify(project.body)).toBe(201);
-  projectId = project.body.id;
+  const site = async (name: string) => {
+    const project = await api<{ id: string }>('/api/projects', 'POST', {
+      client_id: client.body.id,
+      inspection_template_id: 'routine-stormwater',
+      name,
+      inspector_user_id: inspector.id,
+      latitude: 53.8,
+      longitude: -1.55,
+      document_group_id: group.id,
+      routine_interval: 7,
+      timezone: zone,
+      start_date: localDate(zone, new Date(Date.now() - 30 * 86_400_000)),
+      next_inspection_date: localDate(zone, new Date()),
+    });
+    expect(project.status, JSON.stringify(project.body)).toBe(201);
+    return project.body.id;
+  };
+  // Five sites named before the weir: Team Management shows the weir under "More sites".
+  for (let i = 1; i <= 5; i++) await site(`E2E Dashboard Basin ${run} ${i}`);
+  projectId = await site(projectName);
   await signedInspection();
   page = await newPage();
   await signIn(page, manager);
@@ -155,7 +160,13 @@ describe('the dashboard (issue 11)', () => {
     // Nothing selected: Re-assign does nothing.
     await team.getByRole('button', { name: 'Re-assign (0)' }).click({ force: true });
     expect(await page.getByRole('dialog').count()).toBe(0);
-    await team.getByRole('button', { name: new RegExp(inspector.name) }).click();
+    // The search is on the server, 500 ms after typing: wait for its one member.
+    const members = team.getByRole('list', { name: 'Team members' }).getByRole('listitem');
+    await expect.poll(() => members.count(), { timeout: 10_000 }).toBe(1);
+    await team.getByRole('button', { name: new RegExp(`${inspector.name}.*5\\+ sites`) }).click();
+    await team.getByRole('checkbox', { name: new RegExp(`Basin ${run} 5`) }).waitFor();
+    expect(await team.getByRole('checkbox', { name: new RegExp(projectName) }).count()).toBe(0);
+    await team.getByRole('button', { name: `More sites of ${inspector.name}` }).click();
     await team.getByRole('checkbox', { name: new RegExp(projectName) }).check();
     await team.getByRole('button', { name: 'Re-assign (1)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Inspector' });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGroup } from '@stormline/data/regulations';
 import { localDate } from '@stormline/domain/local-date';
-import { call, NORTH, tokenFor } from '../support/api';
+import { call, NORTH, SOUTH, tokenFor } from '../support/api';
 import { testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 
@@ -20,7 +20,12 @@ const as = <T>(token: string, path: string, method = 'GET', body?: unknown) =>
   call<T & { message?: string }>(path, { method, token, divisionId: NORTH, body });
 
 interface Team {
-  team: { id: string; name: string; inspections: { projectId: string; siteName: string }[] }[];
+  team: {
+    id: string;
+    name: string;
+    inspections: { projectId: string; siteName: string }[];
+    moreSites: string | null;
+  }[];
   paginationState: { nextCursor: string | null };
 }
 
@@ -28,6 +33,27 @@ let admin: string;
 let from: { id: string };
 let to: { id: string };
 let projectId: string;
+let clientId: string;
+let groupId: string;
+
+/** A project of the test's client inspected by `inspectorId`. */
+async function siteOf(inspectorId: string, name: string): Promise<string> {
+  const project = await as<{ id: string }>(admin, '/api/projects', 'POST', {
+    client_id: clientId,
+    inspection_template_id: 'routine-stormwater',
+    name,
+    inspector_user_id: inspectorId,
+    latitude: 53.79,
+    longitude: -1.53,
+    document_group_id: groupId,
+    routine_interval: 7,
+    timezone: ZONE,
+    start_date: localDate(ZONE, new Date()),
+    next_inspection_date: localDate(ZONE, new Date()),
+  });
+  expect(project.status, JSON.stringify(project.body)).toBe(201);
+  return project.body.id;
+}
 
 async function teamMember(token: string, userId: string) {
   for (let cursor: string | null | undefined; ;) {
@@ -49,22 +75,9 @@ beforeAll(async () => {
     name: `Team Client ${tag}`,
     address: { street_1: '9 Wharf St', city: 'Leeds', country_id: 'england', zip: 'LS2 7EQ' },
   });
-  const group = await createGroup(db, NORTH, { name: `Team regulations ${tag}` });
-  const project = await as<{ id: string }>(admin, '/api/projects', 'POST', {
-    client_id: client.body.id,
-    inspection_template_id: 'routine-stormwater',
-    name: `Clarence Dock ${tag}`,
-    inspector_user_id: from.id,
-    latitude: 53.79,
-    longitude: -1.53,
-    document_group_id: group.id,
-    routine_interval: 7,
-    timezone: ZONE,
-    start_date: localDate(ZONE, new Date()),
-    next_inspection_date: localDate(ZONE, new Date()),
-  });
-  expect(project.status).toBe(201);
-  projectId = project.body.id;
+  clientId = client.body.id;
+  groupId = (await createGroup(db, NORTH, { name: `Team regulations ${tag}` })).id;
+  projectId = await siteOf(from.id, `Clarence Dock ${tag}`);
 });
 
 describe('Team Management', () => {
@@ -72,6 +85,53 @@ describe('Team Management', () => {
     const member = await teamMember(admin, from.id);
     expect(member?.inspections.map((i) => i.projectId)).toEqual([projectId]);
     expect(member?.name).toBe(`Test From ${tag}`);
+  });
+
+  it("shows a member's first five sites, and the rest a page at a time from the member's cursor", async () => {
+    const busy = await createTestUser('Inspector', [NORTH], { lastName: `Busy ${tag}` });
+    const five = await createTestUser('Inspector', [NORTH], { lastName: `Five ${tag}` });
+    const names = Array.from({ length: 7 }, (_, i) => `Busy Site ${String(i + 1).padStart(2, '0')} ${tag}`);
+    const busySites: string[] = [];
+    for (const name of names) busySites.push(await siteOf(busy.id, name));
+    for (let i = 0; i < 5; i++) await siteOf(five.id, `Five Site ${i + 1} ${tag}`);
+    // A project the busy member is only a contact of is not theirs to re-assign.
+    const someoneElse = await createTestUser('Inspector', [NORTH]);
+    const contactOnly = await siteOf(someoneElse.id, `Busy Contact ${tag}`);
+    expect(
+      (await as(admin, `/api/projects/${contactOnly}/contacts`, 'POST', { userIds: [busy.id] })).status,
+    ).toBe(201);
+
+    const member = (await teamMember(admin, busy.id))!;
+    expect(member.inspections.map((i) => i.siteName)).toEqual(names.slice(0, 5));
+    expect(member.moreSites).toEqual(expect.any(String));
+    const more = await as<{
+      pageData: { projectId: string; siteName: string; clientName: string }[];
+      paginationState: { nextCursor: string | null };
+    }>(
+      admin,
+      `/api/divisions/${NORTH}/getTeamManagementData/${busy.id}/sites?cursor=${encodeURIComponent(member.moreSites!)}`,
+    );
+    expect(more.status, JSON.stringify(more.body)).toBe(200);
+    expect(more.body.pageData.map((i) => i.projectId)).toEqual(busySites.slice(5));
+    expect(more.body.pageData[0]!.clientName).toBe(`Team Client ${tag}`);
+    expect(more.body.paginationState.nextCursor).toBeNull();
+    // Exactly five: no "More sites" that would lead to nothing.
+    expect((await teamMember(admin, five.id))!.moreSites).toBeNull();
+
+    // Another member's cursor, or a member of no division of the caller's: refused, not read.
+    const borrowed = await as(
+      admin,
+      `/api/divisions/${NORTH}/getTeamManagementData/${five.id}/sites?cursor=${encodeURIComponent(member.moreSites!)}`,
+    );
+    expect(borrowed.status).toBe(400);
+    expect(borrowed.body.message).toBe('The cursor is not valid');
+    const outsider = await createTestUser('Inspector', [SOUTH]);
+    const notOurs = await as(admin, `/api/divisions/${NORTH}/getTeamManagementData/${outsider.id}/sites`);
+    expect(notOurs.status).toBe(404);
+    const fieldInspector = await signInAs(await createTestUser('Inspector', [NORTH]));
+    expect(
+      (await as(fieldInspector, `/api/divisions/${NORTH}/getTeamManagementData/${busy.id}/sites`)).status,
+    ).toBe(403);
   });
 
   it('searches names and sites on the server, whatever page the member is on', async () => {

@@ -65,6 +65,8 @@ async function southUser(path: (id: string) => string, body?: unknown): Promise<
 const FOREIGN: Record<string, () => Promise<ForeignCase>> = {
   'GET /api/users/{id}': () => southUser((id) => `/api/users/${id}`),
   'GET /api/users/profile/{id}': () => southUser((id) => `/api/users/profile/${id}`),
+  'GET /api/divisions/{id}/getTeamManagementData/{userId}/sites': () =>
+    southUser((id) => `/api/divisions/${NORTH}/getTeamManagementData/${id}/sites`),
   'POST /api/users/update/{id}': () =>
     southUser((id) => `/api/users/update/${id}`, {
       first_name: 'Taken',

@@ -460,13 +460,16 @@ export async function searchProjects(
   );
 }
 
-/** The projects a user was given (limited roles' lists), by name: their access rows. */
+/**
+ * The projects a user was given (limited roles' lists), by name: their access rows; `inspected`
+ * keeps only those the user inspects (Team Management), leaving out those they are a contact of.
+ */
 export async function listProjectsOfUser(
   db: Db,
   divisionId: string,
   userId: string,
   state: ProjectState,
-  page: { pageSize: number; cursor?: string; search?: string },
+  page: { pageSize: number; cursor?: string; search?: string; inspected?: boolean },
 ): Promise<PageOf<ProjectWithCounts>> {
   const query = searchQuery(page.search);
   return queryPage(
@@ -481,7 +484,11 @@ export async function listProjectsOfUser(
           divisionId,
           rows.map((r) => r.projectId as string),
         );
-        return found.filter((p) => !query || searchTerms(p.name).some((t) => t.startsWith(query)));
+        return found.filter(
+          (p) =>
+            (!page.inspected || p.inspector_user_id === userId) &&
+            (!query || searchTerms(p.name).some((t) => t.startsWith(query))),
+        );
       },
     },
   );

@@ -65,3 +65,9 @@ export function widgetsAllowed(
 /** Team Management's Re-assign: the most projects given to another inspector at once (one transaction). */
 export const REASSIGN_MAX = 25;
 export const REASSIGN_LIMIT_MESSAGE = `Re-assign at most ${REASSIGN_MAX} projects at once`;
+
+/**
+ * Team Management lists each member's first sites, the rest on request: a page of members then
+ * costs the same whatever the members inspect (docs/decisions/0022).
+ */
+export const TEAM_SITES_PER_MEMBER = 5;

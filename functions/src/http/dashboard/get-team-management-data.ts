@@ -1,19 +1,15 @@
 import { dashboardRoutes } from '@stormline/contract/areas/dashboard';
-import { getClientsInDivision } from '@stormline/data/clients';
-import { listAssignableInspectors, listProjectsOfUser, searchProjects } from '@stormline/data/projects';
+import { listAssignableInspectors, searchProjects } from '@stormline/data/projects';
 import { getUsers, searchDivisionUsers } from '@stormline/data/users';
-import { ForbiddenError } from '@stormline/domain/errors';
-import { can } from '@stormline/domain/permissions';
+import { TEAM_SITES_PER_MEMBER } from '@stormline/domain/dashboard-rules';
 import { roleById } from '@stormline/domain/roles';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { mayInspect } from '../../lib/assignable';
+import { mayManageTeam, memberSites } from '../../lib/team-sites';
 import type { Deps } from '../../lib/deps';
 
 const route = dashboardRoutes.getTeamManagementData;
-
-/** The projects of one inspector the widget lists at most (their first by name). */
-const PROJECTS_PER_MEMBER = 50;
 
 /**
  * The members on the page: the division's assignable inspectors, or with `s` those whose name
@@ -45,27 +41,18 @@ async function teamPage(deps: Deps, divisionId: string, query: { cursor?: string
 
 /**
  * Team Management (spec 000 §2): a page of the division's assignable inspectors, each with the
- * active projects they inspect (their contact rows, read a member at a time) and when each is due.
- * Managing the team is for those who choose inspectors (create Project, 0018): others are refused.
+ * first active projects they inspect and when each is due, and a cursor to the rest (GET
+ * …/{userId}/sites): the page's cost is bounded by its members, not by what they inspect.
  */
 export async function main({ query, caller, divisionId, deps }: RouteRequest<typeof route>) {
-  if (!can(caller.grants, 'create', 'Project'))
-    throw new ForbiddenError('Your role does not allow managing the team');
+  mayManageTeam(caller);
   const members = await teamPage(deps, divisionId!, query);
-  const projectsOf = await Promise.all(
-    members.items.map(async (member) => {
-      const page = await listProjectsOfUser(deps.db, divisionId!, member.id, 'ACTIVE', {
-        pageSize: PROJECTS_PER_MEMBER,
-      });
-      return page.items.filter((p) => p.inspector_user_id === member.id);
-    }),
-  );
-  const clients = await getClientsInDivision(
-    deps.db,
+  const sitesOf = await memberSites(
+    deps,
     divisionId!,
-    projectsOf.flat().map((p) => p.client_id),
+    members.items.map((m) => m.id),
+    { pageSize: TEAM_SITES_PER_MEMBER },
   );
-  const clientNames = new Map(clients.map((c) => [c.id, c.name]));
   const people = members.items.map((m) => ({
     id: m.id,
     name: `${m.first_name} ${m.last_name}`.trim() || m.email,
@@ -74,12 +61,8 @@ export async function main({ query, caller, divisionId, deps }: RouteRequest<typ
   return {
     team: people.map((person, i) => ({
       ...person,
-      inspections: projectsOf[i]!.map((p) => ({
-        projectId: p.id,
-        siteName: p.name,
-        clientName: clientNames.get(p.client_id) ?? '',
-        dueDate: p.next_inspection_date,
-      })),
+      inspections: sitesOf[i]!.sites,
+      moreSites: sitesOf[i]!.nextCursor,
     })),
     dropDown: people,
     paginationState: { pageSize: route.pageSize, numModels: null, nextCursor: members.nextCursor },

@@ -78,12 +78,16 @@ const TeamInspection = z.strictObject({
   dueDate: z.nullable(z.string()),
 });
 
-/** Spec 000 §3 "Team" row: a member with the projects they inspect and when each is due. */
+/**
+ * Spec 000 §3 "Team" row: a member with the first projects they inspect and when each is due;
+ * `moreSites` continues them (GET …/getTeamManagementData/{userId}/sites), null when all are here.
+ */
 export const TeamMember = z.strictObject({
   id: Id,
   name: z.string(),
   roleName: z.string(),
   inspections: z.array(TeamInspection),
+  moreSites: z.nullable(z.string()),
 });
 
 /** Spec 000 §3 "Calendar" entry: an inspection of the chosen project, with what decides its icon. */
@@ -222,11 +226,12 @@ export const dashboardRoutes = defineArea('dashboard', {
     method: 'GET',
     path: '/api/divisions/{id}/getTeamManagementData',
     summary:
-      "Team Management widget: a page of the division's assignable inspectors with the projects each inspects and their due dates, and the page's members as dropDown (Re-assign's select searches GET /api/projects/inspectors for every assignable inspector); for those who choose inspectors (create Project)",
+      "Team Management widget: a page of the division's assignable inspectors, each with their first sites (the projects they inspect, with due dates) and a cursor to the rest, and the page's members as dropDown (Re-assign's select searches GET /api/projects/inspectors for every assignable inspector); for those who choose inspectors (create Project)",
     access: readDashboard,
     division: 'required',
     divisionParam: 'id',
-    pageSize: 25,
+    // Members a page, each with their first TEAM_SITES_PER_MEMBER sites: at most 10 × 5 rows.
+    pageSize: 10,
     params: divisionParams,
     query: z.strictObject({
       cursor: z.optional(Cursor),
@@ -242,6 +247,20 @@ export const dashboardRoutes = defineArea('dashboard', {
         nextCursor: z.nullable(z.string()),
       }),
     }),
+    implemented: true,
+  },
+  getTeamMemberSites: {
+    method: 'GET',
+    path: '/api/divisions/{id}/getTeamManagementData/{userId}/sites',
+    summary:
+      "Team Management widget: more of one member's sites (the projects they inspect, with due dates), from the member's moreSites cursor; for those who choose inspectors (create Project)",
+    access: readDashboard,
+    division: 'required',
+    divisionParam: 'id',
+    pageSize: 25,
+    params: z.strictObject({ id: Id, userId: Id }),
+    query: z.strictObject({ cursor: z.optional(Cursor) }),
+    response: Page(TeamInspection),
     implemented: true,
   },
   getInspectionsDueStats: {

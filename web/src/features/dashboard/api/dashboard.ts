@@ -18,6 +18,7 @@ export type InspectionsDueRow = ApiResponse<
 >['pageData'][number];
 export type TeamData = ApiResponse<typeof dashboardRoutes.getTeamManagementData>;
 export type TeamMember = TeamData['team'][number];
+export type TeamSite = TeamMember['inspections'][number];
 export type CalendarEntry = ApiResponse<typeof dashboardRoutes.getCalendarData>['inspections'][number];
 export type CalendarProject = ApiResponse<typeof dashboardRoutes.listCalendarProjects>['pageData'][number];
 
@@ -144,6 +145,14 @@ export const loadTeam = (divisionId: string, s: string) => (cursor?: string) =>
     params: { id: divisionId },
     query: query({ s, cursor }),
   }).then((data) => ({ ...data, pageData: data.team }));
+
+/** More of one Team Management member's sites, from the cursor their team row gave (`first`). */
+export const loadMemberSites = (divisionId: string, userId: string, first: string) => (cursor?: string) =>
+  callApi(dashboardRoutes.getTeamMemberSites, {
+    divisionId,
+    params: { id: divisionId, userId },
+    query: { cursor: cursor ?? first },
+  });
 
 /** The finding types a widget's type filter offers (spec 000 §7 fetchFindingTypesUsed). */
 export function useFindingTypesUsed(divisionId: string, widget: 'open' | 'overview') {

@@ -22,7 +22,15 @@ import { ListError } from '../../../../components/list-error';
 import { LIST_FORBIDDEN_MESSAGE } from '../../../../components/data-table';
 import { ApiError } from '../../../../lib/api-client';
 import { errorMessage } from '../../../../lib/errors';
-import { loadTeam, reassignProjects, useAssignableInspectors, useWidgetPages } from '../../api/dashboard';
+import {
+  loadMemberSites,
+  loadTeam,
+  reassignProjects,
+  useAssignableInspectors,
+  useWidgetPages,
+  type TeamMember,
+  type TeamSite,
+} from '../../api/dashboard';
 import { useCelebrate } from '../success-check';
 import { WidgetFrame, type WidgetChrome } from '../widget-frame';
 import { useWidgetSearch, WidgetSearch, WIDGET_SEARCH_DELAY_MS, WIDGET_TABLE_HEIGHT } from '../widget-table';
@@ -38,6 +46,8 @@ export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChr
   const list = useWidgetPages(divisionId, 'team', [search.query], loadTeam(divisionId, search.query));
   const pages = list.rows;
   const [open, setOpen] = useState<string[]>([]);
+  // The members whose "More sites" were asked for: kept here, so a reload of the list keeps them.
+  const [moreOf, setMoreOf] = useState<string[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
   const [reassigning, setReassigning] = useState(false);
   const celebrate = useCelebrate();
@@ -133,7 +143,9 @@ export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChr
                         </Text>
                       </Group>
                       <Badge variant="light" radius="sm">
-                        {member.inspections.length} site{member.inspections.length === 1 ? '' : 's'}
+                        {member.inspections.length}
+                        {member.moreSites ? '+' : ''} site
+                        {member.inspections.length === 1 && !member.moreSites ? '' : 's'}
                       </Badge>
                     </Group>
                   </UnstyledButton>
@@ -144,23 +156,24 @@ export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChr
                           No sites assigned
                         </Text>
                       )}
-                      {member.inspections.map((inspection) => (
-                        <Checkbox
-                          key={inspection.projectId}
-                          size="sm"
-                          checked={selected.includes(inspection.projectId)}
-                          onChange={(event) => toggle(inspection.projectId, event.currentTarget.checked)}
-                          label={
-                            <Text fz="sm" span>
-                              {inspection.siteName}{' '}
-                              <Text span c="dimmed" fz="xs">
-                                {inspection.clientName}
-                                {inspection.dueDate ? ` · due ${displayDate(inspection.dueDate)}` : ''}
-                              </Text>
-                            </Text>
-                          }
-                        />
+                      {member.inspections.map((site) => (
+                        <SiteCheckbox key={site.projectId} site={site} selected={selected} toggle={toggle} />
                       ))}
+                      {member.moreSites &&
+                        (moreOf.includes(member.id) ? (
+                          <MoreSites
+                            divisionId={divisionId}
+                            member={member}
+                            first={member.moreSites}
+                            selected={selected}
+                            toggle={toggle}
+                          />
+                        ) : (
+                          <MoreSitesButton
+                            name={member.name}
+                            onClick={() => setMoreOf((ids) => [...ids, member.id])}
+                          />
+                        ))}
                     </Stack>
                   </Collapse>
                 </li>
@@ -187,6 +200,88 @@ export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChr
         }}
       />
     </WidgetFrame>
+  );
+}
+
+type Toggle = (projectId: string, on: boolean) => void;
+
+/** A site of a member, checkable for Re-assign. */
+function SiteCheckbox({ site, selected, toggle }: { site: TeamSite; selected: string[]; toggle: Toggle }) {
+  return (
+    <Checkbox
+      size="sm"
+      checked={selected.includes(site.projectId)}
+      onChange={(event) => toggle(site.projectId, event.currentTarget.checked)}
+      label={
+        <Text fz="sm" span>
+          {site.siteName}{' '}
+          <Text span c="dimmed" fz="xs">
+            {site.clientName}
+            {site.dueDate ? ` · due ${displayDate(site.dueDate)}` : ''}
+          </Text>
+        </Text>
+      }
+    />
+  );
+}
+
+/**
+ * The rest of a member's sites, read once asked for ("More sites"), a page at a time: the team
+ * page carries only each member's first few.
+ */
+function MoreSites({
+  divisionId,
+  member,
+  first,
+  selected,
+  toggle,
+}: {
+  divisionId: string;
+  member: TeamMember;
+  first: string;
+  selected: string[];
+  toggle: Toggle;
+}) {
+  const list = useWidgetPages(
+    divisionId,
+    'team-sites',
+    [member.id, first],
+    loadMemberSites(divisionId, member.id, first),
+  );
+  if (list.error) return <ListError error={list.error} onRetry={list.reload} />;
+  if (list.loading) return <Skeleton h={24} radius="sm" aria-busy />;
+  return (
+    <>
+      {list.rows?.map((site) => (
+        <SiteCheckbox key={site.projectId} site={site} selected={selected} toggle={toggle} />
+      ))}
+      {list.hasMore && (
+        <MoreSitesButton name={member.name} loading={list.loadingMore} onClick={list.loadMore} />
+      )}
+    </>
+  );
+}
+
+function MoreSitesButton({
+  name,
+  loading,
+  onClick,
+}: {
+  name: string;
+  loading?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="subtle"
+      size="compact-xs"
+      w="fit-content"
+      loading={loading}
+      aria-label={`More sites of ${name}`}
+      onClick={onClick}
+    >
+      More sites
+    </Button>
   );
 }
 
