@@ -48,10 +48,11 @@ import { percentile, round } from './stats';
  * The tenth holds a tenth of the inspections and findings on 50 projects, not 20: every page a
  * route shows (25 or 50 sites, 10 team members with 5 sites each) is then full at both sizes, so
  * the two answers show the same rows and differ only in what is stored behind them. Its projects
- * hold 40 inspections each over the last five months at the full size's pace (one every 3.7
- * days), so a month of a project, and the report's last three months, hold the same records at
- * both sizes. Ids and names have the same length at both sizes (the size is written 0050 or
- * 0200), so equal rows are equal in bytes and in capacity units.
+ * hold 40 inspections each over the same year, the newest 25 at the full size's pace (one every
+ * 3.7 days), so a month of a project and the report's last three months hold the same records at
+ * both sizes, and a project's whole history the same months. Ids and names have the same length
+ * at both sizes (the size is written 0050 or 0200), so equal rows are equal in bytes and in
+ * capacity units.
  */
 export const DASHBOARD_SIZES = [
   { name: 'tenth', divisionId: 'bench-dashboard-0050', projects: 50, inspectionsPerProject: 40 },
@@ -60,16 +61,21 @@ export const DASHBOARD_SIZES = [
 export type DashboardSizeName = (typeof DASHBOARD_SIZES)[number]['name'];
 const SIZE_NAMES = DASHBOARD_SIZES.map((s) => s.name);
 
-/** The days between a project's inspections, at both sizes: 100 over 363 days. */
+/** The days between a project's newest inspections, at both sizes: 100 over 363 days. */
 const DAYS_BETWEEN_INSPECTIONS = 363 / 99;
+/** A project's newest inspections, at that pace at both sizes (the last three months). */
+const RECENT_INSPECTIONS = 25;
+/** The days from the newest inspection (2 days ago) to the oldest: a year at both sizes. */
+const HISTORY_DAYS = 363;
 const FINDINGS_PER_INSPECTION = 5;
 /** Projects per client and per search word (a search shows the same 10 sites at both sizes). */
 const PROJECTS_PER_GROUP = 10;
 /**
- * Inspectors, at both sizes: Team Management pages 10 members with their first 5 sites, so a page
- * is full at both (the tenth's inspect 5 sites each, the full size's 20).
+ * Inspectors, at both sizes: Team Management pages 10 members (these and the Admin) with their
+ * first 5 sites and whether more follow; the tenth's inspect 6 or 7 sites, the full size's 25, so
+ * every member shows 5 sites and More sites at both.
  */
-const INSPECTORS = 10;
+const INSPECTORS = 8;
 /** The newest inspections of a project awaiting their compliance signature (Certifications Due). */
 const AWAITING_COMPLIANCE = 3;
 /** The newest inspections whose findings are still open (the older ones' are completed). */
@@ -354,9 +360,21 @@ function projectFields(
   };
 }
 
-/** The day of inspection `i` of `count` (0 the oldest): one every 3.7 days, the newest 2 days ago. */
-const inspectionDay = (today: string, i: number, count: number) =>
-  addDays(today, -(2 + Math.round((count - 1 - i) * DAYS_BETWEEN_INSPECTIONS)));
+/**
+ * The day of inspection `i` of `count` (0 the oldest), the newest 2 days ago: the newest
+ * RECENT_INSPECTIONS one every 3.7 days, the older ones evenly over the rest of the year (at full
+ * size that is the same pace throughout; the tenth's older history is thinner).
+ */
+function inspectionDay(today: string, i: number, count: number): string {
+  const fromNewest = count - 1 - i;
+  const recentSpan = (RECENT_INSPECTIONS - 1) * DAYS_BETWEEN_INSPECTIONS;
+  const olderPace = (HISTORY_DAYS - recentSpan) / (count - RECENT_INSPECTIONS);
+  const daysBack =
+    fromNewest < RECENT_INSPECTIONS
+      ? fromNewest * DAYS_BETWEEN_INSPECTIONS
+      : recentSpan + (fromNewest - (RECENT_INSPECTIONS - 1)) * olderPace;
+  return addDays(today, -(2 + Math.round(daysBack)));
+}
 
 /**
  * One project's records, as its inspections would have left them: every inspection routine,
@@ -768,14 +786,15 @@ export const CASES: readonly Case[] = [
     name: 'compliance report (r=10)',
     route: 'GET /api/divisions/{id}/compliance',
     reads:
-      "the division's whole active project list, a Query page of 100 at a time, to count, filter and page it (0021); then one statistics Query (STATS#<month> key range) per row shown and a BatchGet of the page's clients",
+      "the division's project directory (one item of names and clients) to count, filter and page it (0021); then a BatchGet of the page's projects, one of their STATS items (no dates: the project-wide counters) and one of their clients",
     path: (d) => `${div(d)}/compliance`,
     rows: pageRows,
   },
   {
     name: 'compliance report, dates, r=10',
     route: 'GET /api/divisions/{id}/compliance',
-    reads: 'as above, the statistics Queries over the months of the dates',
+    reads:
+      'as above, but one statistics Query (the STATS#<month> key range of the dates) per row instead of the STATS items',
     path: (d, ctx) => `${div(d)}/compliance?minDate=${ctx.minDate}&maxDate=${ctx.maxDate}&r=10`,
     rows: pageRows,
   },
@@ -1086,6 +1105,7 @@ export async function measureDashboard(log: (line: string) => void) {
         findingsPerInspection: FINDINGS_PER_INSPECTION,
         projectsPerClient: PROJECTS_PER_GROUP,
         inspectors: INSPECTORS,
+        recentInspections: RECENT_INSPECTIONS,
         awaitingCompliancePerProject: AWAITING_COMPLIANCE,
         inspectionsWithOpenFindingsPerProject: WITH_OPEN_FINDINGS,
         search: SEARCH,
@@ -1185,7 +1205,7 @@ export function dashboardMarkdown(report: DashboardReport & { measuredAt?: strin
     '',
     `Written by \`npx tsx bench/dashboard.ts\`${report.measuredAt ? ` at ${report.measuredAt}` : ''}; see bench/README.md.`,
     '',
-    `Two divisions in one store: **full** (\`${fullDivision!.divisionId}\`) ${fullDivision!.counts.projects} projects, ${fullDivision!.counts.inspections.toLocaleString('en')} inspections, ${fullDivision!.counts.findings.toLocaleString('en')} findings (${fullDivision!.counts.openFindings.toLocaleString('en')} open), ${fullDivision!.counts.clients} clients, ${fullDivision!.counts.inspectors} inspectors; **tenth** (\`${tenthDivision!.divisionId}\`) ${tenthDivision!.counts.projects}, ${tenthDivision!.counts.inspections.toLocaleString('en')}, ${tenthDivision!.counts.findings.toLocaleString('en')} (${tenthDivision!.counts.openFindings.toLocaleString('en')} open), ${tenthDivision!.counts.clients}, ${tenthDivision!.counts.inspectors}. A full-size project has ${report.settings.inspectionsPerProject.full} inspections over the last twelve months, a tenth's ${report.settings.inspectionsPerProject.tenth} over the last five at the same pace, with ${report.settings.findingsPerInspection} findings each; ${report.settings.inspectors} inspectors at both sizes. Every page shown is full at both sizes: the answers show the same rows, and differ in what is stored behind them. As the Admin, division header set; ${report.settings.calls} timed calls per case and size after ${report.settings.warmupCalls} untimed, the two divisions alternating, after ${report.settings.warmupRounds} untimed rounds of every case. Ratio limit ${report.settings.ratioLimit} (full / tenth); \`!\` over it (p50: over in the timing and in its recheck, in brackets). Rows: what the answer shows (pageData, the calendar's inspections, the team's project rows). RCU of the first call (\`x-consumed-read-units\`).`,
+    `Two divisions in one store: **full** (\`${fullDivision!.divisionId}\`) ${fullDivision!.counts.projects} projects, ${fullDivision!.counts.inspections.toLocaleString('en')} inspections, ${fullDivision!.counts.findings.toLocaleString('en')} findings (${fullDivision!.counts.openFindings.toLocaleString('en')} open), ${fullDivision!.counts.clients} clients, ${fullDivision!.counts.inspectors} inspectors; **tenth** (\`${tenthDivision!.divisionId}\`) ${tenthDivision!.counts.projects}, ${tenthDivision!.counts.inspections.toLocaleString('en')}, ${tenthDivision!.counts.findings.toLocaleString('en')} (${tenthDivision!.counts.openFindings.toLocaleString('en')} open), ${tenthDivision!.counts.clients}, ${tenthDivision!.counts.inspectors}. A full-size project has ${report.settings.inspectionsPerProject.full} inspections over the last twelve months, a tenth's ${report.settings.inspectionsPerProject.tenth} (the newest ${report.settings.recentInspections} at the same pace, the older ones further apart), with ${report.settings.findingsPerInspection} findings each; ${report.settings.inspectors} inspectors at both sizes. Every page shown is full at both sizes: the answers show the same rows, and differ in what is stored behind them. As the Admin, division header set; ${report.settings.calls} timed calls per case and size after ${report.settings.warmupCalls} untimed, the two divisions alternating, after ${report.settings.warmupRounds} untimed rounds of every case. Ratio limit ${report.settings.ratioLimit} (full / tenth); \`!\` over it (p50: over in the timing and in its recheck, in brackets). Rows: what the answer shows (pageData, the calendar's inspections, the team's project rows). RCU of the first call (\`x-consumed-read-units\`).`,
     '',
     markdownTable(
       [

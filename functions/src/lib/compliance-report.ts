@@ -7,14 +7,14 @@ import {
   listProjectsOfUser,
   readProjectDirectory,
 } from '@stormline/data/projects';
-import type { ProjectRecord } from '@stormline/data/projects';
+import type { ProjectRecord, ProjectWithCounts } from '@stormline/data/projects';
 import { searchQuery, searchTerms } from '@stormline/data/search-terms';
-import { getDailyStatistics } from '@stormline/data/statistics';
+import { getDailyStatistics, getProjectStatistics } from '@stormline/data/statistics';
 import { reportDays, reportPage } from '@stormline/domain/compliance-report';
 import type { ReportRows } from '@stormline/domain/compliance-report';
 import { localDate } from '@stormline/domain/local-date';
 import { seesEveryProject } from '@stormline/domain/project-rules';
-import { reportFigures } from '@stormline/domain/statistics';
+import { allTimeFigures, reportFigures } from '@stormline/domain/statistics';
 import type { Caller } from './authenticate';
 import type { Deps } from './deps';
 
@@ -24,7 +24,8 @@ import type { Deps } from './deps';
  * names and clients, kept with the projects' writes), client roles, Regulators and BMP
  * Contractors their access rows. The report counts them (numModels), filters them by client and
  * name and pages by number in memory; only the page's projects are then read whole (one
- * BatchGet) with their statistics (one Query each over the months the range spans, 0019).
+ * BatchGet) with their statistics (0019): without dates their project-wide counters (one
+ * BatchGet), with dates one Query each over the months the range spans.
  */
 
 export interface ReportRequest {
@@ -83,6 +84,44 @@ async function inBatches<T, R>(items: readonly T[], size: number, read: (item: T
   return results;
 }
 
+/**
+ * The page's figures. Without dates a row covers the project's whole life: its project-wide
+ * counters, one BatchGet for the page. With dates, the days of the range: one Query of the month
+ * items a row (its project's time zone decides its days).
+ */
+async function rowFigures(
+  deps: Deps,
+  divisionId: string,
+  projects: readonly ProjectWithCounts[],
+  request: ReportRequest,
+  now: Date,
+) {
+  const type = request.findingType ?? null;
+  const today = (project: ProjectWithCounts) => localDate(project.timezone, now);
+  if (!request.minDate && !request.maxDate) {
+    const statistics = await getProjectStatistics(
+      deps.db,
+      divisionId,
+      projects.map((p) => p.id),
+    );
+    return projects.map((project) => ({
+      project,
+      figures: allTimeFigures(statistics.get(project.id) ?? {}, type, today(project)),
+    }));
+  }
+  return inBatches(projects, PARALLEL_READS, async (project) => {
+    const days = reportDays(project, request, now);
+    const counters = await getDailyStatistics(
+      deps.db,
+      divisionId,
+      project.id,
+      days.from.slice(0, 7),
+      days.to.slice(0, 7),
+    );
+    return { project, figures: reportFigures(counters, days, type, today(project)) };
+  });
+}
+
 export async function complianceReport(
   deps: Deps,
   caller: Caller,
@@ -108,23 +147,7 @@ export async function complianceReport(
       divisionId,
       items.map((p) => p.client_id),
     ),
-    inBatches(items, PARALLEL_READS, async (project) => {
-      const days = reportDays(project, request, now);
-      const counters = await getDailyStatistics(
-        deps.db,
-        divisionId,
-        project.id,
-        days.from.slice(0, 7),
-        days.to.slice(0, 7),
-      );
-      const figures = reportFigures(
-        counters,
-        days,
-        request.findingType ?? null,
-        localDate(project.timezone, now),
-      );
-      return { project, figures };
-    }),
+    rowFigures(deps, divisionId, items, request, now),
   ]);
   const clientNames = new Map(clientRecords.map((c) => [c.id, c.name]));
   return {

@@ -8,6 +8,7 @@ import {
   findingsOverviewFigures,
   openFindingsFigures,
   rebuild,
+  allTimeFigures,
   reportFigures,
   type AppliedSource,
   type Counters,
@@ -171,6 +172,18 @@ describe('incremental statistics equal the rebuilt ones (property)', () => {
     fc.constantFrom('CA', 'MI').map(carried),
     day.map(missed),
   );
+  it('the report without dates: the project-wide counters give the figures of every day', () => {
+    fc.assert(
+      fc.property(fc.array(source, { maxLength: 30 }), fc.constantFrom(null, 'CA', 'MI'), (sources, type) => {
+        const counters = rebuild(sources);
+        expect(allTimeFigures(counters, type, '2026-04-10')).toEqual(
+          reportFigures(counters, { from: null, to: null }, type, '2026-04-10'),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   // A write (a record as it now is) or a delete (null) of one of six records.
   const change = fc.record({ key: fc.integer({ min: 0, max: 5 }), now: fc.option(source, { freq: 4 }) });
 

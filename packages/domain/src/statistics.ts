@@ -19,11 +19,15 @@ import { daysBetween } from './local-date';
  * | `d|<type>|<days>`           | completed findings of a type by days to correct                 |
  * | `c|<type>`                  | carry-overs: a finding carried into a later inspection, once each |
  * | `cd`                        | inspections waiting for their compliance certification         |
+ * | `ack`, `ackLate`, `cmp`     | inspections acknowledged (late: after 2 days), certified for compliance |
+ * | `missed`                    | missed inspections                                              |
  * | `day|<date>|<counter>`      | the report's counters by day (the data layer keeps a month's days in one item) |
  *
  * By the inspection's day: `i`, `ack`, `ackLate`, `cmp`. By the finding's day of initiation:
  * `f|<type>`, `o|<type>`, `dd|<type>|<days>` (completed, by days to correct). By the due date a
- * missed inspection was due on: `missed`.
+ * missed inspection was due on: `missed`. The project-wide counters hold every day's sum, so the
+ * report without dates reads one item a row (allTimeFigures), not a month item per month of the
+ * project's life.
  */
 
 /** Spec 001 §9: a finding is late when it is not completed within 7 days of being initiated. */
@@ -92,7 +96,7 @@ export function contribution(source: StatisticsSource): Counters {
     case 'carry-over':
       return { [`c|${source.typeCode}`]: 1 };
     case 'missed':
-      return { [`${DAY}${source.dueDate}|missed`]: 1 };
+      return { missed: 1, [`${DAY}${source.dueDate}|missed`]: 1 };
   }
 }
 
@@ -101,11 +105,12 @@ function inspectionCounters(inspection: InspectionSource): Counters {
   const m = `${DAY}${day}`;
   const counters: Counters = { i: 1, [`${m}|i`]: 1 };
   if (inspection.acknowledgement_date) {
+    counters.ack = 1;
     counters[`${m}|ack`] = 1;
     const late = daysBetween(day, inspection.acknowledgement_date.slice(0, 10)) > LATE_ACKNOWLEDGEMENT_DAYS;
-    if (late) counters[`${m}|ackLate`] = 1;
+    if (late) ((counters.ackLate = 1), (counters[`${m}|ackLate`] = 1));
   }
-  if (inspection.compliance_date) counters[`${m}|cmp`] = 1;
+  if (inspection.compliance_date) ((counters.cmp = 1), (counters[`${m}|cmp`] = 1));
   if (inspection.certificationDue) counters.cd = 1;
   return counters;
 }
@@ -224,29 +229,70 @@ export function reportFigures(
   // Every finding counts `f|<type>` on its day of initiation, as its open and corrected counters:
   // the types of the range are those (the daily counters alone, without the project-wide ones, suffice).
   const types = typeCode ? [typeCode] : findingTypesUsed(inRange);
-  const inspections = inRange.i ?? 0;
-  const findings = types.reduce((sum, type) => sum + (inRange[`f|${type}`] ?? 0), 0);
-  // Exactly `o|<type>`: a prefix would also take the open findings of a type whose code goes on (CA, CAR).
-  const open = types.flatMap((type) => daily.filter((c) => c.rest === `o|${type}`));
-  const corrected = types.flatMap((type) => byDay(`dd|${type}|`)).map((c) => [Number(c.rest), c.value]);
-  const correctedCount = corrected.reduce((sum, [, n]) => sum + n!, 0);
-  const correctedDays = corrected.reduce((sum, [d, n]) => sum + d! * n!, 0);
+  return figuresOf(
+    {
+      counters: inRange,
+      types,
+      // Exactly `o|<type>`: a prefix would also take the open findings of a type whose code goes on (CA, CAR).
+      open: types.flatMap((type) => daily.filter((c) => c.rest === `o|${type}`)),
+      corrected: types.flatMap((type) => byDay(`dd|${type}|`)).map((c) => [Number(c.rest), c.value] as const),
+    },
+    today,
+  );
+}
+
+/**
+ * A compliance report row's figures over the project's whole life (the report without dates),
+ * from its project-wide counters: the same figures reportFigures gives over every day, from one
+ * item instead of a month item per month.
+ */
+export function allTimeFigures(counters: Counters, typeCode: string | null, today: string) {
+  const types = typesOf(counters, typeCode);
+  return figuresOf(
+    {
+      counters,
+      types,
+      open: types.flatMap((type) => entries(counters, `o|${type}|`).map(([day, value]) => ({ day, value }))),
+      corrected: types.flatMap((type) =>
+        entries(counters, `d|${type}|`).map(([d, n]) => [Number(d), n] as const),
+      ),
+    },
+    today,
+  );
+}
+
+/** The report row's figures from its counters (`i`, `f|<type>`, `ack`, …), open and corrected findings. */
+function figuresOf(
+  parts: {
+    counters: Counters;
+    types: readonly string[];
+    open: readonly { day: string; value: number }[];
+    /** Completed findings: [days to correct, how many]. */
+    corrected: readonly (readonly [number, number])[];
+  },
+  today: string,
+) {
+  const { counters, types, open, corrected } = parts;
+  const inspections = counters.i ?? 0;
+  const findings = types.reduce((sum, type) => sum + (counters[`f|${type}`] ?? 0), 0);
+  const correctedCount = corrected.reduce((sum, [, n]) => sum + n, 0);
+  const correctedDays = corrected.reduce((sum, [d, n]) => sum + d * n, 0);
   const lateOpen = open
     .filter((o) => daysBetween(o.day, today) > LATE_FINDING_DAYS)
     .reduce((sum, o) => sum + o.value, 0);
-  const lateCorrected = corrected.filter(([d]) => d! > LATE_FINDING_DAYS).reduce((sum, [, n]) => sum + n!, 0);
+  const lateCorrected = corrected.filter(([d]) => d > LATE_FINDING_DAYS).reduce((sum, [, n]) => sum + n, 0);
   return {
     inspectionCount: inspections,
     findingsCount: findings,
     avgFindings: inspections > 0 ? round2(findings / inspections) : null,
     avgFindingDays: correctedCount > 0 ? round2(correctedDays / correctedCount) : null,
-    maxDay: corrected.length > 0 ? corrected.reduce((max, [d]) => Math.max(max, d!), 0) : null,
+    maxDay: corrected.length > 0 ? corrected.reduce((max, [d]) => Math.max(max, d), 0) : null,
     openFindings: open.reduce((sum, o) => sum + o.value, 0),
     notCompleteInExpectedDays: lateOpen + lateCorrected,
-    ackCount: inRange.ack ?? 0,
-    ackLateCount: inRange.ackLate ?? 0,
-    complianceCount: inRange.cmp ?? 0,
-    missedIsp: inRange.missed ?? 0,
+    ackCount: counters.ack ?? 0,
+    ackLateCount: counters.ackLate ?? 0,
+    complianceCount: counters.cmp ?? 0,
+    missedIsp: counters.missed ?? 0,
   };
 }
 
