@@ -2,11 +2,10 @@ import type { Db } from '@stormline/data/dynamo';
 import { findRoutineInspectionOn } from '@stormline/data/inspections';
 import { batchGet } from '@stormline/data/batch-get';
 import { missedInspectionKeys, recordMissedInspection } from '@stormline/data/missed-inspections';
-import { listProjects } from '@stormline/data/projects';
 import type { ProjectRecord } from '@stormline/data/projects';
 import { passedDueDate } from '@stormline/domain/inspection-rules';
 import { getTableDb } from '../lib/deps';
-import { overEveryDivision } from './each-division';
+import { overActiveProjects, overEveryDivision } from './each-division';
 
 /**
  * The missed-inspection job (docs/decisions/0019, 0021), hourly: EventBridge Scheduler in the
@@ -19,8 +18,6 @@ import { overEveryDivision } from './each-division';
  * Hourly, because each time zone's day ends at a different hour; a run reads every division's
  * active projects a page at a time (Queries only), and writes only for projects past their date.
  */
-
-const PAGE = 100;
 
 /** One project: the due date it missed, recorded now, or null (not due yet, inspected, recorded before). */
 export async function recordMissedInspectionOf(
@@ -49,17 +46,10 @@ export async function recordMissedInspectionsOfDivision(
   divisionId: string,
   now: Date,
 ): Promise<number> {
-  let recorded = 0;
-  let cursor: string | undefined;
-  do {
-    const page = await listProjects(db, divisionId, 'ACTIVE', { pageSize: PAGE, cursor });
-    const results = await Promise.all(
-      page.items.map((project) => recordMissedInspectionOf(db, project, now)),
-    );
-    recorded += results.filter((due) => due !== null).length;
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return recorded;
+  return overActiveProjects(db, divisionId, async (projects) => {
+    const results = await Promise.all(projects.map((project) => recordMissedInspectionOf(db, project, now)));
+    return results.filter((due) => due !== null).length;
+  });
 }
 
 /** The whole job: every division, one after another. */
