@@ -421,6 +421,9 @@ describe('the inspector select', () => {
       expect(list.map((u) => u.id)).toContain(inspectorId),
     );
     expect(offered.find((u) => u.id === inspectorId)).toMatchObject({ roleName: 'Inspector' });
+    // The demo's invited inspector has no name yet: offered by e-mail, never as a blank.
+    expect(offered.map((u) => u.name)).toContain('new.inspector@example.com');
+    expect(offered.every((u) => u.name.trim() !== '')).toBe(true);
     const ids = offered.map((u) => u.id);
     expect(ids).not.toContain(clientUser.id);
     expect(ids).not.toContain(inactive.id);

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { forecastHour } from '@stormline/domain/weather';
-import { call, tokenFor } from '../support/api';
+import { forecastHour, PROVIDER_CALLS_PER_USER_HOUR } from '@stormline/domain/weather';
+import { call, NORTH, tokenFor } from '../support/api';
 import { storedItem, testTable } from '../support/table';
+import { createTestUser, signInAs } from '../support/users';
 
 /**
  * The weather strip's route (spec 000 §2, §5, §7, §9; docs/decisions/0020): GET
@@ -130,6 +131,24 @@ describe('GET /api/weather/{lat}/{lon}', () => {
     provider.behaviour = 'recorded';
     expect((await weather(path)).status).toBe(200);
     expect(provider.requests).toHaveLength(2);
+  });
+
+  it('refuses a user past 30 places an hour (429), so one account cannot spend the provider for all', async () => {
+    const user = await createTestUser('Inspector', [NORTH]);
+    const mine = await signInAs(user);
+    // Places no other test asks about: each is a call to the provider.
+    const place = (n: number) => `/api/weather/-33.${String(n).padStart(2, '0')}/151.2`;
+    const hourBefore = forecastHour(new Date());
+    for (let n = 0; n < PROVIDER_CALLS_PER_USER_HOUR; n++)
+      expect((await weather(place(n), mine)).status).toBe(200);
+    const refused = await weather(place(99), mine);
+    // A new hour between the calls starts a new count (once in a long while): nothing to check then.
+    if (forecastHour(new Date()) !== hourBefore) return;
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: 'Too many weather requests: please try again later' });
+    // A place already kept costs the provider nothing: still answered, as for anyone else.
+    expect((await weather(place(0), mine)).status).toBe(200);
+    expect((await weather(place(99))).status).toBe(200);
   });
 
   it('answers 502 when the provider cannot be reached', async () => {

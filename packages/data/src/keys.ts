@@ -39,4 +39,9 @@ export const keys = {
     pk: `${CACHE_PARTITION_PREFIX.weather}${latitude},${longitude}`,
     sk: hour,
   }),
+  /** A user's calls to the forecast provider in one UTC hour (its quota, 0020); in the cache's partitions. */
+  weatherQuota: (userId: string, hour: string): ItemKey => ({
+    pk: `${CACHE_PARTITION_PREFIX.weather}QUOTA#${userId}`,
+    sk: hour,
+  }),
 } as const;

@@ -108,9 +108,9 @@ function inspectionCounters(inspection: InspectionSource): Counters {
     counters.ack = 1;
     counters[`${m}|ack`] = 1;
     const late = daysBetween(day, inspection.acknowledgement_date.slice(0, 10)) > LATE_ACKNOWLEDGEMENT_DAYS;
-    if (late) ((counters.ackLate = 1), (counters[`${m}|ackLate`] = 1));
+    if (late) Object.assign(counters, { ackLate: 1, [`${m}|ackLate`]: 1 });
   }
-  if (inspection.compliance_date) ((counters.cmp = 1), (counters[`${m}|cmp`] = 1));
+  if (inspection.compliance_date) Object.assign(counters, { cmp: 1, [`${m}|cmp`]: 1 });
   if (inspection.certificationDue) counters.cd = 1;
   return counters;
 }

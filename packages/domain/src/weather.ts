@@ -86,6 +86,9 @@ export function forecastHour(now: Date): string {
   return now.toISOString().slice(0, 13);
 }
 
+/** The places a user may have the provider asked about in an hour (beyond them: 429). */
+export const PROVIDER_CALLS_PER_USER_HOUR = 30;
+
 /** When the hour of `now` ends: the kept forecast is not used after it. */
 export function forecastHourEnd(now: Date): Date {
   const end = new Date(now);

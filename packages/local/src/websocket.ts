@@ -4,6 +4,9 @@ import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import type { WebSocketEvent, WebSocketResult } from '@stormline/functions/ws/websocket-event';
 
+/** The addresses of this machine, as a request's peer. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
 type WsHandler = (event: WebSocketEvent) => Promise<WebSocketResult>;
 
 function wsEvent(
@@ -65,6 +68,12 @@ export function attachWebSocketGateway(server: http.Server) {
   ): Promise<boolean> {
     const match = /^\/@connections\/([^/]+)$/.exec(url.pathname);
     if (!match) return false;
+    // In the cloud only the functions' IAM role may post to a connection; here, only this machine
+    // (the functions run in this process): not a browser elsewhere on the network.
+    if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) {
+      res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Forbidden' }));
+      return true;
+    }
     const ws = sockets.get(decodeURIComponent(match[1]!));
     if (!ws) {
       // As API Gateway answers: the SDK names the error from x-amzn-errortype (GoneException).

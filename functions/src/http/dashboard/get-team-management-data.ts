@@ -14,7 +14,8 @@ const route = dashboardRoutes.getTeamManagementData;
 /**
  * The members on the page: the division's assignable inspectors, or with `s` those whose name
  * matches and, on the first page, the inspectors of the sites whose name matches (spec 000 §2:
- * "search over names and sites"), each once.
+ * "search over names and sites"), each once on the page (a later page of name matches may bring
+ * a site's inspector again: the widget shows each member once).
  */
 async function teamPage(deps: Deps, divisionId: string, query: { cursor?: string; s?: string }) {
   const paging = { pageSize: route.pageSize, cursor: query.cursor };
@@ -36,7 +37,9 @@ async function teamPage(deps: Deps, divisionId: string, query: { cursor?: string
       inspectorIds.filter((id) => !known.has(id)),
     )
   ).filter(mayInspect);
-  return { items: [...named.items, ...siteInspectors], nextCursor: named.nextCursor };
+  // A page holds at most a page of members: the site matches fill what the name matches leave.
+  const room = Math.max(0, route.pageSize - named.items.length);
+  return { items: [...named.items, ...siteInspectors.slice(0, room)], nextCursor: named.nextCursor };
 }
 
 /**

@@ -23,7 +23,8 @@ export async function main({ query, divisionId, deps }: RouteRequest<typeof rout
     id: u.id,
     first_name: u.first_name,
     last_name: u.last_name,
-    name: `${u.first_name} ${u.last_name}`.trim(),
+    // An invited user has no name yet: the selects show their e-mail instead of a blank.
+    name: `${u.first_name} ${u.last_name}`.trim() || u.email,
     email: u.email,
     roleName: roleById(u.roleId)?.name ?? u.roleId,
   }));

@@ -29,7 +29,7 @@ export const weatherRoutes = defineArea('weather', {
     method: 'GET',
     path: '/api/weather/{lat}/{lon}',
     summary:
-      "Day forecasts (time, icon, temperatureMax, temperatureMin, precipProbability) for a location, in the region's temperature unit, from the forecast provider (kept an hour per location to two decimals); 502 'The weather service is not available' when the provider fails",
+      "Day forecasts (time, icon, temperatureMax, temperatureMin, precipProbability) for a location, in the region's temperature unit, from the forecast provider (kept an hour per location to two decimals); 502 'The weather service is not available' when the provider fails; 429 once the caller has had the provider asked about 30 places in the hour",
     access: signedIn,
     division: 'none',
     tableCache: 'weather',

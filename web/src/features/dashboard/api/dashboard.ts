@@ -64,6 +64,15 @@ interface Paged<Row> {
   paginationState: { nextCursor: string | null };
 }
 
+/** Empty pages a widget reads on through by itself before it shows what it has, with Load more. */
+const SEEK_PAGES = 8;
+
+function trailingEmptyPages(pages: readonly Paged<unknown>[]): number {
+  let empty = 0;
+  for (let i = pages.length - 1; i >= 0 && pages[i]!.pageData.length === 0; i--) empty++;
+  return empty;
+}
+
 /**
  * A widget's rows, a page of sites at a time (the server pages by cursor), with Load more: the
  * pages read so far, one after another, read again together when the widget refreshes.
@@ -87,6 +96,8 @@ export function useWidgetPages<Page extends Paged<unknown>>(
             previous?.paginationState.nextCursor,
           ),
     (key) => load((key[key.length - 1] as string | null | undefined) ?? undefined),
+    // Load more reads the next page only; a refresh (refreshWidgets) reads them all again.
+    { revalidateFirstPage: false },
   );
   const revalidate = pages.mutate;
   useEffect(() => {
@@ -94,13 +105,25 @@ export function useWidgetPages<Page extends Paged<unknown>>(
     widgetLists.add(entry);
     return () => void widgetLists.delete(entry);
   }, [revalidate]);
-  const last = pages.data?.[pages.data.length - 1];
+  const data = pages.data;
+  const last = data?.[data.length - 1];
+  const rows = data?.flatMap((p) => p.pageData) as Page['pageData'][number][] | undefined;
+  // A page of sites may show no rows while later sites have some (none of these 25 has an open
+  // finding): read on by itself, a few pages at most, rather than say "none" above Load more.
+  const seeking =
+    !!last?.paginationState.nextCursor &&
+    trailingEmptyPages(data!) > 0 &&
+    trailingEmptyPages(data!) < SEEK_PAGES;
+  const { setSize, size, isValidating } = pages;
+  useEffect(() => {
+    if (seeking && !isValidating && size === data?.length) void setSize(size + 1);
+  }, [seeking, isValidating, size, data?.length, setSize]);
   return {
-    pages: pages.data,
-    rows: pages.data?.flatMap((p) => p.pageData) as Page['pageData'][number][] | undefined,
+    pages: data,
+    rows,
     error: pages.error as unknown,
-    loading: pages.isLoading,
-    loadingMore: pages.isValidating && !pages.isLoading && pages.size > (pages.data?.length ?? 0),
+    loading: pages.isLoading || (seeking && rows?.length === 0),
+    loadingMore: (isValidating && !pages.isLoading && size > (data?.length ?? 0)) || seeking,
     hasMore: !!last?.paginationState.nextCursor,
     loadMore: () => void pages.setSize(pages.size + 1),
     reload: () => void pages.mutate(),

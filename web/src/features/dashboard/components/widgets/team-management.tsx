@@ -44,7 +44,8 @@ export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChr
   const search = useWidgetSearch();
   // The server searches names and sites (a division has more inspectors than a page holds).
   const list = useWidgetPages(divisionId, 'team', [search.query], loadTeam(divisionId, search.query));
-  const pages = list.rows;
+  // Each member once: a later page of name matches may repeat a site's inspector from the first.
+  const pages = list.rows?.filter((m, i, all) => all.findIndex((o) => o.id === m.id) === i);
   const [open, setOpen] = useState<string[]>([]);
   // The members whose "More sites" were asked for: kept here, so a reload of the list keeps them.
   const [moreOf, setMoreOf] = useState<string[]>([]);
