@@ -48,9 +48,9 @@ import { percentile, round } from './stats';
  * The tenth holds a tenth of the inspections and findings on 50 projects, not 20: every page a
  * route shows (25 or 50 sites, 10 team members with 5 sites each) is then full at both sizes, so
  * the two answers show the same rows and differ only in what is stored behind them. Its projects
- * hold 40 inspections each over the same year, the newest 25 at the full size's pace (one every
- * 3.7 days), so a month of a project and the report's last three months hold the same records at
- * both sizes, and a project's whole history the same months. Ids and names have the same length
+ * hold 40 inspections each over the same year, the newest 34 at the full size's pace (one every
+ * 3.7 days), so a month of a project and the report's dates (120 to 30 days ago) hold the same
+ * records at both sizes, and a project's whole history the same months. Ids and names have the same length
  * at both sizes (the size is written 0050 or 0200), so equal rows are equal in bytes and in
  * capacity units.
  */
@@ -63,8 +63,11 @@ const SIZE_NAMES = DASHBOARD_SIZES.map((s) => s.name);
 
 /** The days between a project's newest inspections, at both sizes: 100 over 363 days. */
 const DAYS_BETWEEN_INSPECTIONS = 363 / 99;
-/** A project's newest inspections, at that pace at both sizes (the last three months). */
-const RECENT_INSPECTIONS = 25;
+/**
+ * A project's newest inspections, at that pace at both sizes: the last four months, which hold the
+ * calendar's month and the report's dates (120 to 30 days ago).
+ */
+const RECENT_INSPECTIONS = 34;
 /** The days from the newest inspection (2 days ago) to the oldest: a year at both sizes. */
 const HISTORY_DAYS = 363;
 const FINDINGS_PER_INSPECTION = 5;
