@@ -403,7 +403,10 @@ describe('the project directory rebuild (npm run stats:rebuild; docs/decisions/0
     expect(await directory()).toEqual(expected);
 
     // As a division stored before the directory existed.
-    await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: projectDirectoryKey(division.id) }));
+    for (let shard = 0; shard < 8; shard++)
+      await db.doc.send(
+        new DeleteCommand({ TableName: db.tableName, Key: projectDirectoryKey(division.id, shard) }),
+      );
     expect(await directory()).toBeNull();
     expect(await rebuildProjectDirectory(db, division.id)).toBe(2);
     expect(await directory()).toEqual(expected);

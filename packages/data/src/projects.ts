@@ -814,17 +814,29 @@ export async function listProjectContactIds(
 }
 
 /**
- * The division's directory of active projects (docs/decisions/0021): one item holding each active
- * project's name and client, an attribute a project (`p_<id>`: [name, client id]), moved in the
- * same transaction as the project's own writes. The compliance report counts, filters and pages
- * it, then reads only the page's projects: a request costs this one small item, not every
- * project's record. A division holds some thousands of projects before the item's 400 KB.
+ * The division's directory of active projects (docs/decisions/0021): DIRECTORY_SHARDS items
+ * holding each active project's name and client, an attribute a project (`p_<id>`: [name, client
+ * id]) in the item its id hashes to, moved in the same transaction as the project's own writes.
+ * The compliance report counts, filters and pages it, then reads only the page's projects: a
+ * request costs these few small items, not every project's record. Sharded so that a project's
+ * write rewrites (and pays for) an eighth of the directory, and a division of long names holds
+ * some thousands of projects before any item reaches 400 KB.
  */
-export const projectDirectoryKey = (divisionId: string) => ({
+const DIRECTORY_SHARDS = 8;
+export const projectDirectoryKey = (divisionId: string, shard: number) => ({
   pk: `DIVISION#${divisionId}`,
-  sk: 'PROJECT_DIRECTORY',
+  sk: `PROJECT_DIRECTORY#${shard}`,
 });
+const directoryKeys = (divisionId: string) =>
+  Array.from({ length: DIRECTORY_SHARDS }, (_, shard) => projectDirectoryKey(divisionId, shard));
 const DIRECTORY_PREFIX = 'p_';
+
+/** The directory item a project's entry is kept in: a hash of its id (FNV-1a), the same on every write. */
+function directoryShard(projectId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < projectId.length; i++) hash = Math.imul(hash ^ projectId.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % DIRECTORY_SHARDS;
+}
 
 /** A project's attribute in the directory and what it holds. */
 const directoryEntry = (project: Pick<ProjectRecord, 'id' | 'name' | 'client_id'>) =>
@@ -839,7 +851,7 @@ function directorySetStep(
     write: {
       Update: {
         TableName: db.tableName,
-        Key: projectDirectoryKey(project.divisionId),
+        Key: projectDirectoryKey(project.divisionId, directoryShard(project.id)),
         UpdateExpression: 'SET #type = :type, #entry = :entry',
         ExpressionAttributeNames: { '#type': 'type', '#entry': attribute },
         ExpressionAttributeValues: { ':type': 'ProjectDirectory', ':entry': entry },
@@ -853,7 +865,7 @@ function directoryRemoveStep(db: Db, divisionId: string, projectId: string): Tra
     write: {
       Update: {
         TableName: db.tableName,
-        Key: projectDirectoryKey(divisionId),
+        Key: projectDirectoryKey(divisionId, directoryShard(projectId)),
         UpdateExpression: 'SET #type = :type REMOVE #entry',
         ExpressionAttributeNames: { '#type': 'type', '#entry': `${DIRECTORY_PREFIX}${projectId}` },
         ExpressionAttributeValues: { ':type': 'ProjectDirectory' },
@@ -873,13 +885,15 @@ export interface DirectoryEntry {
  * directory yet (its projects were written before it existed): the caller then reads the list.
  */
 export async function readProjectDirectory(db: Db, divisionId: string): Promise<DirectoryEntry[] | null> {
-  const [item] = await batchGet(db, [projectDirectoryKey(divisionId)]);
-  if (!item) return null;
-  return Object.entries(item).flatMap(([name, value]) =>
-    name.startsWith(DIRECTORY_PREFIX) && Array.isArray(value)
-      ? [{ id: name.slice(DIRECTORY_PREFIX.length), name: String(value[0]), client_id: String(value[1]) }]
-      : [],
-  );
+  const items = await batchGet(db, directoryKeys(divisionId));
+  if (items.length === 0) return null;
+  return items
+    .flatMap((item) => Object.entries(item))
+    .flatMap(([name, value]) =>
+      name.startsWith(DIRECTORY_PREFIX) && Array.isArray(value)
+        ? [{ id: name.slice(DIRECTORY_PREFIX.length), name: String(value[0]), client_id: String(value[1]) }]
+        : [],
+    );
 }
 
 /**
@@ -891,16 +905,20 @@ export async function readProjectDirectory(db: Db, divisionId: string): Promise<
  * directory lists.
  */
 export async function rebuildProjectDirectory(db: Db, divisionId: string): Promise<number> {
-  const items = await readIndexPartition(db, projectKeys.projectsOfDivision(divisionId, 'ACTIVE'));
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: {
-        ...projectDirectoryKey(divisionId),
-        type: 'ProjectDirectory',
-        ...Object.fromEntries(items.map((item) => directoryEntry(toProject(item)))),
-      },
-    }),
+  const projects = (await readIndexPartition(db, projectKeys.projectsOfDivision(divisionId, 'ACTIVE'))).map(
+    toProject,
   );
-  return items.length;
+  // Every shard, the empty ones too: a division with a directory has all of them.
+  for (const [shard, key] of directoryKeys(divisionId).entries())
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: {
+          ...key,
+          type: 'ProjectDirectory',
+          ...Object.fromEntries(projects.filter((p) => directoryShard(p.id) === shard).map(directoryEntry)),
+        },
+      }),
+    );
+  return projects.length;
 }

@@ -8,9 +8,16 @@ export function lastPageOf(numModels: number, pageSize: number): number {
   return Math.max(1, Math.ceil(numModels / Math.max(pageSize, 1)));
 }
 
+/** Spec 001 §9 "page range 3": the page links shown, up to three around `page` within 1..last. */
+export const PAGE_RANGE = 3;
+export function pageRange(page: number, last: number): number[] {
+  const start = Math.max(1, Math.min(page - Math.floor(PAGE_RANGE / 2), last - PAGE_RANGE + 1));
+  return Array.from({ length: Math.min(PAGE_RANGE, last) }, (_, i) => start + i);
+}
+
 /**
- * Spec 001 §2 and §9: first, previous, next and last, and the rows per page (10, 20, 30, 50,
- * All). The server pages by number and counts every row, so the last page is known. A button that
+ * Spec 001 §2 and §9: first, previous, three page links, next and last, and the rows per page
+ * (10, 20, 30, 50, All). The server pages by number and counts every row, so the last page is known. A button that
  * cannot be used is aria-disabled rather than disabled, so the focus stays on it at either end.
  */
 export function ReportPager({
@@ -74,6 +81,21 @@ export function ReportPager({
           <PagerButton label="Previous page" target={page > 1 ? page - 1 : null} onPage={onPage}>
             <IconChevronLeft size={16} aria-hidden />
           </PagerButton>
+          {numModels > 0 &&
+            pageRange(page, last).map((n) => (
+              <ActionIcon
+                key={n}
+                variant={n === page ? 'filled' : 'default'}
+                size="lg"
+                aria-label={`Page ${n}`}
+                aria-current={n === page ? 'page' : undefined}
+                onClick={() => n !== page && onPage(n)}
+              >
+                <Text fz="sm" fw={600} span>
+                  {n}
+                </Text>
+              </ActionIcon>
+            ))}
           <PagerButton label="Next page" target={page < last ? page + 1 : null} onPage={onPage}>
             <IconChevronRight size={16} aria-hidden />
           </PagerButton>

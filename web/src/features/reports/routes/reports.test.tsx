@@ -194,6 +194,22 @@ describe('the compliance report screen (spec 001 §2)', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(router.state.location.search).toBe('?p=2'));
+    // Spec 001 §9 "page range 3": the links around the page, the current one marked.
+    await screen.findByText(/Page 2 of 5/);
+    expect(screen.getAllByRole('button', { name: /^Page \d$/ }).map((b) => b.textContent)).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?p=3'));
+    await screen.findByText(/Page 3 of 5/);
+    expect(screen.getAllByRole('button', { name: /^Page \d$/ }).map((b) => b.textContent)).toEqual([
+      '2',
+      '3',
+      '4',
+    ]);
     await userEvent.selectOptions(screen.getByLabelText('Rows per page'), '20');
     await waitFor(() => expect(router.state.location.search).toBe('?r=20'));
     await screen.findByText(/Page 1 of 3/);
