@@ -71,7 +71,9 @@ export function attachWebSocketGateway(server: http.Server) {
     // In the cloud only the functions' IAM role may post to a connection; here, only this machine
     // (the functions run in this process): not a browser elsewhere on the network.
     if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) {
-      res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Forbidden' }));
+      res
+        .writeHead(403, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ message: 'Forbidden' }));
       return true;
     }
     const ws = sockets.get(decodeURIComponent(match[1]!));
