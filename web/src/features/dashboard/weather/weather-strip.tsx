@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconCloud,
@@ -6,6 +6,7 @@ import {
   IconCloudRain,
   IconCloudStorm,
   IconDroplet,
+  IconDroplets,
   IconMapPin,
   IconSnowflake,
   IconSun,
@@ -26,12 +27,29 @@ export const WEATHER_MESSAGES = {
   error: 'There was an error fetching weather data',
 } as const;
 
-const ICONS: Record<WeatherIcon, { icon: typeof IconSun; label: string; color: string }> = {
+type IconComponent = (props: { size: number }) => ReactNode;
+
+/** Tabler has no sun-behind-cloud icon: a small sun peeking over a cloud's shoulder. */
+function IconPartlyCloudy({ size }: { size: number }) {
+  return (
+    <span style={{ position: 'relative', display: 'inline-block', width: size, height: size }}>
+      <IconSun size={size * 0.7} style={{ position: 'absolute', top: 0, right: 0 }} />
+      <IconCloud
+        size={size * 0.8}
+        style={{ position: 'absolute', bottom: 0, left: 0 }}
+        fill="currentColor"
+        fillOpacity={0.15}
+      />
+    </span>
+  );
+}
+
+const ICONS: Record<WeatherIcon, { icon: IconComponent; label: string; color: string }> = {
   clear: { icon: IconSunHigh, label: 'Clear', color: 'yellow' },
-  'partly-cloudy': { icon: IconSun, label: 'Partly cloudy', color: 'orange' },
+  'partly-cloudy': { icon: IconPartlyCloudy, label: 'Partly cloudy', color: 'orange' },
   cloudy: { icon: IconCloud, label: 'Cloudy', color: 'gray' },
   fog: { icon: IconCloudFog, label: 'Fog', color: 'gray' },
-  drizzle: { icon: IconCloudRain, label: 'Drizzle', color: 'cyan' },
+  drizzle: { icon: IconDroplets, label: 'Drizzle', color: 'cyan' },
   rain: { icon: IconCloudRain, label: 'Rain', color: 'blue' },
   snow: { icon: IconSnowflake, label: 'Snow', color: 'indigo' },
   thunderstorm: { icon: IconCloudStorm, label: 'Thunderstorm', color: 'grape' },

@@ -12,6 +12,11 @@ export function getNotifications() {
   return callApi(notificationsRoutes.listNotifications, { divisionId: null });
 }
 
+/** An older page of notifications, after `cursor` (the previous page's `nextCursor`). */
+export function getOlderNotifications(cursor: string) {
+  return callApi(notificationsRoutes.listNotifications, { divisionId: null, query: { cursor } });
+}
+
 export const notificationsKey = (token: string) => cacheKey(null, 'notifications', token);
 
 export function useNotifications() {

@@ -15,12 +15,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
 import { IconBell, IconBellOff, IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useToken } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
 import { safeRedirect } from '../../../lib/safe-redirect';
-import { useNotifications } from '../api/get-notifications';
+import { getOlderNotifications, useNotifications } from '../api/get-notifications';
 import type { NotificationItem } from '../api/get-notifications';
 import { useLiveNotifications } from '../api/live-notifications';
 import { useMarkRead } from '../api/mark-read';
@@ -92,19 +93,62 @@ function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen: (
   );
 }
 
+type Older = { items: NotificationItem[]; cursor: string | null; loading: boolean; failed: boolean };
+
+/**
+ * The pages after the bell's first: read on demand while the panel is open, and forgotten when it
+ * closes (the first page is the one kept fresh by polling and the live socket). A notification that
+ * has since moved onto the first page is shown there only.
+ */
+function useOlderNotifications(firstCursor: string | null) {
+  const [older, setOlder] = useState<Older | null>(null);
+  const cursor = older ? older.cursor : firstCursor;
+  const loadOlder = async () => {
+    if (!cursor || older?.loading) return;
+    setOlder({ items: older?.items ?? [], cursor, loading: true, failed: false });
+    try {
+      const page = await getOlderNotifications(cursor);
+      setOlder((now) => ({
+        items: [...(now?.items ?? []), ...page.pageData],
+        cursor: page.paginationState.nextCursor,
+        loading: false,
+        failed: false,
+      }));
+    } catch {
+      setOlder((now) => now && { ...now, loading: false, failed: true });
+    }
+  };
+  const markOlderRead = (id: string) =>
+    setOlder(
+      (now) =>
+        now && {
+          ...now,
+          items: now.items.map((item) => (item.id === id ? { ...item, is_opened: true } : item)),
+        },
+    );
+  return { older, hasMore: Boolean(cursor), loadOlder, markOlderRead, forget: () => setOlder(null) };
+}
+
 /** The top bar's bell with the unread count (spec 001 §2). A failing call shows the bell without a badge. */
 export function NotificationBell() {
   const { data, error } = useNotifications();
   useLiveNotifications(useToken());
   const { markRead } = useMarkRead();
-  const [opened, { close, toggle }] = useDisclosure(false);
-  const items = data?.pageData ?? [];
+  const { older, hasMore, loadOlder, markOlderRead, forget } = useOlderNotifications(
+    data?.paginationState.nextCursor ?? null,
+  );
+  const [opened, { close, toggle }] = useDisclosure(false, { onClose: forget });
+  const firstPage = data?.pageData ?? [];
+  const shown = new Set(firstPage.map((item) => item.id));
+  const items = [...firstPage, ...(older?.items ?? []).filter((item) => !shown.has(item.id))];
   const unread = data?.unreadCount ?? 0;
   // Marking read shows at once and goes back if the server refuses (useMarkRead). A link leaves
   // the page, so the panel closes behind it.
   const open = (item: NotificationItem) => {
     if (item.link) close();
-    if (!item.is_opened) void markRead(item.id).catch(() => undefined);
+    if (item.is_opened) return;
+    if (!shown.has(item.id)) markOlderRead(item.id);
+    void markRead(item.id).catch(() => undefined);
   };
   const openAll = () => void markRead(null).catch(() => undefined);
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
@@ -171,6 +215,23 @@ export function NotificationBell() {
                 </li>
               ))}
             </Box>
+            {hasMore && (
+              <Group justify="center" py="xs">
+                <Anchor
+                  component="button"
+                  type="button"
+                  fz="xs"
+                  onClick={() => void loadOlder()}
+                  disabled={older?.loading}
+                >
+                  {older?.loading
+                    ? 'Loading…'
+                    : older?.failed
+                      ? 'Could not load; try again'
+                      : 'Show older notifications'}
+                </Anchor>
+              </Group>
+            )}
           </ScrollArea.Autosize>
         ) : (
           <Stack align="center" gap={6} p="lg" ta="center">
