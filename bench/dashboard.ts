@@ -6,9 +6,15 @@ import { createClient } from '@stormline/data/clients';
 import { createDivision } from '@stormline/data/divisions';
 import { addTemplatesToDivision, addUsersToDivision } from '@stormline/data/divisions-resources';
 import type { Db } from '@stormline/data/dynamo';
-import { createFinding, findingKeys, findingUpdateSteps } from '@stormline/data/findings';
+import { createFinding, findingItem, findingUpdateSteps } from '@stormline/data/findings';
 import type { FindingRecord } from '@stormline/data/findings';
-import { createInspection, findingLinkItem, inspectionKeys } from '@stormline/data/inspections';
+import {
+  answersItem,
+  createInspection,
+  findingLinkItem,
+  inspectionItem,
+  typeLinkItem,
+} from '@stormline/data/inspections';
 import type { InspectionRecord } from '@stormline/data/inspections';
 import { createProject, projectKeys } from '@stormline/data/projects';
 import { getProjectStatistics } from '@stormline/data/statistics';
@@ -22,6 +28,7 @@ import { roleByName } from '@stormline/domain/roles';
 import type { TemplateVersion } from '@stormline/domain/template-model';
 import { handler as statisticsHandler } from '@stormline/functions/streams/statistics';
 import { startRuntime, TABLE_NAME } from '@stormline/local/runtime';
+import { sampleClient, sampleProject } from '@stormline/local/sample-records';
 import { DEMO_ACCOUNTS } from '@stormline/local/seed';
 import { sampleAnswers } from '@stormline/local/seed/sample-answers';
 import { startStreamReader } from '@stormline/local/stream-reader';
@@ -133,73 +140,11 @@ const pad = (n: number, width = 3) => String(n).padStart(width, '0');
 // The records, in the shapes the data layer writes
 
 /*
- * inspections.ts and findings.ts keep their item builders private (their writers are the only
- * way in); the bulk write needs the same items without a transaction each. These mirror them with
- * the exported key builders, and checkShapes compares them with what createInspection and
- * createFinding store before anything is written in bulk, so a change to either shape stops the
- * bench instead of measuring records the product would never write.
+ * The bulk write needs the items the data layer's writers store, without a transaction each: it
+ * uses the data layer's own item builders, and checkShapes compares them with what
+ * createInspection and createFinding store before anything is written in bulk, so a change to
+ * either writer stops the bench instead of measuring records the product would never write.
  */
-
-function inspectionItem(inspection: InspectionRecord): Record<string, unknown> {
-  const d = inspection.divisionId;
-  const { type: inspectionType, ...fields } = inspection;
-  return {
-    ...inspectionKeys.inspection(d, inspection.id),
-    type: 'Inspection',
-    gsi1pk: inspectionKeys.ofProject(d, inspection.projectId),
-    gsi1sk: `${inspection.created_date}#${inspection.id}`,
-    ...(inspection.inspectorId
-      ? {
-          gsi2pk: inspectionKeys.ofInspector(d, inspection.inspectorId),
-          gsi2sk: `${inspection.created_date}#${inspection.id}`,
-        }
-      : {}),
-    ...fields,
-    inspectionType,
-  };
-}
-
-function typeLinkItem(inspection: InspectionRecord): Record<string, unknown> {
-  return {
-    ...inspectionKeys.byType(
-      inspection.divisionId,
-      inspection.projectId,
-      inspection.type,
-      inspection.created_date,
-      inspection.id,
-    ),
-    type: 'InspectionByType',
-    inspectionId: inspection.id,
-  };
-}
-
-function answersItem(
-  inspection: Pick<InspectionRecord, 'divisionId' | 'id'>,
-  answers: Record<string, unknown>,
-  version: number,
-): Record<string, unknown> {
-  return {
-    ...inspectionKeys.answers(inspection.divisionId, inspection.id),
-    type: 'InspectionAnswers',
-    answers,
-    comments: {},
-    version,
-  };
-}
-
-function findingItem(finding: FindingRecord): Record<string, unknown> {
-  const d = finding.divisionId;
-  return {
-    ...findingKeys.finding(d, finding.id),
-    type: 'Finding',
-    gsi1pk: findingKeys.ofProject(d, finding.projectId),
-    gsi1sk: findingKeys.projectOrder(finding),
-    ...(finding.date_completed
-      ? {}
-      : { gsi2pk: findingKeys.openOfDivision(d), gsi2sk: `${finding.date_initiated}#${finding.id}` }),
-    ...finding,
-  };
-}
 
 const stored = async (db: Db, key: { pk: string; sk: string }) =>
   (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }))).Item;
@@ -222,7 +167,7 @@ function sameShape(
  */
 async function checkShapes(db: Db, version: TemplateVersion, now: Date): Promise<void> {
   const divisionId = 'north-region';
-  const client = await createClient(db, divisionId, clientFields('Bench Dashboard Shape Check'), now);
+  const client = await createClient(db, divisionId, sampleClient('Bench Dashboard Shape Check'), now);
   const project = await createProject(
     db,
     projectFields(
@@ -306,24 +251,7 @@ async function checkShapes(db: Db, version: TemplateVersion, now: Date): Promise
     );
 }
 
-function clientFields(name: string) {
-  return {
-    name,
-    address: {
-      street_1: '1 Quay',
-      street_2: null,
-      city: 'Leeds',
-      state_id: null,
-      country_id: 'england',
-      zip: 'LS1 4DL',
-      phone: null,
-      phone_ext: null,
-    },
-    default_finding_observation: null,
-    disable_images: false,
-  };
-}
-
+/** A bench site: the bench's template and zone, a year of history before `today`. */
 function projectFields(
   divisionId: string,
   clientId: string,
@@ -332,35 +260,16 @@ function projectFields(
   today: string,
   nextInspectionDate: string,
 ) {
-  return {
+  return sampleProject({
     divisionId,
     client_id: clientId,
     name,
     inspection_template_id: TEMPLATE_ID,
-    document_group_id: null,
-    permittee: null,
-    address: {
-      street_1: null,
-      city: null,
-      state_id: null,
-      country_id: null,
-      zip: null,
-      latitude: 53.8,
-      longitude: -1.5,
-    },
     timezone: TIME_ZONE,
     inspector_user_id: inspectorId,
     start_date: addDays(today, -400),
-    end_date: null,
     next_inspection_date: nextInspectionDate,
-    routine_interval: 7,
-    isCcrProject: false,
-    inspection_compliance_required: true,
-    findingComplianceRequired: true,
-    cgp_tracking_id: null,
-    docTypes: ['active-site-maps'],
-    notes: null,
-  };
+  });
 }
 
 /**
@@ -541,7 +450,7 @@ async function fillDivision(
   const clientIds: string[] = [];
   await inPool(groups, WRITE_CONCURRENCY, async (g) => {
     const client = await withRetries(() =>
-      createClient(db, divisionId, clientFields(`Bench Client ${tag}-${pad(g + 1)}`), now),
+      createClient(db, divisionId, sampleClient(`Bench Client ${tag}-${pad(g + 1)}`), now),
     );
     clientIds[g] = client.id;
   });

@@ -12,6 +12,7 @@ import { addDays, localDate } from '@stormline/domain/local-date';
 import { questionnaireStatus } from '@stormline/domain/questionnaire-rules';
 import type { TemplateVersion } from '@stormline/domain/template-model';
 import { startRuntime } from '@stormline/local/runtime';
+import { sampleClient, sampleProject } from '@stormline/local/sample-records';
 import { DEMO_ACCOUNTS } from '@stormline/local/seed';
 import { sampleAnswers } from '@stormline/local/seed/sample-answers';
 import { createBenchClient, jsonRequest } from './bench-client';
@@ -85,35 +86,17 @@ async function fillProject(
   const started = performance.now();
   const now = new Date();
   const today = localDate('Europe/London', now);
-  const project = await createProject(db, {
-    divisionId: NORTH,
-    client_id: clientId,
-    name: `Bench Inspections ${size.name.padStart(4, '0')}`,
-    inspection_template_id: version.templateId,
-    document_group_id: null,
-    permittee: null,
-    address: {
-      street_1: null,
-      city: null,
-      state_id: null,
-      country_id: null,
-      zip: null,
-      latitude: 53.8,
-      longitude: -1.5,
-    },
-    timezone: 'Europe/London',
-    inspector_user_id: null,
-    start_date: addDays(today, -size.inspections * 7 - 7),
-    end_date: null,
-    next_inspection_date: today,
-    routine_interval: 7,
-    isCcrProject: false,
-    inspection_compliance_required: true,
-    findingComplianceRequired: true,
-    cgp_tracking_id: null,
-    docTypes: ['active-site-maps'],
-    notes: null,
-  });
+  const project = await createProject(
+    db,
+    sampleProject({
+      divisionId: NORTH,
+      client_id: clientId,
+      name: `Bench Inspections ${size.name.padStart(4, '0')}`,
+      inspection_template_id: version.templateId,
+      start_date: addDays(today, -size.inspections * 7 - 7),
+      next_inspection_date: today,
+    }),
+  );
   log(
     `  ${size.name}: ${size.inspections} inspections, ${size.inspections * FINDINGS_PER_INSPECTION} findings…`,
   );
@@ -298,21 +281,7 @@ export async function measureInspections(log: (line: string) => void) {
     const benchClient = await createClient(
       runtime.db,
       NORTH,
-      {
-        name: 'Bench Inspections Client',
-        address: {
-          street_1: '1 Quay',
-          street_2: null,
-          city: 'Leeds',
-          state_id: null,
-          country_id: 'england',
-          zip: 'LS1 4DL',
-          phone: null,
-          phone_ext: null,
-        },
-        default_finding_observation: null,
-        disable_images: false,
-      },
+      sampleClient('Bench Inspections Client'),
       new Date(),
     );
     log('Writing the two projects…');

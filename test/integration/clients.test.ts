@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addClientToDivision, clientKeys, createClient } from '@stormline/data/clients';
 import { createProject } from '@stormline/data/projects';
+import { sampleProject } from '@stormline/local/sample-records';
 import type { Deps } from '@stormline/functions/lib/deps';
 import { main as createClientMain } from '@stormline/functions/http/clients/create-client';
 import { call, NORTH, SOUTH, tokenFor } from '../support/api';
@@ -328,35 +329,10 @@ describe('deleting a client', () => {
 
   it('refuses while the client has projects, with the reason, and changes nothing', async () => {
     const created = await create({ name: `Has Projects ${tag()}`, address: ukAddress });
-    await createProject(db, {
-      divisionId: NORTH,
-      client_id: created.body.id,
-      name: `Keeps its client ${tag()}`,
-      inspection_template_id: null,
-      document_group_id: null,
-      permittee: null,
-      address: {
-        street_1: 'x',
-        city: 'Leeds',
-        state_id: null,
-        country_id: 'england',
-        zip: 'LS1 4DL',
-        latitude: 53.8,
-        longitude: -1.5,
-      },
-      timezone: 'Europe/London',
-      inspector_user_id: null,
-      start_date: '2025-01-01',
-      end_date: null,
-      next_inspection_date: null,
-      routine_interval: 7,
-      isCcrProject: false,
-      inspection_compliance_required: true,
-      findingComplianceRequired: true,
-      cgp_tracking_id: null,
-      docTypes: ['active-site-maps'],
-      notes: null,
-    });
+    await createProject(
+      db,
+      sampleProject({ divisionId: NORTH, client_id: created.body.id, name: `Keeps its client ${tag()}` }),
+    );
     const before = await storedItem(db, clientKeys.client(created.body.id));
     const refused = await call(`/api/clients/${created.body.id}`, {
       method: 'DELETE',

@@ -11,8 +11,8 @@ import {
   readProjectDirectory,
   rebuildProjectDirectory,
   setProjectArchived,
-  type NewProject,
 } from '@stormline/data/projects';
+import { sampleProject } from '@stormline/local/sample-records';
 import { rebuildProjectStatistics } from '@stormline/data/statistics-rebuild';
 import { addDays } from '@stormline/domain/local-date';
 import {
@@ -344,32 +344,6 @@ describe('who sees what, and what is refused', () => {
 });
 
 /** A project's fields besides its division, client and name: nothing the directory reads. */
-const SITE: Omit<NewProject, 'divisionId' | 'client_id' | 'name'> = {
-  inspection_template_id: null,
-  document_group_id: null,
-  permittee: null,
-  address: {
-    street_1: null,
-    city: 'Leeds',
-    state_id: null,
-    country_id: 'england',
-    zip: null,
-    latitude: 53.8,
-    longitude: -1.5,
-  },
-  timezone: ZONE,
-  inspector_user_id: null,
-  start_date: ago(60),
-  end_date: null,
-  next_inspection_date: null,
-  routine_interval: 7,
-  isCcrProject: false,
-  inspection_compliance_required: true,
-  findingComplianceRequired: true,
-  cgp_tracking_id: null,
-  docTypes: ['active-site-maps'],
-  notes: null,
-};
 
 describe('the project directory rebuild (npm run stats:rebuild; docs/decisions/0021)', () => {
   it('writes a division without a directory one from its active projects, archived ones left out', async () => {
@@ -391,7 +365,16 @@ describe('the project directory rebuild (npm run stats:rebuild; docs/decisions/0
       disable_images: false,
     });
     const project = (name: string) =>
-      createProject(db, { ...SITE, divisionId: division.id, client_id: client.id, name });
+      createProject(
+        db,
+        sampleProject({
+          divisionId: division.id,
+          client_id: client.id,
+          name,
+          timezone: ZONE,
+          start_date: ago(60),
+        }),
+      );
     const active = [await project(`Dir${tag} Aqueduct`), await project(`Dir${tag} Bridge`)];
     const archived = await project(`Dir${tag} Culvert`);
     await setProjectArchived(db, division.id, archived.id, true, new Date());

@@ -18,6 +18,7 @@ import {
   saveAnswers,
 } from '@stormline/data/inspections';
 import { createProject, projectKeys } from '@stormline/data/projects';
+import { sampleClient, sampleProject } from '@stormline/local/sample-records';
 import { transact } from '@stormline/data/transact';
 import type { TemplateVersion } from '@stormline/domain/template-model';
 import { NORTH } from '../support/api';
@@ -74,52 +75,18 @@ beforeAll(async () => {
   const client = await createClient(
     db,
     NORTH,
-    {
-      name: `Data Client ${randomBytes(3).toString('hex')}`,
-      address: {
-        street_1: '1 Quay',
-        street_2: null,
-        city: 'Leeds',
-        state_id: null,
-        country_id: 'england',
-        zip: 'LS1 4DL',
-        phone: null,
-        phone_ext: null,
-      },
-      default_finding_observation: null,
-      disable_images: false,
-    },
+    sampleClient(`Data Client ${randomBytes(3).toString('hex')}`),
     new Date(),
   );
-  const project = await createProject(db, {
-    divisionId: NORTH,
-    client_id: client.id,
-    name: `Data project ${randomBytes(3).toString('hex')}`,
-    inspection_template_id: null,
-    document_group_id: null,
-    permittee: null,
-    address: {
-      street_1: null,
-      city: null,
-      state_id: null,
-      country_id: null,
-      zip: null,
-      latitude: 53.8,
-      longitude: -1.5,
-    },
-    timezone: 'Europe/London',
-    inspector_user_id: null,
-    start_date: '2026-01-01',
-    end_date: null,
-    next_inspection_date: '2026-03-10',
-    routine_interval: 7,
-    isCcrProject: false,
-    inspection_compliance_required: true,
-    findingComplianceRequired: true,
-    cgp_tracking_id: null,
-    docTypes: ['active-site-maps'],
-    notes: null,
-  });
+  const project = await createProject(
+    db,
+    sampleProject({
+      divisionId: NORTH,
+      client_id: client.id,
+      name: `Data project ${randomBytes(3).toString('hex')}`,
+      next_inspection_date: '2026-03-10',
+    }),
+  );
   projectId = project.id;
 });
 

@@ -108,7 +108,7 @@ export async function getFindings(
 const MAX_NUMBER = 999_999;
 
 /** The item of a finding with its list keys: open findings also in the division's open list. */
-function findingItem(finding: FindingRecord): Record<string, unknown> {
+export function findingItem(finding: FindingRecord): Record<string, unknown> {
   const d = finding.divisionId;
   return {
     ...findingKeys.finding(d, finding.id),

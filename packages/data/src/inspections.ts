@@ -105,7 +105,23 @@ function strip(item: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-function inspectionItem(inspection: InspectionRecord): Record<string, unknown> {
+/** An inspection's answers item: its questionnaire's answers, kept apart from the inspection. */
+export function answersItem(
+  inspection: Pick<InspectionRecord, 'divisionId' | 'id'>,
+  answers: Record<string, unknown>,
+  version: number,
+): Record<string, unknown> {
+  return {
+    ...inspectionKeys.answers(inspection.divisionId, inspection.id),
+    type: 'InspectionAnswers',
+    answers,
+    comments: {},
+    version,
+  };
+}
+
+/** An inspection as the table stores it: its keys, its project's and inspector's index keys. */
+export function inspectionItem(inspection: InspectionRecord): Record<string, unknown> {
   const d = inspection.divisionId;
   // `type` names the item kind in the table; the inspection's own type is kept as inspectionType.
   const { type: inspectionType, ...fields } = inspection;
@@ -130,7 +146,8 @@ function fromItem(item: Record<string, unknown>): InspectionRecord {
   return { ...rest, type: inspectionType } as unknown as InspectionRecord;
 }
 
-function typeLinkItem(inspection: InspectionRecord): Record<string, unknown> {
+/** The inspection's entry in its project's by-type list (Routine inspections of a day, 0018). */
+export function typeLinkItem(inspection: InspectionRecord): Record<string, unknown> {
   return {
     ...inspectionKeys.byType(
       inspection.divisionId,
@@ -216,13 +233,7 @@ export async function createInspection(
       projectCreateStep(db, input, counters, exempt),
       putNewStep(db, inspectionItem(inspection)),
       putNewStep(db, typeLinkItem(inspection)),
-      putNewStep(db, {
-        ...inspectionKeys.answers(input.divisionId, inspection.id),
-        type: 'InspectionAnswers',
-        answers: input.answers,
-        comments: {},
-        version: 0,
-      }),
+      putNewStep(db, answersItem(inspection, input.answers, 0)),
       ...also(inspection),
     ];
     const room = MAX_TRANSACTION_ITEMS - core.length;

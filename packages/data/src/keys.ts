@@ -34,6 +34,8 @@ export const keys = {
   /** A count kept in the same transaction as the items it counts (the number of divisions). */
   counter: (name: string): ItemKey => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' }),
   seedMarker: (): ItemKey => ({ pk: 'SYSTEM', sk: 'SEED' }),
+  /** The statistics layout the store's STATS and ledger items were last built in (0019). */
+  statisticsLayout: (): ItemKey => ({ pk: 'SYSTEM', sk: 'STATISTICS_LAYOUT' }),
   /** A location's forecast for one UTC hour (docs/decisions/0020): `latitude,longitude` to two decimals. */
   weatherForecast: (latitude: string, longitude: string, hour: string): ItemKey => ({
     pk: `${CACHE_PARTITION_PREFIX.weather}${latitude},${longitude}`,
