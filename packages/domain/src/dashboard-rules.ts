@@ -25,12 +25,12 @@ export const HALF_WIDTH: WidgetWidth = 6;
 export const FULL_WIDTH: WidgetWidth = 12;
 
 /**
- * The list a user without a saved dashboard sees: every widget, in the spec's order; Team
- * Management and the inspection calendar full width (their rows are wide), the rest half width.
+ * The list a user without a saved dashboard sees: every widget, in the spec's order, each at half
+ * width, so the default grid has two to a row and no holes; Show More gives a wide table the row.
  */
 export const DEFAULT_WIDGETS: readonly WidgetSetting[] = DASHBOARD_WIDGETS.map((name) => ({
   name,
-  width: name === 'Inspection Calendar' || name === 'Team Management' ? FULL_WIDTH : HALF_WIDTH,
+  width: HALF_WIDTH,
 }));
 
 /** Show More widens a half-width widget to full width; Show Less narrows it back. */

@@ -141,7 +141,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
           aria-busy={busy || undefined}
           highlightOnHover={!!onRowClick}
           verticalSpacing={props.compact ? 6 : 'sm'}
-          horizontalSpacing={props.compact ? 'xs' : 'md'}
+          horizontalSpacing={props.compact ? 8 : 'md'}
           fz={props.compact ? 'xs' : undefined}
           data-testid={props.testId}
           style={props.refreshing ? { opacity: 0.6, transition: 'opacity 150ms' } : undefined}

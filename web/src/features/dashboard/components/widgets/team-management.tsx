@@ -139,11 +139,12 @@ export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChr
                         <Text fw={600} fz="sm" truncate>
                           {member.name}
                         </Text>
-                        <Text fz="xs" c="dimmed" visibleFrom="xs">
+                        <Text fz="xs" c="dimmed" visibleFrom="xs" truncate>
                           {member.roleName}
                         </Text>
                       </Group>
-                      <Badge variant="light" radius="sm">
+                      {/* The count keeps its width; a long name or role gives way first. */}
+                      <Badge variant="light" radius="sm" style={{ flexShrink: 0 }}>
                         {member.inspections.length}
                         {member.moreSites ? '+' : ''} site
                         {member.inspections.length === 1 && !member.moreSites ? '' : 's'}

@@ -2,7 +2,10 @@ import { Link } from 'react-router-dom';
 import { Anchor } from '@mantine/core';
 import { paths } from '../../../../config/paths';
 
-/** A row's 'View Project' link, named with its site for a screen reader's list of links. */
+/**
+ * A row's 'View Project' link, named with its site for a screen reader's list of links. It may wrap
+ * onto two lines, so a half-width widget's table fits without scrolling sideways.
+ */
 export function ViewProjectLink({
   divisionId,
   projectId,
@@ -18,7 +21,6 @@ export function ViewProjectLink({
       to={paths.app.project.getHref(divisionId, projectId, 'inspections')}
       fz="sm"
       aria-label={`View Project ${siteName}`}
-      style={{ whiteSpace: 'nowrap' }}
     >
       View Project
     </Anchor>
