@@ -157,7 +157,7 @@ function sameShape(
   if (isDeepStrictEqual(actual, built)) return;
   const names = (o: Record<string, unknown> | undefined) => Object.keys(o ?? {}).sort();
   throw new Error(
-    `The bench's ${what} differs from the data layer's: stored ${JSON.stringify(names(actual))}, built ${JSON.stringify(names(built))}; update bench/dashboard.ts`,
+    `The data layer's ${what} builder differs from what its writer stores: stored ${JSON.stringify(names(actual))}, built ${JSON.stringify(names(built))}; update bench/dashboard.ts`,
   );
 }
 
@@ -247,7 +247,7 @@ async function checkShapes(db: Db, version: TemplateVersion, now: Date): Promise
     fields(sample.findings[0]!) !== fields(finding)
   )
     throw new Error(
-      'The bench builds inspection or finding records with other fields than the data layer; update bench/dashboard.ts',
+      'The bench builds inspection or finding records with other fields than the data layer writes; update bench/dashboard.ts',
     );
 }
 

@@ -343,8 +343,6 @@ describe('who sees what, and what is refused', () => {
   });
 });
 
-/** A project's fields besides its division, client and name: nothing the directory reads. */
-
 describe('the project directory rebuild (npm run stats:rebuild; docs/decisions/0021)', () => {
   it('writes a division without a directory one from its active projects, archived ones left out', async () => {
     // A division of its own: other test files read and write North's directory meanwhile.

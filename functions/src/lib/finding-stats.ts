@@ -13,19 +13,24 @@ export interface FindingStats {
 /**
  * The finding figures of a page of inspections, read when shown (0018): each inspection's links
  * (one Query each, in parallel) and one BatchGet of their findings, so the cost follows the
- * cards on the page, whatever the project holds, and the figures are never stale.
+ * cards on the page, whatever the project holds, and the figures are never stale. A caller whose
+ * list is itself read from an index (eventually consistent) may read them so too, at half the cost.
  */
 export async function findingStatsOf(
   deps: Deps,
   inspections: readonly InspectionRecord[],
+  { consistent = true }: { consistent?: boolean } = {},
 ): Promise<Map<string, FindingStats>> {
   if (inspections.length === 0) return new Map();
   const divisionId = inspections[0]!.divisionId;
-  const links = await Promise.all(inspections.map((i) => findingLinksOf(deps.db, divisionId, i.id)));
+  const links = await Promise.all(
+    inspections.map((i) => findingLinksOf(deps.db, divisionId, i.id, consistent)),
+  );
   const findings = await getFindings(
     deps.db,
     divisionId,
     links.flat().map((l) => l.findingId),
+    consistent,
   );
   const byId = new Map(findings.map((f) => [f.id, f]));
   return new Map(

@@ -95,9 +95,10 @@ export async function getFindings(
   db: Db,
   divisionId: string,
   ids: readonly string[],
+  consistent = true,
 ): Promise<FindingRecord[]> {
   const keys = [...new Set(ids)].map((id) => findingKeys.finding(divisionId, id));
-  const items = await batchGet(db, keys);
+  const items = await batchGet(db, keys, consistent);
   const byId = new Map(items.map((i) => [i.id as string, toFinding(i)]));
   return ids.flatMap((id) => {
     const finding = byId.get(id);

@@ -376,10 +376,12 @@ export async function getInspections(
   db: Db,
   divisionId: string,
   ids: readonly string[],
+  consistent = true,
 ): Promise<InspectionRecord[]> {
   const items = await batchGet(
     db,
     ids.map((id) => inspectionKeys.inspection(divisionId, id)),
+    consistent,
   );
   return items.map(fromItem);
 }
@@ -710,8 +712,15 @@ export async function findingLinksOf(
   db: Db,
   divisionId: string,
   inspectionId: string,
+  consistent = true,
 ): Promise<FindingLink[]> {
-  const rows = await readPartition(db, inspectionKeys.inspection(divisionId, inspectionId).pk, 'FINDING#');
+  const rows = await readPartition(
+    db,
+    inspectionKeys.inspection(divisionId, inspectionId).pk,
+    'FINDING#',
+    undefined,
+    consistent,
+  );
   return rows.map((item) => ({
     findingId: item.findingId as string,
     number: Number((item.sk as string).slice('FINDING#'.length)),

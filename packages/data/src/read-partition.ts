@@ -14,13 +14,14 @@ export async function readPartition(
   pk: string,
   prefix: string,
   projection?: string,
+  consistent = true,
 ): Promise<Record<string, unknown>[]> {
   return queryAll(db, {
     TableName: db.tableName,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
     ProjectionExpression: projection,
-    ConsistentRead: true,
+    ConsistentRead: consistent,
   });
 }
 

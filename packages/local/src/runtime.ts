@@ -19,12 +19,7 @@ import { handler as notificationsHandler } from '@stormline/functions/streams/no
 import { handler as statisticsHandler } from '@stormline/functions/streams/statistics';
 import { isSeeded, seedDemoData } from './seed';
 import { DEMO_ACCOUNTS } from './seed';
-import {
-  markStatisticsLayout,
-  rebuildAllStatistics,
-  STATISTICS_LAYOUT,
-  storedStatisticsLayout,
-} from './statistics-upgrade';
+import { markStatisticsLayout, upgradeStatistics } from './statistics-upgrade';
 
 export const TABLE_NAME = 'stormline';
 export const BUCKET_NAME = 'stormline-uploads';
@@ -146,6 +141,8 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
     const db = createDb({ tableName: TABLE_NAME, endpoint: dynamo.endpoint });
     const seeded = options.seed !== false && !(await isSeeded(db));
     if (seeded) await seedDemoData(db, region);
+    if (seeded) await markStatisticsLayout(db);
+    else if (options.dataDir) await upgradeStatistics(db);
     // The stream handlers (docs/decisions/0019), as the Lambda event source calls them in the cloud.
     const readers =
       options.streamReaders === false
@@ -168,13 +165,6 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
       stop: async () => void (await Promise.all(readers.map((r) => r.stop()))),
     };
     stops.push(() => streams.stop());
-    if (seeded) await markStatisticsLayout(db);
-    else if (options.dataDir && (await storedStatisticsLayout(db)) < STATISTICS_LAYOUT) {
-      // A store kept by an older version: its counters are rebuilt once the stream has caught up.
-      console.log('Rebuilding the statistics of data written by an older version...');
-      await streams.drained();
-      await rebuildAllStatistics(db);
-    }
     if (options.scheduledJobs) {
       const jobs = startScheduledJobs(db);
       stops.push(() => jobs.stop());

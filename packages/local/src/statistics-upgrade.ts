@@ -2,6 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '@stormline/data/dynamo';
 import { listDivisions } from '@stormline/data/divisions';
 import { keys } from '@stormline/data/keys';
+import { isSeeded } from './seed';
 import { listProjects, rebuildProjectDirectory } from '@stormline/data/projects';
 import { rebuildProjectStatistics } from '@stormline/data/statistics-rebuild';
 
@@ -58,4 +59,24 @@ export async function rebuildAllStatistics(db: Db): Promise<{ projects: number; 
   }
   await markStatisticsLayout(db);
   return { projects, directories };
+}
+
+/**
+ * A kept store written in an older layout is rebuilt once, before the stream readers start: nothing
+ * else writes meanwhile, and with the rewritten ledger the stream's replay of older records ends at
+ * the same totals (as on every start). A failed rebuild is reported and the product starts anyway (the marker is not
+ * written, so the next start tries again; `npm run stats:rebuild` does it by hand).
+ */
+export async function upgradeStatistics(db: Db): Promise<void> {
+  if (!(await isSeeded(db)) || (await storedStatisticsLayout(db)) >= STATISTICS_LAYOUT) return;
+  console.log('Rebuilding the statistics of data written by an older version...');
+  try {
+    const { projects } = await rebuildAllStatistics(db);
+    console.log(`Rebuilt the statistics of ${projects} projects.`);
+  } catch (error) {
+    console.error(
+      'The statistics could not be rebuilt; dashboards may be wrong until `npm run stats:rebuild` runs.',
+      error,
+    );
+  }
 }

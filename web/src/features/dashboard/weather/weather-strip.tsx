@@ -5,12 +5,12 @@ import {
   IconCloudFog,
   IconCloudRain,
   IconCloudStorm,
-  IconDroplet,
   IconDroplets,
   IconMapPin,
   IconSnowflake,
   IconSun,
   IconSunHigh,
+  IconUmbrella,
   IconCloudOff,
 } from '@tabler/icons-react';
 import { weatherRoutes } from '@stormline/contract/areas/weather';
@@ -37,8 +37,8 @@ function IconPartlyCloudy({ size }: { size: number }) {
       <IconCloud
         size={size * 0.8}
         style={{ position: 'absolute', bottom: 0, left: 0 }}
-        fill="currentColor"
-        fillOpacity={0.15}
+        // Filled with the page's colour, so the sun's rays stop at the cloud's edge.
+        fill="var(--mantine-color-body)"
       />
     </span>
   );
@@ -186,7 +186,7 @@ function ForecastDays({ forecast }: { forecast: CachedForecast }) {
               </Text>
             </Text>
             <Group gap={2} aria-hidden>
-              <IconDroplet size={12} />
+              <IconUmbrella size={12} />
               <Text fz="xs">{day.precipProbability}%</Text>
             </Group>
           </Stack>

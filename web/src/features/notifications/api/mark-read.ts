@@ -26,15 +26,22 @@ export async function markAllNotificationsRead() {
   return { updated };
 }
 
-/** The bell as it will be once `ids` (or, with null, all) are read. */
-export function withRead(bell: Bell | undefined, ids: readonly string[] | null): Bell | undefined {
+/**
+ * The bell as it will be once `ids` (or, with null, all) are read. `unreadOffPage` counts unread
+ * ones among `ids` that are not on the bell's page (an older page's), which the count loses too.
+ */
+export function withRead(
+  bell: Bell | undefined,
+  ids: readonly string[] | null,
+  unreadOffPage = 0,
+): Bell | undefined {
   if (!bell) return bell;
   const read = (id: string) => ids === null || ids.includes(id);
   const newlyRead = bell.pageData.filter((item) => !item.is_opened && read(item.id)).length;
   return {
     ...bell,
     pageData: bell.pageData.map((item) => (read(item.id) ? { ...item, is_opened: true } : item)),
-    unreadCount: ids === null ? 0 : Math.max(0, bell.unreadCount - newlyRead),
+    unreadCount: ids === null ? 0 : Math.max(0, bell.unreadCount - newlyRead - unreadOffPage),
   };
 }
 
@@ -54,8 +61,11 @@ export function useMarkRead() {
     { rollbackOnError: true, populateCache: false, revalidate: true, throwOnError: true },
   );
   return {
-    markRead: (id: string | null) =>
+    /** `offPage`: the notification is an unread one of an older page, not of the bell's own. */
+    markRead: (id: string | null, { offPage = false } = {}) =>
       // The bell offers marking only once it has loaded, so there is always a bell to change.
-      trigger(id, { optimisticData: (current?: Bell) => withRead(current, id === null ? null : [id])! }),
+      trigger(id, {
+        optimisticData: (current?: Bell) => withRead(current, id === null ? null : [id], offPage ? 1 : 0)!,
+      }),
   };
 }

@@ -11,7 +11,8 @@ const notification = (n: number) => ({
   id: `n${n}`,
   title: `Finding ${n} is past due`,
   content: '',
-  date: '2026-11-20T09:00:00.000Z',
+  // Newest first: n1 is the newest.
+  date: `2026-11-20T09:${String(59 - n).padStart(2, '0')}:00.000Z`,
   link: null,
   is_opened: false,
 });
@@ -51,6 +52,13 @@ beforeEach(async () => {
         });
       },
     ],
+    [
+      notificationsRoutes.markAllNotificationsRead,
+      () => {
+        for (let n = 1; n <= 22; n++) read.add(`n${n}`);
+        return ok(notificationsRoutes.markAllNotificationsRead, { updated: 22, remaining: 0 });
+      },
+    ],
   ]));
 });
 afterEach(() => {
@@ -58,24 +66,51 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the bell past its first page', () => {
-  it('shows older notifications on request, marks one read, and offers no more after the last page', async () => {
-    renderWithApp(<NotificationBell />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 22 unread' }));
-    expect(await screen.findAllByTestId('notification-item')).toHaveLength(20);
-    const panel = screen
-      .getAllByTestId('notification-item')[0]!
-      .closest('[aria-label="Notifications"]') as HTMLElement;
+async function openPanel() {
+  await userEvent.click(await screen.findByRole('button', { name: /^Notifications, \d+ unread$/ }));
+  expect(await screen.findAllByTestId('notification-item')).toHaveLength(20);
+  return screen
+    .getAllByTestId('notification-item')[0]!
+    .closest('[aria-label="Notifications"]') as HTMLElement;
+}
 
+describe('the bell past its first page', () => {
+  it('shows older notifications on request, marks one read at once, and says when there are no more', async () => {
+    renderWithApp(<NotificationBell />);
+    const panel = await openPanel();
     await userEvent.click(within(panel).getByRole('button', { name: 'Show older notifications' }));
     const older = await within(panel).findByRole('button', { name: /^Unread: Finding 22 is past due/ });
     expect(within(panel).getAllByTestId('notification-item')).toHaveLength(22);
     expect(requests.map((r) => r.query.get('cursor'))).toContain('after-20');
-    expect(within(panel).queryByRole('button', { name: 'Show older notifications' })).toBeNull();
+    // The control stays (focus is not lost), says there is nothing more, and does nothing.
+    const none = within(panel).getByRole('button', { name: 'No older notifications' });
+    expect(none.getAttribute('aria-disabled')).toBe('true');
+    expect(within(panel).getByRole('status').textContent).toBe('2 older notifications shown.');
 
     await userEvent.click(older);
-    expect(await within(panel).findByRole('button', { name: /^Finding 22 is past due/ })).toBeTruthy();
+    // At once, before the list is read again: the item and the count.
+    expect(within(panel).getByRole('button', { name: /^Finding 22 is past due/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Notifications, 21 unread' })).toBeTruthy();
     expect(read.has('n22')).toBe(true);
-    expect(await screen.findByRole('button', { name: 'Notifications, 21 unread' })).toBeTruthy();
+  });
+
+  it('marks the older pages read too with Mark all read', async () => {
+    renderWithApp(<NotificationBell />);
+    const panel = await openPanel();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Show older notifications' }));
+    await within(panel).findByRole('button', { name: /^Unread: Finding 22 is past due/ });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Mark all read' }));
+    expect(within(panel).queryAllByText(/^Unread:/)).toHaveLength(0);
+  });
+
+  it('forgets the older pages when the panel closes', async () => {
+    renderWithApp(<NotificationBell />);
+    let panel = await openPanel();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Show older notifications' }));
+    await within(panel).findByRole('button', { name: /^Unread: Finding 22 is past due/ });
+    await userEvent.keyboard('{Escape}');
+    panel = await openPanel();
+    expect(within(panel).getAllByTestId('notification-item')).toHaveLength(20);
+    expect(within(panel).getByRole('button', { name: 'Show older notifications' })).toBeTruthy();
   });
 });

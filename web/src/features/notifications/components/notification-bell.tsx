@@ -15,16 +15,16 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState } from 'react';
 import { IconBell, IconBellOff, IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useToken } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
 import { safeRedirect } from '../../../lib/safe-redirect';
-import { getOlderNotifications, useNotifications } from '../api/get-notifications';
+import { useNotifications } from '../api/get-notifications';
 import type { NotificationItem } from '../api/get-notifications';
 import { useLiveNotifications } from '../api/live-notifications';
 import { useMarkRead } from '../api/mark-read';
+import { bellItems, useOlderNotifications, type OlderNotifications } from '../api/older-notifications';
 import classes from './notification-bell.module.css';
 
 /**
@@ -93,40 +93,51 @@ function NotificationEntry({ item, onOpen }: { item: NotificationItem; onOpen: (
   );
 }
 
-type Older = { items: NotificationItem[]; cursor: string | null; loading: boolean; failed: boolean };
-
 /**
- * The pages after the bell's first: read on demand while the panel is open, and forgotten when it
- * closes (the first page is the one kept fresh by polling and the live socket). A notification that
- * has since moved onto the first page is shown there only.
+ * "Show older notifications". Once pressed it stays where it is, so keyboard focus is not lost:
+ * aria-disabled while a page loads and once there are no more; what happened is announced.
  */
-function useOlderNotifications(firstCursor: string | null) {
-  const [older, setOlder] = useState<Older | null>(null);
-  const cursor = older ? older.cursor : firstCursor;
-  const loadOlder = async () => {
-    if (!cursor || older?.loading) return;
-    setOlder({ items: older?.items ?? [], cursor, loading: true, failed: false });
-    try {
-      const page = await getOlderNotifications(cursor);
-      setOlder((now) => ({
-        items: [...(now?.items ?? []), ...page.pageData],
-        cursor: page.paginationState.nextCursor,
-        loading: false,
-        failed: false,
-      }));
-    } catch {
-      setOlder((now) => now && { ...now, loading: false, failed: true });
-    }
-  };
-  const markOlderRead = (id: string) =>
-    setOlder(
-      (now) =>
-        now && {
-          ...now,
-          items: now.items.map((item) => (item.id === id ? { ...item, is_opened: true } : item)),
-        },
-    );
-  return { older, hasMore: Boolean(cursor), loadOlder, markOlderRead, forget: () => setOlder(null) };
+function OlderControl({
+  older,
+  hasMore,
+  onLoad,
+}: {
+  older: OlderNotifications | null;
+  hasMore: boolean;
+  onLoad: () => void;
+}) {
+  if (!hasMore && !older) return null;
+  const loading = older?.status === 'loading';
+  const label = loading
+    ? 'Loading…'
+    : !hasMore
+      ? 'No older notifications'
+      : older?.status === 'failed'
+        ? 'Could not load; try again'
+        : 'Show older notifications';
+  const announced =
+    older?.status === 'failed'
+      ? 'The older notifications could not be loaded.'
+      : older?.status === 'idle'
+        ? `${older.added} older notification${older.added === 1 ? '' : 's'} shown.`
+        : '';
+  return (
+    <Group justify="center" py="xs">
+      <Anchor
+        component="button"
+        type="button"
+        fz="xs"
+        c={loading || !hasMore ? 'dimmed' : undefined}
+        aria-disabled={loading || !hasMore || undefined}
+        onClick={() => {
+          if (!loading && hasMore) onLoad();
+        }}
+      >
+        {label}
+      </Anchor>
+      <VisuallyHidden role="status">{announced}</VisuallyHidden>
+    </Group>
+  );
 }
 
 /** The top bar's bell with the unread count (spec 001 §2). A failing call shows the bell without a badge. */
@@ -134,23 +145,25 @@ export function NotificationBell() {
   const { data, error } = useNotifications();
   useLiveNotifications(useToken());
   const { markRead } = useMarkRead();
-  const { older, hasMore, loadOlder, markOlderRead, forget } = useOlderNotifications(
-    data?.paginationState.nextCursor ?? null,
-  );
+  const { older, hasMore, loadOlder, showRead, forget } = useOlderNotifications(data);
   const [opened, { close, toggle }] = useDisclosure(false, { onClose: forget });
   const firstPage = data?.pageData ?? [];
-  const shown = new Set(firstPage.map((item) => item.id));
-  const items = [...firstPage, ...(older?.items ?? []).filter((item) => !shown.has(item.id))];
+  const items = bellItems(firstPage, older);
   const unread = data?.unreadCount ?? 0;
-  // Marking read shows at once and goes back if the server refuses (useMarkRead). A link leaves
-  // the page, so the panel closes behind it.
+  // Marking read shows at once and goes back if the server refuses (useMarkRead for the first
+  // page, showRead for the older ones). A link leaves the page, so the panel closes behind it.
   const open = (item: NotificationItem) => {
     if (item.link) close();
     if (item.is_opened) return;
-    if (!shown.has(item.id)) markOlderRead(item.id);
-    void markRead(item.id).catch(() => undefined);
+    const offPage = !firstPage.some((first) => first.id === item.id);
+    showRead([item.id], true);
+    void markRead(item.id, { offPage }).catch(() => showRead([item.id], false));
   };
-  const openAll = () => void markRead(null).catch(() => undefined);
+  const openAll = () => {
+    const unreadOlder = (older?.items ?? []).filter((item) => !item.is_opened).map((item) => item.id);
+    showRead(unreadOlder, true);
+    void markRead(null).catch(() => showRead(unreadOlder, false));
+  };
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
 
   return (
@@ -215,23 +228,7 @@ export function NotificationBell() {
                 </li>
               ))}
             </Box>
-            {hasMore && (
-              <Group justify="center" py="xs">
-                <Anchor
-                  component="button"
-                  type="button"
-                  fz="xs"
-                  onClick={() => void loadOlder()}
-                  disabled={older?.loading}
-                >
-                  {older?.loading
-                    ? 'Loading…'
-                    : older?.failed
-                      ? 'Could not load; try again'
-                      : 'Show older notifications'}
-                </Anchor>
-              </Group>
-            )}
+            <OlderControl older={older} hasMore={hasMore} onLoad={() => void loadOlder()} />
           </ScrollArea.Autosize>
         ) : (
           <Stack align="center" gap={6} p="lg" ta="center">
