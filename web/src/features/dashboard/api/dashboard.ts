@@ -147,6 +147,18 @@ export const loadOpenFindings = (divisionId: string, s: string, type: string | n
     query: query({ s, type, cursor }),
   });
 
+/**
+ * The inspection whose findings tab completes a site's open findings: its newest, into which every
+ * open finding is carried (spec 000 §2, the Open Findings variant). Null when the site has none.
+ */
+export async function newestInspectionId(divisionId: string, projectId: string): Promise<string | null> {
+  const page = await callApi(inspectionsRoutes.listProjectInspections, {
+    divisionId,
+    params: { id: projectId },
+  });
+  return page.pageData[0]?.id ?? null;
+}
+
 export const loadFindingsOverview =
   (divisionId: string, s: string, type: string | null) => (cursor?: string) =>
     callApi(dashboardRoutes.getFindingsOverviewStats, {

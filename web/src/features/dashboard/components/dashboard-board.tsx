@@ -278,7 +278,10 @@ export default function DashboardBoard(props: BoardProps) {
   );
 }
 
-/** The BMP Contractor's dashboard (spec 000 §2): the findings to correct and the sites' due dates. */
+/**
+ * The BMP Contractor's dashboard (spec 000 §2): the findings to correct, each site's with Complete
+ * Findings (the Open Findings variant), and the sites' due dates.
+ */
 function ContractorWidgets({ divisionId, mayStart }: { divisionId: string; mayStart: boolean }) {
   const narrow = useMediaQuery(NARROW) ?? false;
   const chrome = (name: WidgetName): WidgetChrome => ({
@@ -292,7 +295,11 @@ function ContractorWidgets({ divisionId, mayStart }: { divisionId: string; maySt
     <>
       <div className={classes.grid} data-narrow={narrow || undefined}>
         <div className={classes.cell} style={{ gridColumn: 'span 12' }}>
-          <OpenFindingsWidget chrome={chrome('Open Findings')} divisionId={divisionId} />
+          <OpenFindingsWidget
+            chrome={chrome('Open Findings')}
+            divisionId={divisionId}
+            variant="complete-findings"
+          />
         </div>
         <div className={classes.cell} style={{ gridColumn: 'span 12' }}>
           <InspectionsDueWidget

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { VisuallyHidden } from '@mantine/core';
 import { tableColumns, type TableColumn } from '../../../components/data-table';
 import { useFindingTypesUsed, useWidgetPages } from '../api/dashboard';
@@ -23,7 +23,7 @@ const LIST_CACHE_NAME = { open: 'open-findings', overview: 'findings-overview' }
 /**
  * Open Findings and Findings Overview (spec 000 §2) are one widget with other figures: sites
  * filtered by finding type and a debounced site search, named and linked the same way. Each
- * passes only its figures' columns, which stand between Client Name and View Project.
+ * passes only its figures' columns, which stand between Client Name and the row's action.
  */
 export function SiteFindingsWidget<Row extends SiteRow>({
   chrome,
@@ -32,6 +32,7 @@ export function SiteFindingsWidget<Row extends SiteRow>({
   load,
   figures,
   emptyText,
+  action = (row) => <ViewProjectLink divisionId={divisionId} {...row} />,
 }: {
   chrome: WidgetChrome;
   divisionId: string;
@@ -45,6 +46,8 @@ export function SiteFindingsWidget<Row extends SiteRow>({
   ) => (cursor?: string) => Promise<SitePage<Row>>;
   figures: TableColumn<Row>[];
   emptyText: string;
+  /** Each row's action: View Project, unless the widget's variant says otherwise. */
+  action?: (row: Row) => ReactNode;
 }) {
   const search = useWidgetSearch();
   const [type, setType] = useState<string | null>(null);
@@ -66,7 +69,7 @@ export function SiteFindingsWidget<Row extends SiteRow>({
             <WidgetSearch search={search} label="Search sites" />
           </>
         }
-        columns={siteColumns(divisionId, figures)}
+        columns={siteColumns(figures, action)}
         getRowId={(row) => row.projectId}
         emptyText={emptyText}
       />
@@ -74,7 +77,7 @@ export function SiteFindingsWidget<Row extends SiteRow>({
   );
 }
 
-function siteColumns<Row extends SiteRow>(divisionId: string, figures: TableColumn<Row>[]) {
+function siteColumns<Row extends SiteRow>(figures: TableColumn<Row>[], action: (row: Row) => ReactNode) {
   const column = tableColumns<Row>();
   return column.columns([
     column.accessor((row) => row.siteName, { id: 'siteName', header: 'Site Name', enableSorting: true }),
@@ -87,7 +90,7 @@ function siteColumns<Row extends SiteRow>(divisionId: string, figures: TableColu
     column.display({
       id: 'view',
       header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-      cell: ({ row }) => <ViewProjectLink divisionId={divisionId} {...row.original} />,
+      cell: ({ row }) => action(row.original),
     }),
   ]);
 }

@@ -2,68 +2,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
-import { ok, serveApi } from '../../../testing/api';
+import { serveApi } from '../../../testing/api';
+import { inspectionCard as card, projectInspectionsPage as page } from '../../../testing/inspection-fixtures';
 import { profileOf } from '../../../testing/profiles';
 import { renderScreen } from '../../../testing/render';
-import type { InspectionCard } from '../api/inspections';
 import { ProjectInspectionsTab } from './project-inspections-tab';
 
 const project = { id: 'p1', name: 'Ouse Culvert', inspection_compliance_required: true, archivedAt: null };
-
-function card(number: number, change: Partial<InspectionCard> = {}): InspectionCard {
-  return {
-    id: `i${number}`,
-    number,
-    created_date: '2026-03-02T09:30',
-    type: 'Routine',
-    status: 'complete',
-    project_id: 'p1',
-    template_id: 'routine-stormwater',
-    certification_date: '2026-03-02',
-    compliance_date: null,
-    acknowledgement_date: null,
-    inspector: { id: 'u1', name: 'Ines Carter' },
-    inspection_template: {
-      id: 'routine-stormwater',
-      name: 'Routine Stormwater Inspection',
-      version: 1,
-      kind: 'standard',
-      has_acknowledgement: false,
-      has_compliance_cert: true,
-    },
-    findings: [
-      { code: 'CA', name: 'Corrective Action', color: '#E03131', total: 2, open: 1 },
-      { code: 'MI', name: 'Maintenance Item', color: '#F08C00', total: 1, open: 0 },
-    ],
-    openRequiredCount: 1,
-    editable: true,
-    eligibleForCompliance: false,
-    createdAt: '2026-03-02T09:30:00.000Z',
-    version: 1,
-    ...change,
-  };
-}
-
-function page(
-  cards: InspectionCard[],
-  more: {
-    action?: 'Start Inspection' | 'Complete Inspection' | null;
-    allowed?: boolean;
-    reason?: string | null;
-  } = {},
-) {
-  return ok(inspectionsRoutes.listProjectInspections, {
-    pageData: cards,
-    paginationState: { pageSize: 10, numModels: cards.length, nextCursor: null },
-    dueToday: { action: more.action ?? null, inspectionId: null },
-    creation: {
-      allowed: more.allowed ?? true,
-      reason: more.reason ?? null,
-      type: cards.length === 0 ? 'Routine' : 'Post Storm',
-    },
-    next_inspection_date: '2026-03-09',
-  });
-}
 
 const open = (role: Parameters<typeof profileOf>[0] = 'Inspector', readOnly = false) =>
   renderScreen(

@@ -1,9 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '@stormline/contract/areas/dashboard';
+import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
+import userEvent from '@testing-library/user-event';
 import { ok, serveApi } from '../../../../testing/api';
+import { inspectionCard, projectInspectionsPage } from '../../../../testing/inspection-fixtures';
 import { profileOf } from '../../../../testing/profiles';
 import { renderScreen } from '../../../../testing/render';
+import { NO_INSPECTION_TO_COMPLETE } from './complete-findings-button';
 import { OpenFindingsWidget } from './open-findings';
 
 const chrome = {
@@ -23,8 +27,13 @@ const row = (name: string) => ({
 });
 
 /** Pages of the server's answers by cursor: `pages[n]` rows on page n, a cursor while more follow. */
-function servePages(pages: ReturnType<typeof row>[][]) {
+function servePages(pages: ReturnType<typeof row>[][], inspectionsOf: Record<string, number[]> = {}) {
   return serveApi([
+    [
+      inspectionsRoutes.listProjectInspections,
+      (request) =>
+        projectInspectionsPage((inspectionsOf[request.params.id!] ?? []).map((n) => inspectionCard(n))),
+    ],
     [
       dashboardRoutes.listOpenFindingTypesUsed,
       () => ok(dashboardRoutes.listOpenFindingTypesUsed, { pageData: [] }),
@@ -68,5 +77,41 @@ describe('Open Findings when the first sites have none', () => {
     open();
     expect(await screen.findByText('There are no open findings')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});
+
+describe('the Open Findings variant (the BMP Contractor dashboard)', () => {
+  const openVariant = () =>
+    renderScreen(
+      <OpenFindingsWidget chrome={chrome} divisionId="north-region" variant="complete-findings" />,
+      {
+        url: '/divisions/north-region/dashboard',
+        path: '/divisions/:divisionId/dashboard',
+        profile: profileOf('BMP Contractor'),
+        divisionId: 'north-region',
+      },
+    );
+
+  it("offers Complete Findings instead of View Project, opening the site's newest inspection's findings", async () => {
+    const { requests } = await servePages([[row('Kirkstall Riverside')]], { 'kirkstall-riverside': [7, 6] });
+    const { router } = openVariant();
+    const complete = await screen.findByRole('button', { name: 'Complete Findings Kirkstall Riverside' });
+    expect(screen.queryByRole('link', { name: /View Project/ })).toBeNull();
+    await userEvent.click(complete);
+    await screen.findByText('Another page');
+    expect(router.state.location?.pathname).toBe('/inspection/i7/findings');
+    expect(requests.find((r) => r.route === 'GET /api/projects/{id}/inspections')?.params.id).toBe(
+      'kirkstall-riverside',
+    );
+  });
+
+  it('says so, and stays, when the site has no inspection', async () => {
+    await servePages([[row('Harrogate Business Park')]]);
+    openVariant();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Complete Findings Harrogate Business Park' }),
+    );
+    expect(await screen.findByText(NO_INSPECTION_TO_COMPLETE)).toBeTruthy();
+    expect(screen.getByText('Harrogate Business Park')).toBeTruthy();
   });
 });

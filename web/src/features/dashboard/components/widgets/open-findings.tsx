@@ -2,6 +2,7 @@ import { tableColumns } from '../../../../components/data-table';
 import { loadOpenFindings, type OpenFindingsRow } from '../../api/dashboard';
 import { SiteFindingsWidget } from '../site-findings-widget';
 import type { WidgetChrome } from '../widget-frame';
+import { CompleteFindingsButton } from './complete-findings-button';
 
 const column = tableColumns<OpenFindingsRow>();
 const figures = [
@@ -9,8 +10,20 @@ const figures = [
   column.accessor('maxDaysOpened', { header: 'Max Days Opened', enableSorting: true }),
 ];
 
-/** Spec 000 §2 Open Findings: per site, its open findings and the days the oldest has been open. */
-export function OpenFindingsWidget({ chrome, divisionId }: { chrome: WidgetChrome; divisionId: string }) {
+/**
+ * Spec 000 §2 Open Findings: per site, its open findings and the days the oldest has been open,
+ * each with View Project; or, in the variant (the BMP Contractor's dashboard, who corrects
+ * findings), with Complete Findings.
+ */
+export function OpenFindingsWidget({
+  chrome,
+  divisionId,
+  variant = 'view-project',
+}: {
+  chrome: WidgetChrome;
+  divisionId: string;
+  variant?: 'view-project' | 'complete-findings';
+}) {
   return (
     <SiteFindingsWidget
       chrome={chrome}
@@ -19,6 +32,9 @@ export function OpenFindingsWidget({ chrome, divisionId }: { chrome: WidgetChrom
       load={loadOpenFindings}
       figures={figures}
       emptyText="There are no open findings"
+      {...(variant === 'complete-findings'
+        ? { action: (row: OpenFindingsRow) => <CompleteFindingsButton divisionId={divisionId} {...row} /> }
+        : {})}
     />
   );
 }
