@@ -26,13 +26,32 @@ export function describeViolations(violations: readonly AxeViolation[]): string 
 }
 
 /**
+ * Waits until no finite animation or transition runs (a modal's overlay fading in, a menu
+ * opening), so axe reads the resting colours: a fixed pause was too short on a busy machine.
+ * Spinners animate forever and are not waited for; after 5 s axe runs on whatever is there.
+ */
+async function transitionsSettled(page: Page): Promise<void> {
+  // A transition starts a frame or two after the state change that asks for it.
+  await page.waitForTimeout(100);
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000, polling: 50 },
+    )
+    .catch(() => undefined);
+}
+
+/**
  * Runs axe on the page as it stands and returns the serious and critical violations: every rule
  * axe enables by default, plus label-content-name-mismatch (experimental in axe, so off by default,
  * but Lighthouse runs it and speech-input users depend on it: a control is spoken by what it shows).
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  // Let transitions (a menu or popover opening) settle, so axe reads the resting colours.
-  await page.waitForTimeout(250);
+  await transitionsSettled(page);
   const results = await new AxeBuilder({ page })
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();

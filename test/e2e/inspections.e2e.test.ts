@@ -165,6 +165,44 @@ describe("an inspector's day (1280 px)", () => {
   });
 });
 
+describe("a BMP Contractor's dashboard (1280 px)", () => {
+  it("lists the site's open finding with Complete Findings, which opens the inspection's findings", async () => {
+    const api = <T>(path: string, method = 'GET', body?: unknown) =>
+      call<T>(path, { method, token, divisionId: NORTH, body });
+    const types = await api<{ pageData: { id: string; code: string }[] }>(
+      '/api/finding-types/by_template_id/routine-stormwater',
+    );
+    const mi = types.body.pageData.find((t) => t.code === 'MI')!;
+    const raised = await api(`/api/inspections/${inspectionId}/findings`, 'POST', {
+      finding_type_id: mi.id,
+      location: 'Wheel wash: sediment on the road',
+      date_initiated: localDate('Europe/London', new Date()),
+    });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(201);
+    const contractor = await createTestUser('BMP Contractor', [NORTH]);
+    const admin = await signInAs(await createTestUser('Admin', [NORTH]));
+    const added = await call(`/api/projects/${projectId}/contacts`, {
+      method: 'POST',
+      token: admin,
+      divisionId: NORTH,
+      body: { userIds: [contractor.id] },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBeLessThan(300);
+
+    const page = await newPage(VIEWPORTS.desktop);
+    await signIn(page, contractor);
+    const openFindings = page.getByRole('region', { name: 'Open Findings' });
+    await openFindings.getByRole('searchbox', { name: 'Search sites' }).fill(`ouse culvert ${run}`);
+    const complete = openFindings.getByRole('button', { name: `Complete Findings ${projectName}` });
+    await complete.waitFor();
+    expect(await openFindings.getByRole('link', { name: /View Project/ }).count()).toBe(0);
+    await look(page, 'contractor-dashboard-1280');
+    await complete.click();
+    await page.waitForURL(new RegExp(`/inspection/${inspectionId}/findings$`));
+    await page.getByRole('cell', { name: 'Wheel wash: sediment on the road' }).waitFor();
+  });
+});
+
 describe('on a phone (375 px)', () => {
   it('the project tab and the questionnaire read well', async () => {
     const page = await newPage(VIEWPORTS.mobile);
