@@ -14,8 +14,9 @@ import { ledgerItem, statisticsKeys, statisticsSourceOf } from './statistics';
  * or a repair after the stream handler missed something. Reads the project's inspections and
  * findings (byParent), each inspection's finding links and the project's missed inspections
  * (`MISSED#<due date>` in its partition), replaces the statistics items with the
- * sums, and rewrites the ledger so the stream carries on from them. Run it with the stream
- * handler caught up: a record still in flight from before would be applied again.
+ * sums, and rewrites the ledger so the stream carries on from them. Run it while the stream
+ * handler is stopped (as `npm start` does before starting its readers) or caught up with no
+ * writes meanwhile: a record in flight during the rebuild would be applied again.
  */
 export async function rebuildProjectStatistics(
   db: Db,

@@ -2,9 +2,9 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '@stormline/data/dynamo';
 import { listDivisions } from '@stormline/data/divisions';
 import { keys } from '@stormline/data/keys';
-import { isSeeded } from './seed';
 import { listProjects, rebuildProjectDirectory } from '@stormline/data/projects';
 import { rebuildProjectStatistics } from '@stormline/data/statistics-rebuild';
+import { isSeeded } from './seed';
 
 /**
  * The shape of the statistics items and project directories (docs/decisions/0019, 0021). Bump it

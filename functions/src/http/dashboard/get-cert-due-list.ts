@@ -32,13 +32,14 @@ export async function main({ query, caller, divisionId, deps }: RouteRequest<typ
   const listed = (
     await Promise.all(waiting.map((p) => listCertificationDue(deps.db, d, p.id, PER_SITE)))
   ).flat();
-  // The list comes from an index, so it is already eventually consistent: the rows' checks read so
-  // too, at half the capacity. Certify Now checks every rule again on consistent reads.
+  // The inspections are read consistently, so one certified a moment ago is not offered again when
+  // the widget refreshes after Certify Now. Their many findings are read eventually consistently,
+  // at half the capacity: a finding completed within the last second may leave its inspection out
+  // until the next refresh, and Certify Now checks every rule again on consistent reads.
   const inspections = await getInspections(
     deps.db,
     d,
     listed.map((l) => l.inspectionId),
-    false,
   );
   const findings = await findingStatsOf(deps, inspections, { consistent: false });
   const projects = new Map(waiting.map((p) => [p.id, p]));

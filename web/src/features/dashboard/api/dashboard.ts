@@ -148,15 +148,22 @@ export const loadOpenFindings = (divisionId: string, s: string, type: string | n
   });
 
 /**
- * The inspection whose findings tab completes a site's open findings: its newest, into which every
- * open finding is carried (spec 000 §2, the Open Findings variant). Null when the site has none.
+ * The inspection whose findings tab completes a site's open findings (spec 000 §2, the Open
+ * Findings variant): of the site's newest inspections, the highest-numbered one with a finding
+ * still open. New inspections carry every open finding over, so that is usually the newest; a
+ * finding raised later on an older inspection, or reopened there, is found once the newer ones
+ * are done. Null when none of them has an open finding.
  */
-export async function newestInspectionId(divisionId: string, projectId: string): Promise<string | null> {
+export async function inspectionWithOpenFindings(
+  divisionId: string,
+  projectId: string,
+): Promise<string | null> {
   const page = await callApi(inspectionsRoutes.listProjectInspections, {
     divisionId,
     params: { id: projectId },
   });
-  return page.pageData[0]?.id ?? null;
+  const open = page.pageData.filter((card) => card.findings.some((type) => type.open > 0));
+  return open.sort((a, b) => b.number - a.number)[0]?.id ?? null;
 }
 
 export const loadFindingsOverview =

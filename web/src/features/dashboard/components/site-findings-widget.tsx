@@ -88,7 +88,7 @@ function siteColumns<Row extends SiteRow>(figures: TableColumn<Row>[], action: (
     }),
     ...figures,
     column.display({
-      id: 'view',
+      id: 'action',
       header: () => <VisuallyHidden>Actions</VisuallyHidden>,
       cell: ({ row }) => action(row.original),
     }),

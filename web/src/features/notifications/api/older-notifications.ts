@@ -27,7 +27,7 @@ const uniqueById = (items: readonly NotificationItem[]) => [
 export function bellItems(firstPage: readonly NotificationItem[], older: OlderNotifications | null) {
   const fresh = new Set(firstPage.map((item) => item.id));
   const rest = (older?.items ?? []).filter((item) => !fresh.has(item.id));
-  return uniqueById([...firstPage, ...rest]).sort((a, b) => b.date.localeCompare(a.date));
+  return uniqueById([...firstPage, ...rest]).sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
 }
 
 /**

@@ -7,7 +7,7 @@ import { ok, serveApi } from '../../../../testing/api';
 import { inspectionCard, projectInspectionsPage } from '../../../../testing/inspection-fixtures';
 import { profileOf } from '../../../../testing/profiles';
 import { renderScreen } from '../../../../testing/render';
-import { NO_INSPECTION_TO_COMPLETE } from './complete-findings-button';
+import { OPEN_FINDINGS_ELSEWHERE } from './complete-findings-button';
 import { OpenFindingsWidget } from './open-findings';
 
 const chrome = {
@@ -27,12 +27,13 @@ const row = (name: string) => ({
 });
 
 /** Pages of the server's answers by cursor: `pages[n]` rows on page n, a cursor while more follow. */
-function servePages(pages: ReturnType<typeof row>[][], inspectionsOf: Record<string, number[]> = {}) {
+type Card = ReturnType<typeof inspectionCard>;
+
+function servePages(pages: ReturnType<typeof row>[][], inspectionsOf: Record<string, Card[]> = {}) {
   return serveApi([
     [
       inspectionsRoutes.listProjectInspections,
-      (request) =>
-        projectInspectionsPage((inspectionsOf[request.params.id!] ?? []).map((n) => inspectionCard(n))),
+      (request) => projectInspectionsPage(inspectionsOf[request.params.id!] ?? []),
     ],
     [
       dashboardRoutes.listOpenFindingTypesUsed,
@@ -92,8 +93,14 @@ describe('the Open Findings variant (the BMP Contractor dashboard)', () => {
       },
     );
 
-  it("offers Complete Findings instead of View Project, opening the site's newest inspection's findings", async () => {
-    const { requests } = await servePages([[row('Kirkstall Riverside')]], { 'kirkstall-riverside': [7, 6] });
+  const allDone = {
+    findings: [{ code: 'CA', name: 'Corrective Action', color: '#E03131', total: 1, open: 0 }],
+  };
+
+  it('offers Complete Findings instead of View Project, opening the highest-numbered inspection with an open finding', async () => {
+    // In the list's order (by inspection date), not by number; #8 has nothing open.
+    const cards = [inspectionCard(6), inspectionCard(8, allDone), inspectionCard(7)];
+    const { requests } = await servePages([[row('Kirkstall Riverside')]], { 'kirkstall-riverside': cards });
     const { router } = openVariant();
     const complete = await screen.findByRole('button', { name: 'Complete Findings Kirkstall Riverside' });
     expect(screen.queryByRole('link', { name: /View Project/ })).toBeNull();
@@ -105,13 +112,18 @@ describe('the Open Findings variant (the BMP Contractor dashboard)', () => {
     );
   });
 
-  it('says so, and stays, when the site has no inspection', async () => {
-    await servePages([[row('Harrogate Business Park')]]);
-    openVariant();
+  it("opens the site's inspections, saying why, when none of its newest has an open finding", async () => {
+    await servePages([[row('Harrogate Business Park')]], {
+      'harrogate-business-park': [inspectionCard(3, allDone)],
+    });
+    const { router } = openVariant();
     await userEvent.click(
       await screen.findByRole('button', { name: 'Complete Findings Harrogate Business Park' }),
     );
-    expect(await screen.findByText(NO_INSPECTION_TO_COMPLETE)).toBeTruthy();
-    expect(screen.getByText('Harrogate Business Park')).toBeTruthy();
+    expect(await screen.findByText(OPEN_FINDINGS_ELSEWHERE)).toBeTruthy();
+    await screen.findByText('Another page');
+    expect(router.state.location?.pathname).toBe(
+      '/divisions/north-region/projects/harrogate-business-park/inspections',
+    );
   });
 });
