@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addClientToDivision, clientKeys, createClient } from '@stormline/data/clients';
 import { createProject } from '@stormline/data/projects';
-import { sampleProject } from '@stormline/local/sample-records';
+import { sampleClient, sampleProject } from '@stormline/local/sample-records';
 import type { Deps } from '@stormline/functions/lib/deps';
 import { main as createClientMain } from '@stormline/functions/http/clients/create-client';
 import { call, NORTH, SOUTH, tokenFor } from '../support/api';
@@ -493,21 +493,7 @@ describe('contacts', () => {
   });
 
   it('shows only the contacts who belong to the division asking', async () => {
-    const client = await createClient(db, NORTH, {
-      name: `Two Divisions ${tag()}`,
-      address: {
-        street_1: 'x',
-        street_2: null,
-        city: 'x',
-        state_id: null,
-        country_id: 'england',
-        zip: 'LS1 4DL',
-        phone: null,
-        phone_ext: null,
-      },
-      default_finding_observation: null,
-      disable_images: false,
-    });
+    const client = await createClient(db, NORTH, sampleClient(`Two Divisions ${tag()}`));
     await addClientToDivision(db, SOUTH, client.id);
     const southUser = await createTestUser('Client User', [SOUTH]);
     await call(`/api/clients/${client.id}/contacts`, {

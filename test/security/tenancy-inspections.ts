@@ -5,6 +5,7 @@ import { createFinding, findingKeys, findingNoteStep } from '@stormline/data/fin
 import { createInspectionNote } from '@stormline/data/inspection-notes';
 import { createInspection, inspectionKeys } from '@stormline/data/inspections';
 import { createProject, projectKeys } from '@stormline/data/projects';
+import { sampleClient, sampleProject } from '@stormline/local/sample-records';
 import { installTemplateVersion, versionKey } from '@stormline/data/templates';
 import { transact } from '@stormline/data/transact';
 import { ROUTINE_STORMWATER } from '@stormline/domain/system-templates/routine-stormwater';
@@ -24,50 +25,19 @@ interface ForeignCase {
  * and leave as they were.
  */
 async function southInspection(db: Db) {
-  const client = await createClient(db, SOUTH, {
-    name: `South inspection client ${randomUUID().slice(0, 6)}`,
-    address: {
-      street_1: '1 Temple Quay',
-      street_2: null,
-      city: 'Bristol',
-      state_id: null,
-      country_id: 'england',
-      zip: 'BS1 6DZ',
-      phone: null,
-      phone_ext: null,
-    },
-    default_finding_observation: null,
-    disable_images: false,
-  });
-  const project = await createProject(db, {
-    divisionId: SOUTH,
-    client_id: client.id,
-    name: `South inspected site ${randomUUID().slice(0, 6)}`,
-    inspection_template_id: null,
-    document_group_id: null,
-    permittee: null,
-    address: {
-      street_1: null,
-      city: null,
-      state_id: null,
-      country_id: null,
-      zip: null,
-      latitude: 51.45,
-      longitude: -2.58,
-    },
-    timezone: 'Europe/London',
-    inspector_user_id: null,
-    start_date: '2026-01-01',
-    end_date: null,
-    next_inspection_date: null,
-    routine_interval: 7,
-    isCcrProject: false,
-    inspection_compliance_required: true,
-    findingComplianceRequired: true,
-    cgp_tracking_id: null,
-    docTypes: ['active-site-maps'],
-    notes: null,
-  });
+  const client = await createClient(
+    db,
+    SOUTH,
+    sampleClient(`South inspection client ${randomUUID().slice(0, 6)}`),
+  );
+  const project = await createProject(
+    db,
+    sampleProject({
+      divisionId: SOUTH,
+      client_id: client.id,
+      name: `South inspected site ${randomUUID().slice(0, 6)}`,
+    }),
+  );
   const inspection = await createInspection(
     db,
     {
