@@ -62,3 +62,21 @@ export function projectInspectionsPage(
     next_inspection_date: '2026-03-09',
   });
 }
+
+/** GET /api/inspections/{id}: the card of `inspectionCard` with its project (North Park, p1). */
+export function inspectionDetail(number: number, change: Partial<InspectionCard> = {}) {
+  return {
+    ...inspectionCard(number, change),
+    project: {
+      id: 'p1',
+      name: 'North Park',
+      client: { id: 'c1', name: 'Acme Homes' },
+      timezone: 'Europe/London',
+      start_date: '2026-01-05',
+      inspection_compliance_required: true,
+      archivedAt: null,
+      division_id: 'north-region',
+      imagesDisabled: false,
+    },
+  };
+}

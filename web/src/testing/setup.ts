@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { notifications } from '@mantine/notifications';
+import { forgetAllPendingEdits } from '../lib/pending-edits';
 
 // The whole suite shares two cores with DynamoDB Local and a browser: a search's debounce and a
 // page's answer can take longer than the library's 1 s default on CI without anything being wrong.
@@ -33,6 +34,8 @@ globalThis.ResizeObserver ??= class {
 afterEach(() => {
   cleanup();
   notifications.clean();
+  // Unsaved edits live outside the tree too (docs/decisions/0030).
+  forgetAllPendingEdits();
 });
 
 // happy-dom has no FontFaceSet: Mantine's autosizing Textarea listens for fonts loading.

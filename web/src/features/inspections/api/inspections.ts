@@ -1,4 +1,4 @@
-import useSWR, { mutate } from 'swr';
+import useSWR, { mutate, type ScopedMutator } from 'swr';
 import { certificationRoutes } from '@stormline/contract/areas/certification';
 import { findingsRoutes } from '@stormline/contract/areas/findings';
 import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
@@ -98,12 +98,48 @@ export function useQuestionnaire(divisionId: string, id: string) {
   );
 }
 
-export async function saveInspection(divisionId: string, id: string, body: InspectionSave) {
+/**
+ * PUT /api/inspections/{id}: the changed answers and comments at the version read. The saved
+ * values go into the cached questionnaire at once, so a screen opened before a fresh copy
+ * arrives shows them, never the copy from before the save (issue 24 item 1).
+ */
+export async function saveInspection(
+  divisionId: string,
+  id: string,
+  body: InspectionSave,
+  cache: ScopedMutator = mutate,
+) {
   const saved = await callApi(inspectionsRoutes.updateInspection, { divisionId, params: { id }, body });
-  await mutate(inspectionKey(divisionId, id), saved.inspection, false);
-  await mutate(questionsKey(divisionId, id));
-  await refreshInspections();
+  await cache(inspectionKey(divisionId, id), saved.inspection, false);
+  await cache<Questionnaire>(
+    questionsKey(divisionId, id),
+    (cached) => cached && withSaved(cached, body, saved.answersVersion),
+    { revalidate: false },
+  );
+  void refreshInspections();
   return saved;
+}
+
+/** The cached questionnaire with a save applied, as the server stores it. */
+function withSaved(cached: Questionnaire, body: InspectionSave, answersVersion: number): Questionnaire {
+  const answers = new Map(cached.answers.map((a) => [a.questionId, a.value]));
+  for (const a of body.answers) answers.set(a.questionId, a.value);
+  const comments = new Map(cached.comments.map((c) => [c.questionId, c.comment]));
+  for (const c of body.comments ?? []) {
+    if (c.comment?.trim()) comments.set(c.questionId, c.comment);
+    else comments.delete(c.questionId);
+  }
+  return {
+    ...cached,
+    answersVersion,
+    answers: [...answers].map(([questionId, value]) => ({ questionId, value })),
+    comments: [...comments].map(([questionId, comment]) => ({ questionId, comment })),
+  };
+}
+
+/** Reads the questionnaire again (after a refused save). */
+export function reloadQuestionnaire(divisionId: string, id: string, cache: ScopedMutator = mutate) {
+  return cache(questionsKey(divisionId, id));
 }
 
 export function useInspectionFindings(divisionId: string, id: string, type: string | null) {

@@ -1,15 +1,17 @@
+import { useState } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
 import { questionsRoutes } from '@stormline/contract/areas/questions';
 import { ROUTINE_STORMWATER } from '@stormline/domain/system-templates/routine-stormwater';
-import { ok, serveApi } from '../../../testing/api';
+import { ok, refuse, serveApi } from '../../../testing/api';
 import { profileOf } from '../../../testing/profiles';
+import { inspectionDetail } from '../../../testing/inspection-fixtures';
 import { renderScreen } from '../../../testing/render';
 import { QuestionnaireTab } from './questionnaire';
 
-function questionnaire(editable: boolean) {
+function questionnaire(editable: boolean, change: { answersVersion?: number; weather?: string } = {}) {
   return ok(questionsRoutes.getInspectionQuestions, {
     template: {
       id: 'routine-stormwater',
@@ -18,13 +20,29 @@ function questionnaire(editable: boolean) {
       question_groups: ROUTINE_STORMWATER.question_groups,
     },
     questionTypes: [],
-    answers: [{ questionId: 'rs-weather-now', value: 'Overcast' }],
+    answers: [{ questionId: 'rs-weather-now', value: change.weather ?? 'Overcast' }],
     comments: [],
-    answersVersion: 3,
+    answersVersion: change.answersVersion ?? 3,
     editable,
     nowLocal: '2026-03-10T14:20',
     findingOffer: [{ id: 'f1', number: 4, location: 'North gate', date_completed: null, typeCode: 'CA' }],
   });
+}
+
+/** Two tabs of one inspection, the questionnaire and another, on one cache as in the app. */
+function TabsOfInspection() {
+  const [tab, setTab] = useState<'questionnaire' | 'findings'>('questionnaire');
+  return (
+    <>
+      <button onClick={() => setTab('questionnaire')}>Questionnaire</button>
+      <button onClick={() => setTab('findings')}>Findings</button>
+      {tab === 'questionnaire' ? (
+        <QuestionnaireTab divisionId="north-region" inspectionId="i1" />
+      ) : (
+        <p>The findings</p>
+      )}
+    </>
+  );
 }
 
 const open = () =>
@@ -97,5 +115,129 @@ describe('the questionnaire (spec 002 §2)', () => {
       (screen.getByLabelText(/Weather at the time of the inspection/) as HTMLInputElement).disabled,
     ).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  const weatherField = async () =>
+    (await screen.findByLabelText(/^Weather at the time of the inspection/)) as HTMLInputElement;
+  const saved = (answersVersion: number) =>
+    ok(inspectionsRoutes.updateInspection, { inspection: inspectionDetail(1), answersVersion });
+
+  it(
+    'shows both answers when someone else saved meanwhile, keeps what was typed, and saves the choice',
+    { timeout: 20_000 },
+    async () => {
+      let version = 3;
+      const { requests } = await serveApi([
+        [
+          questionsRoutes.getInspectionQuestions,
+          () => questionnaire(true, version === 3 ? {} : { answersVersion: 4, weather: 'Sunny' }),
+        ],
+        [
+          inspectionsRoutes.updateInspection,
+          ({ body }) => {
+            if ((body as { answersVersion: number }).answersVersion === 3) {
+              version = 4; // another user's save landed first
+              return refuse(409, 'The inspection was changed by someone else meanwhile.');
+            }
+            return saved(5);
+          },
+        ],
+      ]);
+      open();
+      const weather = await weatherField();
+      await userEvent.clear(weather);
+      await userEvent.type(weather, 'Light rain');
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+      expect(
+        await screen.findByText('Someone else saved this inspection while you were editing'),
+      ).toBeTruthy();
+      const choice = screen.getByRole('group', { name: /Choose the answer to Weather at the time/ });
+      expect(choice.textContent).toContain('Yours: Light rain');
+      expect(choice.textContent).toContain('Saved by someone else: Sunny');
+      expect((await weatherField()).value).toBe('Light rain');
+      expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Keep mine' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.getByText('All changes saved')).toBeTruthy());
+      const puts = requests.filter((r) => r.route.startsWith('PUT'));
+      expect(puts.at(-1)?.body).toMatchObject({
+        answersVersion: 4,
+        answers: [{ questionId: 'rs-weather-now', value: 'Light rain' }],
+      });
+    },
+  );
+
+  it('takes the other answer when the user chooses theirs', async () => {
+    let version = 3;
+    const { requests } = await serveApi([
+      [
+        questionsRoutes.getInspectionQuestions,
+        () => questionnaire(true, version === 3 ? {} : { answersVersion: 4, weather: 'Sunny' }),
+      ],
+      [
+        inspectionsRoutes.updateInspection,
+        () => {
+          version = 4;
+          return refuse(409, 'The inspection was changed by someone else meanwhile.');
+        },
+      ],
+    ]);
+    open();
+    const weather = await weatherField();
+    await userEvent.clear(weather);
+    await userEvent.type(weather, 'Light rain');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Use theirs' }));
+    expect((await weatherField()).value).toBe('Sunny');
+    expect(screen.getByText('All changes saved')).toBeTruthy();
+    expect(requests.filter((r) => r.route.startsWith('PUT'))).toHaveLength(1);
+  });
+
+  it('coming back before a slow read answers shows the answers as saved on leaving, and keeps typing', async () => {
+    let reads = 0;
+    let answerRead: () => void = () => {};
+    const { requests } = await serveApi([
+      [
+        questionsRoutes.getInspectionQuestions,
+        async () => {
+          reads += 1;
+          // Every read after the first is slow (a site's signal): it answers when the test says.
+          if (reads > 1) await new Promise<void>((done) => (answerRead = done));
+          return questionnaire(true, reads > 1 ? { answersVersion: 4, weather: 'Light rain' } : {});
+        },
+      ],
+      [
+        inspectionsRoutes.updateInspection,
+        ({ body }) => saved((body as { answersVersion: number }).answersVersion + 1),
+      ],
+    ]);
+    renderScreen(<TabsOfInspection />, {
+      url: '/inspection/i1/questionnaire',
+      path: '/inspection/:inspectionId/:tab',
+      profile: profileOf('Inspector'),
+      divisionId: 'north-region',
+    });
+    const weather = await weatherField();
+    await userEvent.clear(weather);
+    await userEvent.type(weather, 'Light rain');
+    await userEvent.click(screen.getByRole('button', { name: 'Findings' })); // leaving the tab saves
+    await waitFor(() => expect(requests.filter((r) => r.route.startsWith('PUT'))).toHaveLength(1));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Questionnaire' }));
+    const back = await weatherField();
+    expect(back.value).toBe('Light rain');
+    await userEvent.type(back, ', then sun');
+    answerRead(); // the fresh copy arrives while the user types: nothing typed is lost
+    await waitFor(() => expect(reads).toBeGreaterThan(1));
+    expect((await weatherField()).value).toBe('Light rain, then sun');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.filter((r) => r.route.startsWith('PUT'))).toHaveLength(2));
+    expect(requests.filter((r) => r.route.startsWith('PUT'))[1]?.body).toMatchObject({
+      answersVersion: 4,
+      answers: [{ questionId: 'rs-weather-now', value: 'Light rain, then sun' }],
+    });
+    expect(screen.queryByText(/changed by someone else/)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import { useSWRConfig } from 'swr';
 import {
   Alert,
   Anchor,
@@ -14,41 +15,94 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { answerIssue, askedQuestions } from '@stormline/domain/questionnaire-rules';
 import type { Answers, AnswerValue } from '@stormline/domain/questionnaire-rules';
-import type { Question, QuestionGroup } from '@stormline/domain/template-model';
+import { allQuestions, type Question, type QuestionGroup } from '@stormline/domain/template-model';
 import { ServerError } from '../../../components/server-error';
 import { errorMessage } from '../../../lib/errors';
-import { saveInspection, useQuestionnaire, type Questionnaire } from '../api/inspections';
+import {
+  conflictsOf,
+  displayed,
+  hasPending,
+  usePendingEdits,
+  type FieldValue,
+} from '../../../lib/pending-edits';
+import { useQuestionnaire, type Questionnaire } from '../api/inspections';
+import {
+  adoptEarlierDraft,
+  answerField,
+  commentField,
+  questionnaireEdits,
+  saveQuestionnaire,
+  serverFields,
+} from '../api/questionnaire-edits';
 import { QuestionField } from './question-field';
 
-/** Unsaved answers are kept here until saved, so closing the tab loses nothing (spec 002 §4). */
-const draftKey = (inspectionId: string) => `stormline.inspectionDraft.${inspectionId}`;
-
-interface Draft {
-  answersVersion: number;
-  answers: Answers;
-  comments: Record<string, string | null>;
+/** An answer as a person reads it: option names, Yes/No, or the text typed. */
+function describeAnswer(
+  question: Question,
+  value: AnswerValue,
+  offer: Questionnaire['findingOffer'],
+): string {
+  if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) return 'no answer';
+  const names = new Map<string, string>([
+    ...question.options.map((o): [string, string] => [o.id, o.name]),
+    ...offer.map((f): [string, string] => [f.id, `${f.typeCode} #${f.number}: ${f.location}`]),
+    ['yes', 'Yes'],
+    ['no', 'No'],
+    ['na', 'N/A'],
+  ]);
+  const name = (v: string | number | boolean) =>
+    typeof v === 'boolean' ? (v ? 'Yes' : 'No') : (names.get(String(v)) ?? String(v));
+  return Array.isArray(value) ? value.map(name).join(', ') : name(value);
 }
 
-function readDraft(inspectionId: string): Draft | null {
-  try {
-    const text = window.localStorage.getItem(draftKey(inspectionId));
-    return text ? (JSON.parse(text) as Draft) : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeDraft(inspectionId: string, draft: Draft | null) {
-  try {
-    if (draft) window.localStorage.setItem(draftKey(inspectionId), JSON.stringify(draft));
-    else window.localStorage.removeItem(draftKey(inspectionId));
-  } catch {
-    // Storage off: the answers are still saved on leaving the screen.
-  }
+/** Both values of an answer two people changed at once, and the choice between them. */
+function ConflictChoice({
+  label,
+  mine,
+  theirs,
+  onChoose,
+}: {
+  label: string;
+  mine: string;
+  theirs: string;
+  onChoose: (choice: 'mine' | 'theirs') => void;
+}) {
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      mt={6}
+      p="xs"
+      role="group"
+      aria-label={`Choose the answer to ${label}`}
+    >
+      <Stack gap={6}>
+        <Text fz="sm">
+          <Text span fw={600}>
+            Yours:
+          </Text>{' '}
+          {mine}
+        </Text>
+        <Text fz="sm">
+          <Text span fw={600}>
+            Saved by someone else:
+          </Text>{' '}
+          {theirs}
+        </Text>
+        <Group gap="xs">
+          <Button size="xs" onClick={() => onChoose('mine')}>
+            Keep mine
+          </Button>
+          <Button size="xs" variant="light" onClick={() => onChoose('theirs')}>
+            Use theirs
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
 }
 
 function CommentField({
@@ -62,16 +116,17 @@ function CommentField({
   onChange: (value: string | null) => void;
   readOnly: boolean;
 }) {
-  const [open, setOpen] = useState(Boolean(value));
+  const [opened, setOpened] = useState(false);
   if (readOnly && !value) return null;
-  if (!open)
+  // A comment that arrives later (restored, or saved by someone else) opens the field too.
+  if (!opened && !value)
     return (
       <Anchor
         component="button"
         type="button"
         fz="xs"
         style={{ alignSelf: 'flex-start' }}
-        onClick={() => setOpen(true)}
+        onClick={() => setOpened(true)}
       >
         Add comment
       </Anchor>
@@ -93,141 +148,102 @@ function CommentField({
 /**
  * The questionnaire (spec 002 §2 Questionnaire): the pinned template's groups in FORM or TABLE
  * layout, every question type, child questions under the chosen option, a comment per question.
- * Changed answers are kept as a draft at once and saved on Save and on leaving the screen;
- * read-only when the server says the inspection is not editable.
+ * Changed answers are kept at once (questionnaireEdits) and saved on Save and on leaving the
+ * screen; read-only when the server says the inspection is not editable.
  */
 export function QuestionnaireTab({ divisionId, inspectionId }: { divisionId: string; inspectionId: string }) {
-  const { data, error, mutate } = useQuestionnaire(divisionId, inspectionId);
+  const { data, error } = useQuestionnaire(divisionId, inspectionId);
   if (error) return <ServerError>{errorMessage(error, 'An error has occurred')}</ServerError>;
   if (!data)
     return (
-      <Stack>
+      <Stack aria-busy>
         <Skeleton h={28} w={240} />
         <Skeleton h={160} />
       </Stack>
     );
-  return (
-    <QuestionnaireForm
-      key={data.answersVersion}
-      divisionId={divisionId}
-      inspectionId={inspectionId}
-      data={data}
-      reload={() => void mutate()}
-    />
-  );
+  return <QuestionnaireForm divisionId={divisionId} inspectionId={inspectionId} data={data} />;
 }
 
 function QuestionnaireForm({
   divisionId,
   inspectionId,
   data,
-  reload,
 }: {
   divisionId: string;
   inspectionId: string;
   data: Questionnaire;
-  reload: () => void;
 }) {
-  const restored = useMemo(() => {
-    const draft = readDraft(inspectionId);
-    return draft && draft.answersVersion === data.answersVersion && data.editable ? draft : null;
-  }, [inspectionId, data.answersVersion, data.editable]);
-  const [answers, setAnswers] = useState<Answers>(() => ({
-    ...Object.fromEntries(data.answers.map((a) => [a.questionId, a.value])),
-    ...(restored?.answers ?? {}),
-  }));
-  const [comments, setComments] = useState<Record<string, string | null>>(() => ({
-    ...Object.fromEntries(data.comments.map((c) => [c.questionId, c.comment])),
-    ...(restored?.comments ?? {}),
-  }));
-  const changed = useRef<Draft>({
-    answersVersion: data.answersVersion,
-    answers: restored?.answers ?? {},
-    comments: restored?.comments ?? {},
-  });
-  const [dirty, setDirty] = useState(Boolean(restored));
-  const [saving, setSaving] = useState(false);
+  const edits = usePendingEdits(questionnaireEdits, inspectionId);
+  const server = useMemo(() => serverFields(data), [data]);
   const readOnly = !data.editable;
-  // The leaving-the-screen save settles after the form is gone: it must not reload or set state.
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
-      mounted.current = false;
-    },
-    [],
-  );
+  const [saving, setSaving] = useState(false);
+  // The cache this screen reads: a save writes what it saved into it (and it outlives the screen).
+  const { mutate: cache } = useSWRConfig();
 
-  const save = useCallback(
-    async (quiet: boolean) => {
-      const draft = changed.current;
-      if (Object.keys(draft.answers).length === 0 && Object.keys(draft.comments).length === 0) return;
-      // Taken at once: the save re-reads the questionnaire, which remounts this form, whose
-      // leaving-the-screen save must then find nothing left to send.
-      changed.current = { answersVersion: draft.answersVersion + 1, answers: {}, comments: {} };
-      setSaving(true);
-      const id = `save-${inspectionId}`;
-      if (!quiet)
-        notifications.show({ id, loading: true, title: 'Saving inspection', message: '', autoClose: false });
-      try {
-        await saveInspection(divisionId, inspectionId, {
-          answersVersion: draft.answersVersion,
-          answers: Object.entries(draft.answers).map(([questionId, value]) => ({ questionId, value })),
-          comments: Object.entries(draft.comments).map(([questionId, comment]) => ({ questionId, comment })),
-        });
-        writeDraft(inspectionId, null);
-        if (mounted.current) setDirty(false);
-        notifications.update({
-          id,
-          loading: false,
-          color: 'teal',
-          title: 'Inspection saved!',
-          message: '',
-          autoClose: 2000,
-        });
-        if (quiet)
-          notifications.show({ color: 'teal', title: 'Inspection saved!', message: '', autoClose: 2000 });
-      } catch (failure) {
-        notifications.hide(id);
-        // Spec 002 §8: a persistent toast, then the inspection reloads and the form resets.
-        notifications.show({
-          color: 'red',
-          title: `Cannot save inspection because of error: ${errorMessage(failure, 'Unknown Error')}`,
-          message: '',
-          autoClose: false,
-        });
-        writeDraft(inspectionId, null);
-        if (mounted.current) reload();
-      } finally {
-        if (mounted.current) setSaving(false);
-      }
-    },
-    [divisionId, inspectionId, reload],
-  );
+  // A copy someone else saved since the edits were made: untouched answers move onto it, and
+  // answers both changed wait for the user's choice. The form itself is never rebuilt.
+  useEffect(() => {
+    adoptEarlierDraft(inspectionId, server, data.answersVersion);
+    questionnaireEdits.reconcile(inspectionId, server, data.answersVersion);
+  }, [inspectionId, server, data.answersVersion]);
 
   // Leaving the screen (another tab, another page) saves what changed.
-  const saveRef = useRef(save);
-  useEffect(() => {
-    saveRef.current = save;
-  });
-  useEffect(() => () => void saveRef.current(true), []);
+  useEffect(
+    () => () => {
+      if (data.editable) void saveQuestionnaire(divisionId, inspectionId, { quiet: true, cache });
+    },
+    [divisionId, inspectionId, data.editable, cache],
+  );
 
-  const setAnswer = (question: Question, value: AnswerValue) => {
-    setAnswers((all) => ({ ...all, [question.id]: value }));
-    changed.current = { ...changed.current, answers: { ...changed.current.answers, [question.id]: value } };
-    writeDraft(inspectionId, changed.current);
-    setDirty(true);
+  const valueOf = (field: string) => displayed(edits, field, server[field] ?? null);
+  const answers: Answers = Object.fromEntries(
+    allQuestions(data.template).map((q) => [q.id, valueOf(answerField(q.id)) as AnswerValue]),
+  );
+  const edit = (field: string, value: FieldValue) =>
+    questionnaireEdits.edit(inspectionId, field, value, server[field] ?? null, data.answersVersion);
+  const conflicts = conflictsOf(edits);
+  const pending = hasPending(edits);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await saveQuestionnaire(divisionId, inspectionId, { quiet: false, cache });
+    } finally {
+      setSaving(false);
+    }
   };
-  const setComment = (question: Question, value: string | null) => {
-    setComments((all) => ({ ...all, [question.id]: value }));
-    changed.current = { ...changed.current, comments: { ...changed.current.comments, [question.id]: value } };
-    writeDraft(inspectionId, changed.current);
-    setDirty(true);
-  };
+
+  if (readOnly && pending)
+    return (
+      <Alert color="orange" variant="light" title="Your unsaved answers cannot be saved">
+        <Stack gap="xs">
+          <Text fz="sm">
+            This inspection is read-only now, so the answers you had not saved on this device cannot be saved.
+          </Text>
+          <Button w="fit-content" variant="light" onClick={() => questionnaireEdits.discard(inspectionId)}>
+            Discard them and show the inspection
+          </Button>
+        </Stack>
+      </Alert>
+    );
 
   const asked = new Set(
     askedQuestions({ question_groups: data.template.question_groups }, answers).map((q) => q.id),
   );
   const context = { nowLocal: data.nowLocal, findingOffer: new Set(data.findingOffer.map((f) => f.id)) };
+
+  const conflictChoice = (question: Question, field: string, describe: (v: FieldValue) => string) => {
+    const edit = edits?.fields[field];
+    if (!edit || !('theirs' in edit)) return null;
+    return (
+      <ConflictChoice
+        label={question.input_label}
+        mine={describe(edit.mine)}
+        theirs={describe(edit.theirs ?? null)}
+        onChoose={(choice) => questionnaireEdits.choose(inspectionId, field, choice)}
+      />
+    );
+  };
 
   // data-question: one question's control, whatever its type, for the browser tests to find.
   const field = (question: Question, hideLabel = false) => (
@@ -235,13 +251,16 @@ function QuestionnaireForm({
       <QuestionField
         question={question}
         value={answers[question.id]}
-        onChange={(value) => setAnswer(question, value)}
+        onChange={(value) => edit(answerField(question.id), value)}
         readOnly={readOnly}
         error={answerIssue(question, answers[question.id] ?? null, context)}
         nowLocal={data.nowLocal}
         findingOffer={data.findingOffer}
         hideLabel={hideLabel}
       />
+      {conflictChoice(question, answerField(question.id), (v) =>
+        describeAnswer(question, v as AnswerValue, data.findingOffer),
+      )}
     </div>
   );
 
@@ -251,11 +270,12 @@ function QuestionnaireForm({
       {question.question_type_id !== 'descriptive_text' && (
         <CommentField
           question={question}
-          value={comments[question.id] ?? undefined}
-          onChange={(v) => setComment(question, v)}
+          value={(valueOf(commentField(question.id)) as string | null) ?? undefined}
+          onChange={(v) => edit(commentField(question.id), v)}
           readOnly={readOnly}
         />
       )}
+      {conflictChoice(question, commentField(question.id), (v) => (v ? String(v) : 'no comment'))}
       {question.options.flatMap((o) => o.child_questions).filter((c) => asked.has(c.id)).length > 0 && (
         <Box pl="md" style={{ borderLeft: '3px solid var(--mantine-color-harbor-2)' }}>
           <Stack gap="sm">
@@ -334,9 +354,21 @@ function QuestionnaireForm({
           This inspection is read-only.
         </Alert>
       )}
-      {restored && (
+      {edits?.restored && (
         <Alert color="blue" variant="light">
           Answers you had not saved were restored: save them, or they are saved when you leave this screen.
+        </Alert>
+      )}
+      {conflicts.length > 0 && (
+        <Alert
+          color="orange"
+          variant="light"
+          title="Someone else saved this inspection while you were editing"
+        >
+          {conflicts.length === 1
+            ? 'One of your answers differs from theirs: '
+            : `${conflicts.length} of your answers differ from theirs: `}
+          both are shown below. Choose which to keep; your other answers are kept.
         </Alert>
       )}
       {[...data.template.question_groups]
@@ -352,14 +384,18 @@ function QuestionnaireForm({
           py="sm"
           style={{ background: 'var(--mantine-color-body)' }}
         >
-          <Text fz="sm" c="dimmed">
-            {dirty ? 'Unsaved changes: saved when you leave this screen' : 'All changes saved'}
+          <Text fz="sm" c="dimmed" role="status">
+            {conflicts.length > 0
+              ? 'Choose between your answers and theirs to save'
+              : pending
+                ? 'Unsaved changes: saved when you leave this screen'
+                : 'All changes saved'}
           </Text>
           <Button
             leftSection={<IconDeviceFloppy size={18} />}
             loading={saving}
-            disabled={!dirty}
-            onClick={() => void save(false)}
+            disabled={!pending || conflicts.length > 0}
+            onClick={() => void save()}
           >
             Save
           </Button>

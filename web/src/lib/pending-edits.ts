@@ -1,0 +1,240 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Unsaved edits of versioned records, kept outside any component so that nothing typed is lost
+ * when a screen unmounts, remounts over a stale cached copy, or is refreshed under the user
+ * (docs/decisions/0030). Each edited field remembers the server's value it was typed over
+ * (`before`), so a newer copy of the record can be merged three ways: a field nobody else
+ * touched keeps what was typed, one changed to the same value is settled, and one changed to
+ * something else is a conflict that shows both values until the user chooses.
+ *
+ * The one pattern for every screen that edits a cached record and saves later:
+ *   1. show `displayed(edits, field, serverValue)`, never the server copy alone;
+ *   2. `edit()` on every change (kept in memory and in localStorage at once);
+ *   3. `beginSave()` -> call the server at `baseVersion` -> `saved(newVersion)` (and write the
+ *      saved values into the SWR cache) or `failed()` (what was sent is pending again);
+ *   4. `reconcile()` whenever a copy of the record arrives; `choose()` settles a conflict.
+ */
+
+export type FieldValue = string | number | boolean | readonly string[] | null;
+
+export interface FieldEdit<V extends FieldValue = FieldValue> {
+  /** The server's value when the field was first edited (or last reconciled). */
+  before: V;
+  /** What the user typed or chose. */
+  mine: V;
+  /** Present when someone else saved another value meanwhile: the user chooses between the two. */
+  theirs?: V;
+}
+
+export interface PendingEdits<V extends FieldValue = FieldValue> {
+  /** The record version the edits were made on: a save sends it, a newer copy is reconciled. */
+  baseVersion: number;
+  fields: Readonly<Record<string, FieldEdit<V>>>;
+  /** Fields on their way to the server: shown as typed until the save answers. */
+  sending: Readonly<Record<string, FieldEdit<V>>>;
+  /** Read back from localStorage (the tab was closed or reloaded with edits unsaved). */
+  restored: boolean;
+}
+
+export interface SaveBatch<V extends FieldValue = FieldValue> {
+  baseVersion: number;
+  fields: Record<string, V>;
+}
+
+export function sameValue(a: FieldValue | undefined, b: FieldValue | undefined): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** What a field shows: the pending edit, else the one being sent, else the server's value. */
+export function displayed<V extends FieldValue>(
+  edits: PendingEdits<V> | null,
+  field: string,
+  serverValue: V,
+): V {
+  // Not `??` on the values: an answer cleared on purpose (null) must not show the server's again.
+  const edit = edits?.fields[field] ?? edits?.sending[field];
+  return edit ? edit.mine : serverValue;
+}
+
+export function conflictsOf<V extends FieldValue>(edits: PendingEdits<V> | null): string[] {
+  return Object.entries(edits?.fields ?? {})
+    .filter(([, edit]) => 'theirs' in edit)
+    .map(([field]) => field);
+}
+
+export function hasPending(edits: PendingEdits | null): boolean {
+  return Boolean(edits && (Object.keys(edits.fields).length > 0 || Object.keys(edits.sending).length > 0));
+}
+
+interface Stored<V extends FieldValue> {
+  baseVersion: number;
+  fields: Record<string, FieldEdit<V>>;
+}
+
+const everyStore = new Set<{ forgetAll(): void }>();
+
+/** Forgets every store's edits in memory and storage (between component tests). */
+export function forgetAllPendingEdits() {
+  for (const store of everyStore) store.forgetAll();
+}
+
+/** The edits of one kind of record (the questionnaire, a finding, ...), by record id. */
+export class PendingEditsStore<V extends FieldValue = FieldValue> {
+  private readonly records = new Map<string, PendingEdits<V> | null>();
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly storagePrefix: string) {
+    everyStore.add(this);
+  }
+
+  forgetAll() {
+    for (const id of this.records.keys()) this.persist(id, null);
+    this.records.clear();
+    this.inFlight.clear();
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  get(id: string): PendingEdits<V> | null {
+    if (!this.records.has(id)) this.records.set(id, this.load(id));
+    return this.records.get(id) ?? null;
+  }
+
+  /** One field changed. `serverValue` is what the field showed from the server copy. */
+  edit(id: string, field: string, mine: V, serverValue: V, version: number) {
+    const edits = this.get(id) ?? { baseVersion: version, fields: {}, sending: {}, restored: false };
+    const earlier = edits.fields[field];
+    // Typing over a conflict settles it as "mine": the other value was on screen beside it.
+    const before = earlier ? (earlier.theirs ?? earlier.before) : (edits.sending[field]?.mine ?? serverValue);
+    const fields = { ...edits.fields };
+    if (sameValue(mine, before)) delete fields[field];
+    else fields[field] = { before, mine };
+    this.set(id, { ...edits, fields });
+  }
+
+  /** Takes the settled fields for a save (conflicts wait for the user's choice), or null. */
+  beginSave(id: string): SaveBatch<V> | null {
+    const edits = this.get(id);
+    if (!edits) return null;
+    const ready = Object.entries(edits.fields).filter(([, edit]) => !('theirs' in edit));
+    if (ready.length === 0) return null;
+    const fields = { ...edits.fields };
+    for (const [field] of ready) delete fields[field];
+    this.set(id, { ...edits, fields, sending: { ...edits.sending, ...Object.fromEntries(ready) } });
+    return {
+      baseVersion: edits.baseVersion,
+      fields: Object.fromEntries(ready.map(([field, edit]) => [field, edit.mine])),
+    };
+  }
+
+  /** The server took the batch and the record is now at `version`. */
+  saved(id: string, version: number) {
+    const edits = this.get(id);
+    if (!edits) return;
+    this.set(id, { ...edits, baseVersion: version, sending: {}, restored: false });
+  }
+
+  /** The save was refused or never arrived: what was sent is pending again, under newer typing. */
+  failed(id: string) {
+    const edits = this.get(id);
+    if (!edits) return;
+    this.set(id, { ...edits, fields: { ...edits.sending, ...edits.fields }, sending: {} });
+  }
+
+  /**
+   * A copy of the record arrived. Older or equal copies change nothing; a newer one (someone
+   * else saved) moves the edits onto it, field by field, while no save of ours is on its way.
+   */
+  reconcile(id: string, server: Readonly<Record<string, V>>, version: number) {
+    const edits = this.get(id);
+    if (!edits || version <= edits.baseVersion || Object.keys(edits.sending).length > 0) return;
+    const fields: Record<string, FieldEdit<V>> = {};
+    for (const [field, edit] of Object.entries(edits.fields)) {
+      const theirs = (server[field] ?? null) as V;
+      if (sameValue(theirs, edit.mine)) continue;
+      fields[field] = sameValue(theirs, edit.before)
+        ? { before: theirs, mine: edit.mine }
+        : { ...edit, theirs };
+    }
+    this.set(id, { ...edits, baseVersion: version, fields });
+  }
+
+  /** Settles a conflict: keep what this user typed, or take the other user's value. */
+  choose(id: string, field: string, choice: 'mine' | 'theirs') {
+    const edits = this.get(id);
+    const edit = edits?.fields[field];
+    if (!edits || !edit || !('theirs' in edit)) return;
+    const fields = { ...edits.fields };
+    if (choice === 'mine') fields[field] = { before: edit.theirs as V, mine: edit.mine };
+    else delete fields[field];
+    this.set(id, { ...edits, fields });
+  }
+
+  discard(id: string) {
+    this.set(id, null);
+  }
+
+  /** Runs saves of one record one after another: each sends the version the last one made. */
+  serialize<T>(id: string, save: () => Promise<T>): Promise<T> {
+    const previous = this.inFlight.get(id) ?? Promise.resolve();
+    const next = previous.then(save, save);
+    const settled = next.catch(() => undefined);
+    this.inFlight.set(id, settled);
+    void settled.then(() => {
+      if (this.inFlight.get(id) === settled) this.inFlight.delete(id);
+    });
+    return next;
+  }
+
+  private set(id: string, edits: PendingEdits<V> | null) {
+    const empty = !edits || !hasPending(edits);
+    this.records.set(id, empty ? null : edits);
+    this.persist(id, empty ? null : edits);
+    this.listeners.forEach((listener) => listener());
+  }
+
+  private key(id: string) {
+    return `${this.storagePrefix}.${id}`;
+  }
+
+  private load(id: string): PendingEdits<V> | null {
+    try {
+      const text = window.localStorage.getItem(this.key(id));
+      if (!text) return null;
+      const stored = JSON.parse(text) as Stored<V>;
+      if (typeof stored.baseVersion !== 'number' || typeof stored.fields !== 'object') return null;
+      return { baseVersion: stored.baseVersion, fields: stored.fields, sending: {}, restored: true };
+    } catch {
+      return null;
+    }
+  }
+
+  /** What is being sent is stored as pending too: a tab closed mid-save loses nothing. */
+  private persist(id: string, edits: PendingEdits<V> | null) {
+    try {
+      if (!edits) window.localStorage.removeItem(this.key(id));
+      else {
+        const stored: Stored<V> = {
+          baseVersion: edits.baseVersion,
+          fields: { ...edits.sending, ...edits.fields },
+        };
+        window.localStorage.setItem(this.key(id), JSON.stringify(stored));
+      }
+    } catch {
+      // Storage off or full: the edits still live in memory until saved.
+    }
+  }
+}
+
+/** The edits of one record, re-rendering on every change to them (from any component). */
+export function usePendingEdits<V extends FieldValue>(
+  store: PendingEditsStore<V>,
+  id: string,
+): PendingEdits<V> | null {
+  return useSyncExternalStore(store.subscribe, () => store.get(id));
+}
