@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import useSWR, { mutate, type ScopedMutator } from 'swr';
 import { certificationRoutes } from '@stormline/contract/areas/certification';
 import { findingsRoutes } from '@stormline/contract/areas/findings';
@@ -92,10 +93,20 @@ export async function reopenInspection(divisionId: string, id: string) {
   await refreshInspections();
 }
 
+/**
+ * The questionnaire, read again each time a screen opens it over a cached copy: someone else may
+ * have answered since (0030). SWR alone skips that read while its last one is recent.
+ */
 export function useQuestionnaire(divisionId: string, id: string) {
-  return useSWR(questionsKey(divisionId, id), () =>
+  const answer = useSWR(questionsKey(divisionId, id), () =>
     callApi(questionsRoutes.getInspectionQuestions, { divisionId, params: { id } }),
   );
+  const openedOverCache = useRef(answer.data !== undefined);
+  const { mutate: readAgain } = answer;
+  useEffect(() => {
+    if (openedOverCache.current) void readAgain();
+  }, [readAgain]);
+  return answer;
 }
 
 /**

@@ -1,0 +1,157 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGroup } from '@stormline/data/regulations';
+import { localDate } from '@stormline/domain/local-date';
+import { call, NORTH } from '../support/api';
+import { testTable } from '../support/table';
+import { createTestUser, signInAs } from '../support/users';
+import { expectNoSeriousAxeViolations } from './axe';
+import { VIEWPORTS, screenshot, signIn, useBrowser } from './browser';
+
+/**
+ * Issue 24 item 1: a typed answer is never lost. The questionnaire saves on leaving the screen;
+ * coming back while the next read takes 1.5 s (a site's slow signal) shows the answers as saved
+ * and keeps what is typed when the fresh copy arrives; another user's save meanwhile shows both
+ * answers and lets the inspector choose, without throwing away what was typed.
+ */
+
+const newPage = useBrowser();
+const run = Date.now().toString(36);
+const zone = 'Europe/London';
+const db = testTable();
+afterAll(() => db.doc.destroy());
+
+const WEATHER = 'rs-weather-now';
+let inspector: { id: string; email: string; password: string };
+let token: string;
+let adminToken: string;
+let inspectionId: string;
+
+interface Questionnaire {
+  answers: { questionId: string; value: unknown }[];
+  answersVersion: number;
+}
+
+const api = <T>(path: string, method = 'GET', body?: unknown, as = token) =>
+  call<T>(path, { method, token: as, divisionId: NORTH, ...(body === undefined ? {} : { body }) });
+
+const storedAnswer = async (questionId: string) =>
+  (await api<Questionnaire>(`/api/inspections/${inspectionId}/questions`)).body.answers.find(
+    (a) => a.questionId === questionId,
+  )?.value;
+
+beforeAll(async () => {
+  inspector = await createTestUser('Inspector', [NORTH]);
+  token = await signInAs(inspector);
+  const admin = await createTestUser('Admin', [NORTH]);
+  adminToken = await signInAs(admin);
+  const client = await api<{ id: string }>(
+    '/api/clients',
+    'POST',
+    {
+      name: `E2E Slow Signal Client ${run}`,
+      address: { street_1: '4 Canal Wharf', city: 'Leeds', country_id: 'england', zip: 'LS11 5PS' },
+    },
+    adminToken,
+  );
+  const group = await createGroup(db, NORTH, { name: `E2E slow signal regulations ${run}` });
+  const project = await api<{ id: string }>(
+    '/api/projects',
+    'POST',
+    {
+      client_id: client.body.id,
+      inspection_template_id: 'routine-stormwater',
+      name: `E2E Slow Signal ${run}`,
+      inspector_user_id: inspector.id,
+      latitude: 53.79,
+      longitude: -1.55,
+      document_group_id: group.id,
+      routine_interval: 7,
+      timezone: zone,
+      start_date: localDate(zone, new Date(Date.now() - 30 * 86_400_000)),
+      next_inspection_date: localDate(zone, new Date()),
+    },
+    adminToken,
+  );
+  expect(project.status, JSON.stringify(project.body)).toBe(201);
+  const created = await api<{ id: string }>('/api/inspections', 'POST', {
+    projectId: project.body.id,
+    type: 'Routine',
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  inspectionId = created.body.id;
+});
+
+/** Every read of the questionnaire answers 1.5 s late; resolves each time one has answered. */
+async function slowQuestionnaireReads(page: Page) {
+  await page.route(/\/api\/inspections\/[^/]+\/questions$/, async (route) => {
+    await new Promise((done) => setTimeout(done, 1500));
+    await route.continue();
+  });
+}
+
+const weatherField = (page: Page) => page.locator(`[data-question="${WEATHER}"] input`);
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+
+describe('a typed answer is never lost (issue 24 item 1)', () => {
+  it('coming back before the slow read answers shows the saved answers, and typing survives the fresh copy', async () => {
+    const page = await newPage(VIEWPORTS.desktop);
+    await signIn(page, inspector);
+    await page.goto(`/inspection/${inspectionId}/questionnaire`);
+    await weatherField(page).waitFor();
+    await slowQuestionnaireReads(page);
+
+    await weatherField(page).fill('Light rain');
+    await tab(page, 'Findings').click(); // leaving the questionnaire saves it
+    await page.getByText('Inspection saved!').first().waitFor();
+    const freshRead = page.waitForResponse(/\/api\/inspections\/[^/]+\/questions$/);
+    await tab(page, 'Inspection Questions').click();
+
+    // At once, before the 1.5 s read: the answer as saved, editable.
+    await expect.poll(() => weatherField(page).inputValue(), { timeout: 1000 }).toBe('Light rain');
+    await weatherField(page).press('End');
+    await weatherField(page).pressSequentially(', then sun');
+    await freshRead;
+    expect(await weatherField(page).inputValue()).toBe('Light rain, then sun');
+
+    await tab(page, 'Findings').click();
+    await expect.poll(() => storedAnswer(WEATHER), { timeout: 10_000 }).toBe('Light rain, then sun');
+    expect(await page.getByText(/Cannot save inspection/).count()).toBe(0);
+  });
+
+  for (const viewport of ['desktop', 'mobile'] as const)
+    it(`someone else's save meanwhile shows both answers and the inspector chooses (${VIEWPORTS[viewport].width} px)`, async () => {
+      const page = await newPage(VIEWPORTS[viewport]);
+      await signIn(page, inspector);
+      await page.goto(`/inspection/${inspectionId}/questionnaire`);
+      await weatherField(page).waitFor();
+
+      // The admin saves another answer to the same question after the inspector's screen read it.
+      const read = (await api<Questionnaire>(`/api/inspections/${inspectionId}/questions`)).body;
+      const theirs = `Sunny (${viewport})`;
+      const admin = await api(
+        `/api/inspections/${inspectionId}`,
+        'PUT',
+        { answersVersion: read.answersVersion, answers: [{ questionId: WEATHER, value: theirs }] },
+        adminToken,
+      );
+      expect(admin.status).toBe(200);
+
+      const mine = `Drizzle (${viewport})`;
+      await weatherField(page).fill(mine);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const choice = page.getByRole('group', { name: /Choose the answer to Weather at the time/ });
+      await choice.waitFor();
+      expect(await choice.innerText()).toContain(`Yours: ${mine}`);
+      expect(await choice.innerText()).toContain(`Saved by someone else: ${theirs}`);
+      expect(await weatherField(page).inputValue()).toBe(mine);
+      await choice.scrollIntoViewIfNeeded();
+      await expectNoSeriousAxeViolations(page, `questionnaire-conflict-${VIEWPORTS[viewport].width}`);
+      await screenshot(page, `questionnaire-conflict-${VIEWPORTS[viewport].width}`);
+
+      await choice.getByRole('button', { name: 'Keep mine' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect.poll(() => storedAnswer(WEATHER), { timeout: 10_000 }).toBe(mine);
+      await page.getByText('All changes saved').waitFor();
+    });
+});
