@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { inspectionKeys } from '@stormline/data/inspections';
@@ -254,6 +254,18 @@ describe("an inspector's day", () => {
       answers: [{ questionId: timeQuestion.id, value: '09:40' }],
     });
     expect(offStep.status).toBe(400);
+    // The finding array holds only what it offers: not a finding of another inspection or division.
+    const findingsQuestion = questions.find((x) => x.question_type_id === 'finding_array')!;
+    const foreign = await as(inspector.token, `/api/inspections/${inspection.id}`, 'PUT', {
+      answersVersion: q.body.answersVersion,
+      answers: [{ questionId: findingsQuestion.id, value: [randomUUID()] }],
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toMatchObject({ message: 'Please choose findings from the list' });
+    expect(
+      (await as<Questionnaire>(inspector.token, `/api/inspections/${inspection.id}/questions`)).body
+        .answersVersion,
+    ).toBe(q.body.answersVersion);
 
     const answers: Record<string, unknown> = {};
     for (const question of questions) {

@@ -35,8 +35,8 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   const questions = new Map(allQuestions(version).map((q) => [q.id, q]));
   const changedAnswers: Answers = Object.fromEntries(body.answers.map((a) => [a.questionId, a.value]));
   const changedComments = new Map((body.comments ?? []).map((c) => [c.questionId, c.comment]));
-  const asksFindings = Object.keys(body.answers).some(
-    (id) => questions.get(id)?.question_type_id === 'finding_array',
+  const asksFindings = body.answers.some(
+    (a) => questions.get(a.questionId)?.question_type_id === 'finding_array',
   );
   const offer = asksFindings
     ? new Set(findingArrayOffer(inspection, await findingsOfInspection(deps, inspection)).map((f) => f.id))
