@@ -1,4 +1,4 @@
-import { mutate, type Key } from 'swr';
+import { mutate, type Key, type ScopedMutator } from 'swr';
 import { ApiError } from './api-client';
 
 /**
@@ -10,6 +10,6 @@ import { ApiError } from './api-client';
  *
  *   useSWRMutation(recordKey, save, { onError: refetchOnConflict, throwOnError: true })
  */
-export function refetchOnConflict(error: unknown, recordKey: Key): void {
-  if (error instanceof ApiError && error.status === 409) void mutate(recordKey);
+export function refetchOnConflict(error: unknown, recordKey: Key, cache: ScopedMutator = mutate): void {
+  if (error instanceof ApiError && error.status === 409) void cache(recordKey);
 }

@@ -19,6 +19,7 @@ import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { answerIssue, askedQuestions } from '@stormline/domain/questionnaire-rules';
 import type { Answers, AnswerValue } from '@stormline/domain/questionnaire-rules';
 import { allQuestions, type Question, type QuestionGroup } from '@stormline/domain/template-model';
+import { ConflictChoice } from '../../../components/conflict-choice';
 import { ServerError } from '../../../components/server-error';
 import { errorMessage } from '../../../lib/errors';
 import {
@@ -56,53 +57,6 @@ function describeAnswer(
   const name = (v: string | number | boolean) =>
     typeof v === 'boolean' ? (v ? 'Yes' : 'No') : (names.get(String(v)) ?? String(v));
   return Array.isArray(value) ? value.map(name).join(', ') : name(value);
-}
-
-/** Both values of an answer two people changed at once, and the choice between them. */
-function ConflictChoice({
-  label,
-  mine,
-  theirs,
-  onChoose,
-}: {
-  label: string;
-  mine: string;
-  theirs: string;
-  onChoose: (choice: 'mine' | 'theirs') => void;
-}) {
-  return (
-    <Alert
-      color="orange"
-      variant="light"
-      mt={6}
-      p="xs"
-      role="group"
-      aria-label={`Choose the answer to ${label}`}
-    >
-      <Stack gap={6}>
-        <Text fz="sm">
-          <Text span fw={600}>
-            Yours:
-          </Text>{' '}
-          {mine}
-        </Text>
-        <Text fz="sm">
-          <Text span fw={600}>
-            Saved by someone else:
-          </Text>{' '}
-          {theirs}
-        </Text>
-        <Group gap="xs">
-          <Button size="xs" onClick={() => onChoose('mine')}>
-            Keep mine
-          </Button>
-          <Button size="xs" variant="light" onClick={() => onChoose('theirs')}>
-            Use theirs
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
-  );
 }
 
 function CommentField({

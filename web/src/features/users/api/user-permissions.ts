@@ -37,7 +37,7 @@ export function useSetUserPermissions(divisionId: string, id: string) {
       revalidate: false,
       throwOnError: true,
       onSuccess: () => void mutate(userKey(divisionId, id)),
-      onError: (error) => refetchOnConflict(error, userPermissionsKey(divisionId, id)),
+      onError: (error) => refetchOnConflict(error, userPermissionsKey(divisionId, id), mutate),
     },
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -12,6 +12,7 @@ import {
 import { ServerError } from '../../../components/server-error';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
+import { displayed, PendingEditsStore, usePendingEdits } from '../../../lib/pending-edits';
 import { useSetUserPermissions, useUserPermissions, type UserPermissions } from '../api/user-permissions';
 
 const ACTION_LABELS: Record<Action, string> = {
@@ -23,6 +24,10 @@ const ACTION_LABELS: Record<Action, string> = {
 };
 
 const pairKey = (entry: { perm: string; pageId: string }) => `${entry.perm}:${entry.pageId}`;
+const EVERY_PAIR = RESOURCES.flatMap((resource) => ACTIONS.map((action) => `${action}:${resource.id}`));
+
+/** The boxes ticked and not yet saved, by user: a conflict's fresh read keeps them (0030). */
+const permissionEdits = new PendingEditsStore<boolean>('stormline.permissionEdits');
 
 function pairsOf(keys: ReadonlySet<string>): PermissionEntry[] {
   return RESOURCES.flatMap((resource) =>
@@ -61,7 +66,10 @@ export function PermissionsModal({
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={() => {
+        permissionEdits.discard(user.id);
+        onClose();
+      }}
       title={`Permissions of ${user.name || user.roleName}`}
       size="xl"
       radius="lg"
@@ -75,9 +83,8 @@ export function PermissionsModal({
           ))}
         </Stack>
       ) : (
-        // Keyed by version: a fresh read starts the boxes from the server's pairs.
+        // Not keyed by version: a fresh read (a conflict) must not throw away the boxes ticked.
         <PermissionsForm
-          key={data.version}
           permissions={data}
           onClose={onClose}
           divisionId={divisionId}
@@ -108,16 +115,31 @@ function PermissionsForm({
   editor: Grants;
   onSaved: (version: number) => void;
 }) {
-  const [checked, setChecked] = useState<ReadonlySet<string>>(
-    () => new Set(permissions.permissions.map(pairKey)),
-  );
+  const edits = usePendingEdits(permissionEdits, userId);
+  const held = useMemo(() => new Set(permissions.permissions.map(pairKey)), [permissions.permissions]);
+  const server = useMemo(() => Object.fromEntries(EVERY_PAIR.map((key) => [key, held.has(key)])), [held]);
+  const isChecked = (key: string) => displayed(edits, key, held.has(key)) === true;
+  const checked = new Set(EVERY_PAIR.filter(isChecked));
   const [failure, setFailure] = useState<string | null>(null);
   const { trigger, isMutating } = useSetUserPermissions(divisionId, userId);
 
+  // A copy saved by someone else meanwhile: boxes only they changed follow them, boxes this
+  // editor changed stay as ticked (a yes/no box cannot be changed two different ways).
+  useEffect(() => {
+    permissionEdits.reconcile(userId, server, permissions.version);
+  }, [userId, server, permissions.version]);
+
+  const close = () => {
+    permissionEdits.discard(userId);
+    onClose();
+  };
+
   const save = async (pairs: PermissionEntry[] | null) => {
     setFailure(null);
+    const baseVersion = permissionEdits.beginSave(userId)?.baseVersion ?? permissions.version;
     try {
-      const saved = await trigger({ permissions: pairs, version: permissions.version });
+      const saved = await trigger({ permissions: pairs, version: baseVersion });
+      permissionEdits.discard(userId);
       notifications.show({
         color: 'teal',
         title: 'Permissions saved',
@@ -128,22 +150,18 @@ function PermissionsForm({
       onSaved(saved.version);
       onClose();
     } catch (error) {
+      permissionEdits.failed(userId);
       console.error(error);
       setFailure(
         error instanceof ApiError && error.status === 409
-          ? `${error.message} The latest permissions have been read: check them and save again.`
+          ? `${error.message} The latest permissions have been read: your changes are kept, check them and save again.`
           : errorMessage(error),
       );
     }
   };
 
   const toggle = (key: string, on: boolean) =>
-    setChecked((current) => {
-      const next = new Set(current);
-      if (on) next.add(key);
-      else next.delete(key);
-      return next;
-    });
+    permissionEdits.edit(userId, key, on, held.has(key), permissions.version);
 
   return (
     <Stack gap="md">
@@ -213,7 +231,7 @@ function PermissionsForm({
           Use the role&apos;s permissions
         </Button>
         <Group gap="sm">
-          <Button type="button" variant="default" onClick={onClose} disabled={isMutating}>
+          <Button type="button" variant="default" onClick={close} disabled={isMutating}>
             Cancel
           </Button>
           <Button type="button" loading={isMutating} onClick={() => void save(pairsOf(checked))}>

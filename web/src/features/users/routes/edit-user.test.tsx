@@ -110,10 +110,20 @@ interface Setup {
   update?: (request: ServedRequest) => ReturnType<typeof ok>;
   options?: (request: ServedRequest) => ReturnType<typeof ok>;
   projects?: (request: ServedRequest) => ReturnType<typeof ok>;
+  /** Handlers that take the place of the defaults below for their routes. */
+  routes?: Parameters<typeof serveApi>[0];
 }
 
-async function openEditUser({ user = userOf(), profile = admin, update, options, projects }: Setup = {}) {
+async function openEditUser({
+  user = userOf(),
+  profile = admin,
+  update,
+  options,
+  projects,
+  routes = [],
+}: Setup = {}) {
   const served = await serveApi([
+    ...routes,
     [usersRoutes.getUser, () => ok(usersRoutes.getUser, user)],
     [usersRoutes.listRoles, () => ok(usersRoutes.listRoles, roleList)],
     [usersRoutes.getUserCreationOptions, managersFor],
@@ -375,6 +385,68 @@ describe('Edit User: Back, Delete User and Permissions', { timeout: SCREEN_TEST_
     expect(body.permissions).toContainEqual({ perm: 'read', pageId: 'dashboard' });
     // The user's record changed with it: the page reads it again for the next save's version.
     await waitFor(() => expect(sent(requests, usersRoutes.getUser.key).length).toBeGreaterThan(1));
+  });
+
+  it('keeps the boxes ticked when someone else saved the permissions meanwhile, merged with theirs', async () => {
+    const user = userOf();
+    let version = user.version;
+    // Someone else took away Read Client and Read Dashboard meanwhile.
+    const theirs = user.permissions.filter(
+      (p) => !(p.perm === 'read' && (p.pageId === 'client' || p.pageId === 'dashboard')),
+    );
+    const permissionsAt = () =>
+      ok(usersRoutes.getUserPermissions, {
+        permissions: version === user.version ? user.permissions : theirs,
+        rolePermissions: user.permissions,
+        overridden: version !== user.version,
+        notifications: NOTIFICATIONS,
+        version,
+      });
+    const { requests } = await openEditUser({
+      user,
+      routes: [
+        [usersRoutes.getUserPermissions, permissionsAt],
+        [
+          usersRoutes.setUserPermissions,
+          (request) => {
+            const body = request.body as { permissions: UserDetail['permissions']; version: number };
+            if (body.version === user.version) {
+              version = user.version + 1;
+              return refuse(409, 'The user was changed by someone else meanwhile.');
+            }
+            return ok(usersRoutes.setUserPermissions, {
+              permissions: body.permissions,
+              rolePermissions: user.permissions,
+              overridden: true,
+              notifications: NOTIFICATIONS,
+              version: body.version + 1,
+            });
+          },
+        ],
+      ],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Permissions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Permissions of Ines Carter' });
+    const box = async (name: string) =>
+      (await within(dialog).findByRole('checkbox', { name })) as HTMLInputElement;
+    await userEvent.click(await box('Read Dashboard')); // taken away here and by them
+    await userEvent.click(await box('Create Client')); // given here only: kept
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save permissions' }));
+
+    expect(await within(dialog).findByText(/your changes are kept/)).toBeTruthy();
+    // Taken away by them only: follows them once their copy is read.
+    await waitFor(async () => expect((await box('Read Client')).checked).toBe(false));
+    expect((await box('Create Client')).checked).toBe(true);
+    expect((await box('Read Dashboard')).checked).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save permissions' }));
+    await waitFor(() => expect(sent(requests, usersRoutes.setUserPermissions.key)).toHaveLength(2));
+    const body = sent(requests, usersRoutes.setUserPermissions.key)[1]!.body as {
+      permissions: { perm: string; pageId: string }[];
+      version: number;
+    };
+    expect(body.version).toBe(user.version + 1);
+    expect(body.permissions).toContainEqual({ perm: 'create', pageId: 'client' });
+    expect(body.permissions).not.toContainEqual({ perm: 'read', pageId: 'dashboard' });
   });
 
   it("shows the user's own notification settings in the modal, read-only", async () => {
