@@ -9,24 +9,39 @@ import { callApi, type ApiResponse } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { cacheKey, isResourceKey } from '../../../lib/cache-keys';
 import { errorMessage } from '../../../lib/errors';
+import { displayed, PendingEditsStore, usePendingEdits } from '../../../lib/pending-edits';
 import { formatDate } from '../../../lib/format';
 import { hasPermission } from '../../../lib/page-access';
 
 type Note = ApiResponse<typeof inspectionsRoutes.listInspectionNotes>['pageData'][number];
 const NOTE_REQUIRED = 'Note text is required';
 
+/**
+ * Notes typed and not yet saved, by inspection and note ('new' for Add a note): leaving the tab
+ * or the page keeps them (docs/decisions/0030).
+ */
+const noteDrafts = new PendingEditsStore<string>('stormline.noteDrafts');
+const NOTES_VERSION = 0; // a draft note is not merged with anyone's: the note's own save decides
+
 function NoteEditor({
+  inspectionId,
+  field,
   initial,
   label,
   onSave,
   onCancel,
 }: {
+  inspectionId: string;
+  /** The note's id, or 'new'. */
+  field: string;
   initial: string;
   label: string;
   onSave: (text: string) => Promise<void>;
   onCancel?: () => void;
 }) {
-  const [text, setText] = useState(initial);
+  const drafts = usePendingEdits(noteDrafts, inspectionId);
+  const text = displayed(drafts, field, initial);
+  const setText = (value: string) => noteDrafts.edit(inspectionId, field, value, initial, NOTES_VERSION);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (
@@ -49,7 +64,7 @@ function NoteEditor({
             setBusy(true);
             try {
               await onSave(text.trim());
-              setText('');
+              setText(initial);
               setError(null);
             } catch (failure) {
               setError(errorMessage(failure, 'Unknown Error'));
@@ -61,7 +76,14 @@ function NoteEditor({
           Save note
         </Button>
         {onCancel && (
-          <Button size="sm" variant="default" onClick={onCancel}>
+          <Button
+            size="sm"
+            variant="default"
+            onClick={() => {
+              setText(initial);
+              onCancel();
+            }}
+          >
             Cancel
           </Button>
         )}
@@ -89,6 +111,8 @@ export function NotesPanel({
     callApi(inspectionsRoutes.listInspectionNotes, { divisionId, params: { id: inspectionId }, query: {} }),
   );
   const [editing, setEditing] = useState<string | null>(null);
+  // A note whose edit was left unsaved opens in its editor again.
+  const drafts = usePendingEdits(noteDrafts, inspectionId);
   const [deleting, setDeleting] = useState<Note | null>(null);
   const refresh = () => Promise.all([mutate(key), mutate(isResourceKey('projects/log'))]);
   const canCreate = writable && hasPermission(profile, 'create', 'Inspection Notes');
@@ -105,9 +129,11 @@ export function NotesPanel({
           </Text>
         )}
         {data?.pageData.map((note) =>
-          editing === note.id ? (
+          editing === note.id || drafts?.fields[note.id] ? (
             <NoteEditor
               key={note.id}
+              inspectionId={inspectionId}
+              field={note.id}
               label="Edit note"
               initial={note.content}
               onCancel={() => setEditing(null)}
@@ -154,6 +180,8 @@ export function NotesPanel({
         )}
         {canCreate && (
           <NoteEditor
+            inspectionId={inspectionId}
+            field="new"
             label="Add a note"
             initial=""
             onSave={async (content) => {

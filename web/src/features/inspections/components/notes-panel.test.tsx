@@ -1,0 +1,50 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
+import { emptyPage, ok, serveApi } from '../../../testing/api';
+import { profileOf } from '../../../testing/profiles';
+import { renderScreen } from '../../../testing/render';
+import { NotesPanel } from './notes-panel';
+
+const open = () =>
+  renderScreen(<NotesPanel divisionId="north-region" inspectionId="i1" writable />, {
+    url: '/inspection/i1/questionnaire',
+    profile: profileOf('Inspector'),
+    divisionId: 'north-region',
+  });
+
+describe('inspection notes (spec 002 §3)', () => {
+  it('keeps a note typed and not saved when the user leaves and comes back (0030)', async () => {
+    const { requests } = await serveApi([
+      [inspectionsRoutes.listInspectionNotes, () => emptyPage(inspectionsRoutes.listInspectionNotes)],
+      [
+        inspectionsRoutes.createInspectionNote,
+        ({ body }) =>
+          ok(inspectionsRoutes.createInspectionNote, {
+            id: '7d0c6a52-3c1e-4d4f-9a55-0b4f3b9f2f11',
+            commentable_id: 'i1',
+            content: (body as { note: { content: string } }).note.content,
+            createdAt: '2026-03-10T14:20:00.000Z',
+            updatedAt: null,
+            author: { id: 'u1', name: 'Ines Carter' },
+            mayEdit: true,
+          }),
+      ],
+    ]);
+    const first = open();
+    await userEvent.type(await screen.findByLabelText('Add a note'), 'Silt fence down at the north gate');
+    first.unmount();
+
+    open();
+    const again = (await screen.findByLabelText('Add a note')) as HTMLTextAreaElement;
+    expect(again.value).toBe('Silt fence down at the north gate');
+    await userEvent.click(screen.getByRole('button', { name: 'Save note' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.route === inspectionsRoutes.createInspectionNote.key)?.body).toEqual({
+        note: { content: 'Silt fence down at the north gate' },
+      }),
+    );
+    await waitFor(() => expect(again.value).toBe(''));
+  });
+});
