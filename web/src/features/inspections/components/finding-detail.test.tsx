@@ -9,7 +9,7 @@ import { renderScreen } from '../../../testing/render';
 import type { InspectionDetail } from '../api/inspections';
 import { FindingDetail } from './finding-detail';
 
-const finding = (location: string) =>
+const finding = (location: string, version = 2) =>
   ok(findingsRoutes.getFinding, {
     id: 'f1',
     number: 3,
@@ -24,7 +24,7 @@ const finding = (location: string) =>
     initial_inspection_id: 'i1',
     carried_over: false,
     imageCount: 0,
-    version: 2,
+    version,
     observations: [],
     images: null,
     previousId: null,
@@ -56,8 +56,11 @@ const inspection = {
 
 async function editAndSave(update: () => Answer) {
   let reads = 0;
-  await serveApi([
-    [findingsRoutes.getFinding, () => finding(reads++ === 0 ? 'North gate' : 'North gate (as stored)')],
+  const served = await serveApi([
+    [
+      findingsRoutes.getFinding,
+      () => (reads++ === 0 ? finding('North gate') : finding('North gate (as stored)', 3)),
+    ],
     [templatesRoutes.listTemplateFindingTypes, () => findingTypes],
     [findingsRoutes.updateFinding, update],
   ]);
@@ -70,24 +73,44 @@ async function editAndSave(update: () => Answer) {
     },
   );
   await userEvent.click(await screen.findByRole('button', { name: 'Edit Finding' }));
-  const location = await screen.findByLabelText(/Location/);
+  const location = await screen.findByLabelText(/^Location/);
   await userEvent.clear(location);
   await userEvent.type(location, 'South gate');
   await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  return served;
 }
 
 describe('a refused finding update (spec 002 §8)', () => {
   it('names the server’s reason, closes the form and reads the finding again', async () => {
-    await editAndSave(() =>
-      refuse(409, 'The finding was changed by someone else meanwhile. Reload it and try again.'),
-    );
+    await editAndSave(() => refuse(403, 'This inspection is read-only'));
     expect(
-      await screen.findByText(
-        'Cannot update finding because of error: The finding was changed by someone else meanwhile. Reload it and try again.',
-      ),
+      await screen.findByText('Cannot update finding because of error: This inspection is read-only'),
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Finding' })).toBeNull());
     expect(await screen.findByText('North gate (as stored)')).toBeTruthy();
+  });
+
+  it('keeps what was typed when someone else saved meanwhile (409), shows both and saves the choice', async () => {
+    let puts = 0;
+    const { requests } = await editAndSave(() =>
+      puts++ === 0
+        ? refuse(409, 'The finding was changed by someone else meanwhile. Reload it and try again.')
+        : finding('South gate', 4),
+    );
+    const choice = await screen.findByRole('group', { name: 'Choose the answer to Location' });
+    expect(choice.textContent).toContain('Yours: South gate');
+    expect(choice.textContent).toContain('Saved by someone else: North gate (as stored)');
+    expect((screen.getByLabelText(/^Location/) as HTMLInputElement).value).toBe('South gate');
+    await userEvent.click(screen.getByRole('button', { name: 'Keep mine' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.route === findingsRoutes.updateFinding.key)).toHaveLength(2),
+    );
+    expect(requests.filter((r) => r.route === findingsRoutes.updateFinding.key)[1]?.body).toMatchObject({
+      location: 'South gate',
+      version: 3,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Finding' })).toBeNull());
   });
 
   it('says the unknown-error sentence when the server fails without a reason', async () => {
@@ -109,6 +132,6 @@ describe('a refused finding update (spec 002 §8)', () => {
         'Cannot update finding because of error: Date initiated cannot be before the project start',
       ),
     ).toBeTruthy();
-    expect((screen.getByLabelText(/Location/) as HTMLInputElement).value).toBe('South gate');
+    expect((screen.getByLabelText(/^Location/) as HTMLInputElement).value).toBe('South gate');
   });
 });

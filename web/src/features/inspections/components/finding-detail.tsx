@@ -35,9 +35,10 @@ import {
   refreshInspections,
   reopenFinding,
   updateFinding,
+  type FindingDetail as FindingDetailData,
   type InspectionDetail,
 } from '../api/inspections';
-import { FindingForm } from './finding-form';
+import { FindingForm, type FindingFormValues } from './finding-form';
 import { FindingObservations } from './finding-observations';
 
 type Affected = Awaited<ReturnType<typeof findingReopenImpact>>;
@@ -50,6 +51,15 @@ export function updateFailure(failure: unknown): string {
   return failure instanceof ApiError && failure.status >= 400 && failure.status < 500
     ? `Cannot update finding because of error: ${failure.message}`
     : 'Cannot save finding due to an unknown error. Please try again later.';
+}
+
+function valuesOf(finding: FindingDetailData): FindingFormValues {
+  return {
+    finding_type_id: finding.type.id,
+    location: finding.location,
+    date_initiated: finding.date_initiated,
+    condition: finding.condition,
+  };
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -97,13 +107,23 @@ export function FindingDetail({
   const [removing, setRemoving] = useState(false);
   const [note, setNote] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditingState] = useState(false);
+  // The finding as the form started from, kept while it is open: a fresh read after a conflict
+  // must not move the form's own starting point (its "before").
+  const [editedFrom, setEditedFrom] = useState<FindingFormValues | null>(null);
+  const [conflicted, setConflicted] = useState(false);
   const [reopening, setReopening] = useState<Affected | null>(null);
   const links = useInspectionLinks();
   const all = links.inspection(inspectionId, 'findings');
   const detailHref = (id: string) => links.findingDetails(inspectionId, id);
   if (error) return <ServerError>{errorMessage(error, 'An error has occurred')}</ServerError>;
   if (!finding) return <Skeleton h={200} />;
+  const setEditing = (on: boolean) => {
+    setEditedFrom(on ? valuesOf(finding) : null);
+    setConflicted(false);
+    setEditingState(on);
+  };
+  const stopEditing = () => setEditing(false);
   const canDelete = finding.editable && hasPermission(profile, 'delete', 'Findings');
   // Photos may be added to a completed finding as proof of the work: only archiving stops them.
   const writable = !profile.isReadOnly && !archived;
@@ -267,17 +287,12 @@ export function FindingDetail({
           </Stack>
         </Alert>
       )}
-      <Modal opened={editing} onClose={() => setEditing(false)} title="Edit Finding" radius="lg">
+      <Modal opened={editing} onClose={() => stopEditing()} title="Edit Finding" radius="lg">
         {editing && (
           <FindingForm
             divisionId={divisionId}
             inspection={inspection}
-            initial={{
-              finding_type_id: finding.type.id,
-              location: finding.location,
-              date_initiated: finding.date_initiated,
-              condition: finding.condition,
-            }}
+            initial={editedFrom ?? valuesOf(finding)}
             submitLabel="Save"
             toasts={{
               pending: 'Updating finding',
@@ -285,10 +300,18 @@ export function FindingDetail({
               failed: 'Cannot update finding because of error: ',
             }}
             onSubmit={(input) => updateFinding(divisionId, finding, input)}
+            theirs={conflicted ? valuesOf(finding) : undefined}
             onFailed={(failure) => {
-              // A field the server refused stays in the form to be put right; anything else is
-              // spec 002 §8's case: the finding goes back to read-only and is read again.
+              // A field the server refused stays in the form to be put right. Someone else's save
+              // meanwhile (409) keeps what was typed too: the finding is read again and the form
+              // shows both values where they differ (0030). Anything else is spec 002 §8's case:
+              // the finding goes back to read-only and is read again.
               if (failure instanceof ApiError && failure.status === 400) return false;
+              if (failure instanceof ApiError && failure.status === 409) {
+                setConflicted(true);
+                void readAgain();
+                return false;
+              }
               notifications.show({
                 color: 'red',
                 title: updateFailure(failure),
@@ -300,7 +323,7 @@ export function FindingDetail({
               void refreshInspections();
               return true;
             }}
-            onClose={() => setEditing(false)}
+            onClose={() => stopEditing()}
           />
         )}
       </Modal>

@@ -3,6 +3,7 @@ import { Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantin
 import { notifications } from '@mantine/notifications';
 import type { FindingInput } from '@stormline/contract/areas/findings';
 import { DEFAULT_FINDING_LOCATION, findingFormIssues } from '@stormline/domain/finding-rules';
+import { ConflictChoice } from '../../../components/conflict-choice';
 import { ServerError } from '../../../components/server-error';
 import { errorMessage } from '../../../lib/errors';
 import { useFindingTypes, type InspectionDetail } from '../api/inspections';
@@ -33,6 +34,7 @@ export function FindingForm({
   onSubmit,
   onFailed,
   onClose,
+  theirs,
 }: {
   divisionId: string;
   inspection: InspectionDetail;
@@ -48,6 +50,11 @@ export function FindingForm({
    */
   onFailed?: (failure: unknown) => boolean;
   onClose: () => void;
+  /**
+   * The finding as someone else saved it while this form was open (after a 409): where they
+   * changed a field this form holds another value for, both are shown to choose from (0030).
+   */
+  theirs?: FindingFormValues;
 }) {
   const { data: types } = useFindingTypes(
     divisionId,
@@ -65,8 +72,38 @@ export function FindingForm({
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [settled, setSettled] = useState<ReadonlySet<string>>(new Set());
   const chosenType = typeId ?? enabled.find((t) => t.code === 'CA')?.id ?? enabled[0]?.id ?? null;
   if (!types) return <Text fz="sm">Loading…</Text>;
+
+  const typeName = (id: string | null) => {
+    const type = types.pageData.find((t) => t.id === id);
+    return type ? `${type.name} (${type.code})` : 'none';
+  };
+  const conditionName = (code: string | null) =>
+    types.condition_options.find((o) => o.code === code)?.label ?? 'none';
+  /** One field both this form and another user's save changed differently, and the choice. */
+  const conflict = <K extends keyof FindingFormValues>(
+    name: K,
+    label: string,
+    mine: FindingFormValues[K],
+    take: (value: FindingFormValues[K]) => void,
+    describe: (value: FindingFormValues[K]) => string = (value) => String(value ?? 'none'),
+  ) => {
+    const other = theirs?.[name];
+    if (!theirs || settled.has(name) || other === mine || other === initial?.[name]) return null;
+    return (
+      <ConflictChoice
+        label={label}
+        mine={describe(mine)}
+        theirs={describe(other as FindingFormValues[K])}
+        onChoose={(choice) => {
+          if (choice === 'theirs') take(other as FindingFormValues[K]);
+          setSettled((done) => new Set([...done, name]));
+        }}
+      />
+    );
+  };
 
   const submit = async () => {
     const input = { finding_type_id: chosenType, location, date_initiated: initiated, condition };
@@ -113,6 +150,7 @@ export function FindingForm({
         error={issues.finding_type_id}
         allowDeselect={false}
       />
+      {conflict('finding_type_id', 'Finding Type', chosenType, setTypeId, typeName)}
       <TextInput
         label="Location"
         withAsterisk
@@ -121,6 +159,7 @@ export function FindingForm({
         error={issues.location}
         maxLength={500}
       />
+      {conflict('location', 'Location', location, setLocation)}
       <TextInput
         type="date"
         label="Date Initiated"
@@ -132,6 +171,7 @@ export function FindingForm({
         error={issues.date_initiated}
         w={220}
       />
+      {conflict('date_initiated', 'Date Initiated', initiated, setInitiated)}
       {types.condition_options.length > 0 && (
         <Select
           label="Condition"
@@ -142,6 +182,7 @@ export function FindingForm({
           error={issues.condition}
         />
       )}
+      {conflict('condition', 'Condition', condition, setCondition, conditionName)}
       {withObservation && (
         <Textarea
           label="Observation"
