@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '@stormline/contract/areas/dashboard';
 import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
 import userEvent from '@testing-library/user-event';
-import { ok, serveApi } from '../../../../testing/api';
+import { ok, refuse, serveApi } from '../../../../testing/api';
 import { inspectionCard, projectInspectionsPage } from '../../../../testing/inspection-fixtures';
 import { profileOf } from '../../../../testing/profiles';
 import { renderScreen } from '../../../../testing/render';
+import { ACTION_FAILED_HELP, ACTION_FAILED_TITLE } from '../../../../components/action-failure';
 import { OPEN_FINDINGS_ELSEWHERE } from './complete-findings-button';
 import { OpenFindingsWidget } from './open-findings';
 
@@ -125,5 +126,32 @@ describe('the Open Findings variant (the BMP Contractor dashboard)', () => {
     expect(router.state.location?.pathname).toBe(
       '/divisions/north-region/projects/harrogate-business-park/inspections',
     );
+  });
+
+  it("shows spec 002 §8's failure of an action button when the look-up fails, and stays on the dashboard", async () => {
+    await serveApi([
+      [inspectionsRoutes.listProjectInspections, () => refuse(500, 'Internal Server Error')],
+      [
+        dashboardRoutes.listOpenFindingTypesUsed,
+        () => ok(dashboardRoutes.listOpenFindingTypesUsed, { pageData: [] }),
+      ],
+      [
+        dashboardRoutes.getOpenFindingStats,
+        () =>
+          ok(dashboardRoutes.getOpenFindingStats, {
+            pageData: [row('Kirkstall Riverside')],
+            paginationState: { pageSize: 25, numModels: null, nextCursor: null },
+          }),
+      ],
+    ]);
+    const { router } = openVariant();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Complete Findings Kirkstall Riverside' }),
+    );
+    expect(await screen.findByText(ACTION_FAILED_TITLE)).toBeTruthy();
+    expect(screen.getByText(ACTION_FAILED_HELP)).toBeTruthy();
+    // A fault's own text is not the user's business; only a refusal's reason is shown.
+    expect(screen.queryByText('Internal Server Error')).toBeNull();
+    expect(router.state.location?.pathname).toBe('/divisions/north-region/dashboard');
   });
 });
