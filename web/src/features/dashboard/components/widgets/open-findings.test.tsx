@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '@stormline/contract/areas/dashboard';
 import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
@@ -79,6 +79,33 @@ describe('Open Findings when the first sites have none', () => {
     open();
     expect(await screen.findByText('There are no open findings')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});
+
+describe('sorting Open Findings', () => {
+  const withCount = (name: string, openFindingsCount: number) => ({ ...row(name), openFindingsCount });
+  const siteNames = () =>
+    screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+
+  it('reads the pages not yet loaded before it sorts, so the order covers every site', async () => {
+    const { requests } = await servePages([
+      [withCount('Aire Valley', 4), withCount('Bramley Fold', 7)],
+      [withCount('Calder Park', 1)],
+    ]);
+    open();
+    await screen.findByText('Bramley Fold');
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+    const header = screen.getByRole('columnheader', { name: /Open Findings/ });
+    await userEvent.click(within(header).getByRole('button'));
+    await screen.findByText('Calder Park');
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    expect(siteNames()).toEqual(['Calder Park', 'Aire Valley', 'Bramley Fold']);
+    expect(requests.filter((r) => r.route.endsWith('getOpenFindingStats'))).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.queryByText(/Sorted among the first/)).toBeNull();
   });
 });
 
