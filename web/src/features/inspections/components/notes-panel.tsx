@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { CORRECTIVE_ACTION_NOTICE } from '@stormline/domain/finding-rules';
 import useSWR, { mutate } from 'swr';
 import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -20,11 +21,14 @@ function NoteEditor({
   label,
   onSave,
   onCancel,
+  withTemplate = false,
 }: {
   initial: string;
   label: string;
   onSave: (text: string) => Promise<void>;
   onCancel?: () => void;
+  /** Offers the Corrective Action Notice template (spec 002 §9) where a note is added. */
+  withTemplate?: boolean;
 }) {
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -63,6 +67,21 @@ function NoteEditor({
         {onCancel && (
           <Button size="sm" variant="default" onClick={onCancel}>
             Cancel
+          </Button>
+        )}
+        {withTemplate && (
+          <Button
+            size="sm"
+            variant="subtle"
+            leftSection={<IconTemplate size={16} aria-hidden />}
+            onClick={() => {
+              // Added below what is typed already, never in place of it.
+              const notice = CORRECTIVE_ACTION_NOTICE.content;
+              setText((typed) => (typed.trim() ? `${typed.trimEnd()}\n\n${notice}` : notice));
+              setError(null);
+            }}
+          >
+            Insert {CORRECTIVE_ACTION_NOTICE.name}
           </Button>
         )}
       </Group>
@@ -156,6 +175,7 @@ export function NotesPanel({
           <NoteEditor
             label="Add a note"
             initial=""
+            withTemplate
             onSave={async (content) => {
               await callApi(inspectionsRoutes.createInspectionNote, {
                 divisionId,
