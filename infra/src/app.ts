@@ -181,6 +181,7 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
       region: config.regionVariant,
       publicUser: config.publicUser,
       userManualCmsUrl: config.userManualCmsUrl,
+      privacyPolicyUrl: config.privacyPolicyUrl,
     },
   });
   const siteUrl = config.siteUrl ?? `https://${web.distribution.distributionDomainName}`;

@@ -27,6 +27,8 @@ export interface DeploymentConfig {
   siteUrl?: string;
   /** The user manuals' CMS (a WordPress REST API base URL); /user-manuals shows 'No manuals found' without one. */
   userManualCmsUrl?: string;
+  /** The data privacy policy the registration form links to; no link is shown without one. */
+  privacyPolicyUrl?: string;
   /** Origins allowed to PUT uploads straight to the bucket (presigned URLs), besides CloudFront's. */
   extraUploadOrigins: string[];
 }
@@ -56,6 +58,7 @@ export function readConfig(node: Node): DeploymentConfig {
     mailFrom: text(node, 'stormline:mailFrom') ?? 'no-reply@example.com',
     siteUrl: text(node, 'stormline:siteUrl')?.replace(/\/+$/, ''),
     userManualCmsUrl: text(node, 'stormline:userManualCmsUrl')?.replace(/\/+$/, ''),
+    privacyPolicyUrl: text(node, 'stormline:privacyPolicyUrl'),
     extraUploadOrigins: origins ? origins.split(',').map((o) => o.trim()) : [],
   };
 }

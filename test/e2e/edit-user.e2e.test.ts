@@ -153,7 +153,8 @@ describe('Edit User (spec 001 §2)', () => {
       await openEditUser(page, victim.id);
       await page.getByRole('button', { name: 'Delete User' }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete User' });
-      await dialog.getByText('Are you sure you want to delete Test Client User?').waitFor();
+      await dialog.getByText('Are you sure you want to delete ?', { exact: true }).waitFor();
+      await dialog.getByText('Test Client User will no longer be able to sign in.').waitFor();
       await expectNoSeriousAxeViolations(page, 'Edit User, delete confirmation, at 1280 px');
       await dialog.getByRole('button', { name: 'Delete user' }).click();
       await page.waitForURL(new RegExp(`/divisions/${NORTH}/admin`));

@@ -139,6 +139,26 @@ describe('users admin list (GET /api/users)', () => {
     expect(south.body.pageData).toEqual([]);
   });
 
+  it('leaves the read-only Public account out of the rows, the count and a search', async () => {
+    const emails: string[] = [];
+    let page = await call<UserPage>('/api/users', { token: adminToken, divisionId: NORTH });
+    const total = page.body.paginationState.numModels!;
+    for (;;) {
+      emails.push(...page.body.pageData.map((u) => u.email));
+      const cursor = page.body.paginationState.nextCursor;
+      if (!cursor) break;
+      page = await call<UserPage>(`/api/users?cursor=${cursor}`, { token: adminToken, divisionId: NORTH });
+    }
+    expect(emails).toContain('admin@example.com');
+    expect(emails).not.toContain('public@example.com');
+    expect(emails).toHaveLength(total);
+    for (const s of ['public', 'viewer']) {
+      const found = await call<UserPage>(`/api/users?s=${s}`, { token: adminToken, divisionId: NORTH });
+      expect(found.status).toBe(200);
+      expect(found.body.pageData.map((u) => u.email)).not.toContain('public@example.com');
+    }
+  });
+
   it('is refused without read on Admin', async () => {
     const response = await call('/api/users', {
       token: await tokenFor('inspector@example.com'),

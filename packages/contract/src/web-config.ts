@@ -11,6 +11,8 @@ export const WebConfig = z.object({
   documentViewerLicenseKey: z.optional(z.string()),
   documentTitle: z._default(z.string(), 'Stormline Inspections'),
   userManualCmsUrl: z.optional(z.string()),
+  /** The data privacy policy registration links to (spec 001 §2); no link is shown without one. */
+  privacyPolicyUrl: z.optional(z.url({ protocol: /^https?$/ })),
   region: z._default(z.enum(['US', 'UK']), 'UK'),
   publicUser: z.optional(z.object({ email: z.string(), password: z.string() })),
   commitSha: z.optional(z.string()),

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { BatchWriteCommandInput, BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, DuplicateError, MissingParentError, NotFoundError } from '@stormline/domain/errors';
 import type { PermissionEntry } from '@stormline/domain/permissions';
@@ -91,7 +97,11 @@ export const userKeys = {
    * the inspector selects, Team Management and the manager options of Add Users.
    */
   inspectorsOfDivision: (divisionId: string) => `DIVISION#${divisionId}#INSPECTORS`,
+  /** The division's Public accounts (the read-only account /public pages sign in with), counted out of its users list. */
+  publicOfDivision: (divisionId: string) => `DIVISION#${divisionId}#PUBLIC`,
 };
+
+const isPublicRole = (roleId: string) => roleById(roleId)?.name === 'Public';
 
 /**
  * What a user's copies are made of: the membership rows sort the division's user list by name
@@ -150,7 +160,9 @@ function membershipItem(user: UserListFields, divisionId: string) {
     gsi1sk: listOrder(user),
     ...(takesInspections(user.roleId)
       ? { gsi2pk: userKeys.inspectorsOfDivision(divisionId), gsi2sk: `${user.roleId}#${listOrder(user)}` }
-      : {}),
+      : isPublicRole(user.roleId)
+        ? { gsi2pk: userKeys.publicOfDivision(divisionId), gsi2sk: listOrder(user) }
+        : {}),
     userId: user.id,
     divisionId,
   };
@@ -484,6 +496,33 @@ export async function countDivisionUsers(db: Db, divisionId: string): Promise<nu
   );
   return (Item?.userCount as number | undefined) ?? 0;
 }
+
+/**
+ * How many of a division's members are Public accounts (byRelation rows of the membership, so a
+ * role change moves it with the membership's copy): the users admin counts them out.
+ */
+export async function countDivisionPublicAccounts(db: Db, divisionId: string): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: 'byRelation',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': userKeys.publicOfDivision(divisionId) },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+/** Whether a user is listed in the users admin: every account but the Public one (spec 001 §2). */
+export const listedInUsersAdmin = (user: Pick<UserRecord, 'roleId'>) => !isPublicRole(user.roleId);
 
 /** Members of a division who hold one role (the manager options of Add Users and Edit User). */
 export async function listDivisionUsersOfRole(

@@ -13,6 +13,23 @@ import type { TemplateVersion } from './template-model';
 export const DEFAULT_FINDING_TYPE_CODE = 'CA';
 export const DEFAULT_FINDING_LOCATION = 'See site inspection map for location';
 export const COMPLETED_AS_RECOMMENDED = 'Completed as recommended';
+
+/**
+ * Spec 002 §9: "A Corrective Action Notice note template exists." Offered where inspection notes
+ * are written; inserted as text the inspector completes (the spec gives the name, not the words).
+ */
+export const CORRECTIVE_ACTION_NOTICE = {
+  name: 'Corrective Action Notice',
+  content: [
+    'CORRECTIVE ACTION NOTICE',
+    'The conditions below were found at this site during the inspection and require corrective action.',
+    'Conditions found: ',
+    'Corrective action required: ',
+    'Complete by: ',
+    'Notified (name and role): ',
+    'Reply to the inspector when the corrective actions are complete.',
+  ].join('\n'),
+} as const;
 export const FINDING_LOCATION_MAX = 500;
 export const FINDING_COMMENTS_MAX = 2000;
 /** Spec 002 §9 compliance thresholds: a finding is late when open over 7 days. */

@@ -43,6 +43,8 @@ export interface RuntimeOptions {
    * absent. Tests name a local server that serves recorded answers.
    */
   weatherApiUrl?: string;
+  /** The data privacy policy registration links to (config.json's privacyPolicyUrl); none when absent. */
+  privacyPolicyUrl?: string;
   /**
    * Reads the table's stream into the statistics and notifications handlers (the default). The
    * dashboard bench turns it off to write a division of 100,000 findings in bulk, builds the
@@ -181,6 +183,7 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
         publicUser: { email: publicAccount.email, password: publicAccount.password },
         // The manuals come from this runtime's own WordPress-shaped CMS (cms/wordpress-posts.ts).
         userManualCmsUrl: LOCAL_CMS_PATH,
+        ...(options.privacyPolicyUrl ? { privacyPolicyUrl: options.privacyPolicyUrl } : {}),
       },
       storageOrigin: new URL(s3.endpoint).origin,
       extra: async (req, res, url) =>

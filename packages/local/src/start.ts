@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     fresh,
     region,
     scheduledJobs: true,
+    privacyPolicyUrl: process.env.PRIVACY_POLICY_URL || undefined,
   });
 
   console.log(`\nStormline is running at ${runtime.url}`);

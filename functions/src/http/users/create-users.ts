@@ -45,6 +45,7 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
 
   const now = deps.now();
   const invited = [];
+  const notSent: string[] = [];
   for (const email of body.emails) {
     const { token, hash } = newLinkToken();
     const expiresAt = new Date(now.getTime() + INVITATION_LINK_SECONDS * 1000);
@@ -76,16 +77,32 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
       // The link and the assignments hold or fall with the user.
       () => [...linkSteps(deps.db, id, { hash, kind: 'INVITE', expiresAt }), ...assignments],
     );
-    await sendInvitation(user, {
-      token,
-      inviter: caller.user,
-      roleName: role.name,
-      divisionNames: divisions.map((d) => d.name),
-      now,
-    });
     invited.push(rowOf(user));
+    try {
+      await sendInvitation(user, {
+        token,
+        inviter: caller.user,
+        roleName: role.name,
+        divisionNames: divisions.map((d) => d.name),
+        now,
+      });
+    } catch (error) {
+      // The user stays, invited, and can be re-invited from the list; the others are still tried,
+      // and the answer says exactly whose e-mail did not go (the mail service may be failing).
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          route: route.key,
+          message: 'The invitation e-mail was not sent',
+          userId: user.id,
+          error:
+            error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error,
+        }),
+      );
+      notSent.push(email);
+    }
   }
-  return { status: 201, body: { users: invited } };
+  return { status: 201, body: { users: invited, notSent } };
 }
 
 export const handler = httpRoute(route, main);

@@ -222,7 +222,12 @@ export const usersRoutes = defineArea('users', {
     sendsMail: true,
     query: z.strictObject({}),
     body: CreateUsersBody,
-    response: z.strictObject({ users: z.array(UserRow) }),
+    response: z.strictObject({
+      /** Every user created, in the order asked, invited whether or not their e-mail went. */
+      users: z.array(UserRow),
+      /** The emails whose invitation e-mail could not be sent: Re-invite sends it again. */
+      notSent: z.array(z.string()),
+    }),
     implemented: true,
   },
   getUserProfileCard: {

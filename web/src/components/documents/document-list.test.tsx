@@ -220,6 +220,25 @@ describe('a document list', { timeout: 20_000 }, () => {
     expect(props.record).not.toHaveBeenCalled();
   });
 
+  it("shows a refused replace in 'Error replacing document' with the server's message (spec 002 §8)", async () => {
+    vi.stubGlobal('XMLHttpRequest', SteppedRequest);
+    const message = 'The document was changed by someone else meanwhile. Reload it to see their changes.';
+    await serveApi([
+      [uploadsRoutes.createUpload, () => ({ status: 201, body: begun })],
+      [uploadsRoutes.replaceUpload, () => refuse(409, message)],
+    ]);
+    renderList([doc(1)]);
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Document 1.pdf' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Replace' }));
+    await userEvent.upload(screen.getByTestId('replace-input') as HTMLInputElement, pdf());
+    await waitFor(() => expect(SteppedRequest.all).toHaveLength(1));
+    SteppedRequest.all[0]!.answer(200);
+    const dialog = await screen.findByRole('dialog', { name: 'Error replacing document' });
+    expect(within(dialog).getByText(message)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('renames a document: the name is required, then saved with the version read', async () => {
     const { requests } = await serveApi([
       [

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { UploadFailure } from './use-document-uploads';
 
-/** Spec 001 §8: 'Error' for a refused file (the server's message), 'Error Uploading Document' otherwise. */
+/** Spec 001 §8: 'Error' for a refused file (the server's message), 'Error Uploading Document' otherwise; 'Error replacing document' for a replace (spec 002 §8). */
 export function UploadFailureModal({
   failure,
   onClose,

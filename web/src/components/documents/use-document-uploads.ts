@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
+import { ACTION_ERROR, actionError } from '../confirm-modal';
 import { isFileRefusal, sendFile } from './document-calls';
 
 /** Spec 001 §2: an upload is waiting, success (cleared after 1.6 s), error, or none (not listed). */
@@ -17,9 +19,13 @@ export interface UploadEntry {
   documentId: string | null;
 }
 
-/** Spec 001 §8: a refused file in an 'Error' dialog, any other failure in 'Error Uploading Document'. */
+/**
+ * Spec 001 §8: a refused file in an 'Error' dialog, any other failure in 'Error Uploading
+ * Document'; spec 002 §8: a failed replace in 'Error replacing document' with the server's message,
+ * else 'An error has occurred'.
+ */
 export interface UploadFailure {
-  title: 'Error' | 'Error Uploading Document';
+  title: 'Error' | 'Error Uploading Document' | 'Error replacing document';
   message: string;
   /** What the server said of a failure that is not the file's, for the curious. */
   detail: string | null;
@@ -27,8 +33,14 @@ export interface UploadFailure {
 
 export const UPLOAD_FAILED_MESSAGE = 'An error has occurred. The document failed to upload';
 
-export function uploadFailureOf(error: unknown): UploadFailure {
+export function uploadFailureOf(error: unknown, replacing = false): UploadFailure {
   if (isFileRefusal(error)) return { title: 'Error', message: errorMessage(error), detail: null };
+  if (replacing)
+    return {
+      title: 'Error replacing document',
+      message: error instanceof ApiError ? actionError(error) : ACTION_ERROR,
+      detail: null,
+    };
   const detail = errorMessage(error, '');
   return { title: 'Error Uploading Document', message: UPLOAD_FAILED_MESSAGE, detail: detail || null };
 }
@@ -92,7 +104,7 @@ export function useDocumentUploads(divisionId: string, onRecorded: () => unknown
     } catch (error) {
       if (!mounted.current || (error instanceof DOMException && error.name === 'AbortError')) return;
       update(key, { status: 'error' });
-      setFailures((all) => [...all, uploadFailureOf(error)]);
+      setFailures((all) => [...all, uploadFailureOf(error, documentId !== null)]);
       // The failed entry stays until its dialog is closed, so the list says which file failed.
       failedKeys.current.push(key);
     } finally {

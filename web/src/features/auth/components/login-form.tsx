@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import type { Profile } from '@stormline/contract/areas/profile';
 import { LoginBody } from '@stormline/contract/areas/auth';
@@ -10,6 +10,9 @@ import { errorMessage } from '../../../lib/errors';
 import { ServerError } from '../../../components/server-error';
 
 type Field = 'email' | 'password';
+
+/** Spec 001 §5, the summary of a form whose every field is required when one is left empty. */
+export const ALL_FIELDS_REQUIRED = 'All fields are required';
 type FieldErrors = Partial<Record<Field, string>>;
 
 /** The contract's schema decides, as in every form; the first message of each field is shown. */
@@ -41,6 +44,7 @@ export function LoginForm({
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
 
   const valuesOf = (element: HTMLFormElement) => {
     const data = new FormData(element);
@@ -53,6 +57,7 @@ export function LoginForm({
     const found = check(values);
     setSubmitted(true);
     setErrors(found);
+    setMissing(!values.email.trim() || !values.password);
     const firstInvalid = (['email', 'password'] as const).find((field) => found[field]);
     if (firstInvalid) {
       event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
@@ -71,13 +76,21 @@ export function LoginForm({
 
   // After a first attempt, a field's message follows what is typed.
   const recheck = () => {
-    if (submitted && form.current) setErrors(check(valuesOf(form.current)));
+    if (!submitted || !form.current) return;
+    const values = valuesOf(form.current);
+    setErrors(check(values));
+    setMissing(!values.email.trim() || !values.password);
   };
 
   return (
     <form ref={form} onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
       <Stack gap="md">
         {serverError && <ServerError testId="login-error">{serverError}</ServerError>}
+        {missing && (
+          <Text fz="sm" c="red.8" role="alert">
+            {ALL_FIELDS_REQUIRED}
+          </Text>
+        )}
         <TextInput
           name="email"
           label="Email"

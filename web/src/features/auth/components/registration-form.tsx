@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Grid, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Grid, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import * as z from 'zod/mini';
 import { withRegion } from '@stormline/contract/address';
@@ -55,12 +55,15 @@ export function RegistrationForm({
   token,
   invitee,
   region,
+  privacyPolicyUrl,
   onRegistered,
   onLinkRefused,
 }: {
   token: string;
   invitee: Invitee;
   region: Region;
+  /** The deployment's data privacy policy (config.json's privacyPolicyUrl); linked only when set. */
+  privacyPolicyUrl?: string;
   onRegistered: () => void;
   /** The link stopped working between opening the page and sending the form (used, expired, replaced). */
   onLinkRefused: (message: string) => void;
@@ -191,7 +194,20 @@ export function RegistrationForm({
           control={control}
           name="dataPolicySignature"
           label="I have read and accept the data privacy policy"
-          description="Stormline keeps your name, contact details and the records you make, to run inspections for your organisation."
+          description={
+            <>
+              Stormline keeps your name, contact details and the records you make, to run inspections for your
+              organisation.
+              {privacyPolicyUrl && (
+                <>
+                  {' '}
+                  <Anchor href={privacyPolicyUrl} target="_blank" rel="noopener noreferrer" fz="inherit">
+                    Read the data privacy policy
+                  </Anchor>
+                </>
+              )}
+            </>
+          }
         />
         <Button type="submit" size="md" fullWidth loading={form.formState.isSubmitting}>
           Register

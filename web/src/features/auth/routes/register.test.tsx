@@ -28,11 +28,11 @@ function openRegistration(token = TOKEN) {
 }
 
 /** The deployment's region as config.json says it (serveApi's is UK). */
-async function useRegion(region: 'US' | 'UK') {
+async function useRegion(region: 'US' | 'UK', extra: Record<string, unknown> = {}) {
   const served = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
     String(input).endsWith('/config.json')
-      ? new Response(JSON.stringify({ apiBaseUrl: 'http://api.test', region }), { status: 200 })
+      ? new Response(JSON.stringify({ apiBaseUrl: 'http://api.test', region, ...extra }), { status: 200 })
       : served(input, init),
   );
   await loadRuntimeConfig();
@@ -107,6 +107,21 @@ describe('registration from an invitation (spec 001 §2, §5, §8)', () => {
     await userEvent.type(screen.getByLabelText(/^Phone/), '303 555 0100');
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Phone number must be in (xxx) xxx-xxxx format')).toBeTruthy();
+  });
+
+  it("links the deployment's data privacy policy only where config.json names one", async () => {
+    await serveApi([[authRoutes.validateInvitation, () => ok(authRoutes.validateInvitation, INVITEE)]]);
+    await loadRuntimeConfig();
+    const first = openRegistration();
+    await screen.findByLabelText(/^First name/);
+    expect(screen.queryByRole('link', { name: 'Read the data privacy policy' })).toBeNull();
+    first.unmount();
+
+    await useRegion('UK', { privacyPolicyUrl: 'https://stormline.example/privacy' });
+    openRegistration();
+    const link = await screen.findByRole('link', { name: 'Read the data privacy policy' });
+    expect(link.getAttribute('href')).toBe('https://stormline.example/privacy');
+    expect(link.getAttribute('target')).toBe('_blank');
   });
 
   it("shows the server's refusal under its field (the data privacy policy)", async () => {

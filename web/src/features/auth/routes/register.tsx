@@ -96,6 +96,7 @@ export default function RegisterRoute() {
           token={token}
           invitee={invitation.data}
           region={getRuntimeConfig().region}
+          privacyPolicyUrl={getRuntimeConfig().privacyPolicyUrl}
           onRegistered={() => setRegistered(true)}
           onLinkRefused={setRefusedOnSubmit}
         />

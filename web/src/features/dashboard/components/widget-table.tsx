@@ -1,15 +1,37 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Group, ScrollArea, Select, TextInput } from '@mantine/core';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Group, ScrollArea, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { RowData } from '@tanstack/react-table';
 import { DataTable, type DataTableProps } from '../../../components/data-table';
 import { ApiError } from '../../../lib/api-client';
+import type { ListSort } from '../../../lib/list/list-url';
 
 /** Spec 000 §9: widget search inputs are debounced by 500 ms. */
 export const WIDGET_SEARCH_DELAY_MS = 500;
 /** Spec 000 §9: the certification table's height, which every widget table shares. */
 export const WIDGET_TABLE_HEIGHT = 403;
+/**
+ * A sort orders every row, not only the pages read: choosing one reads the remaining pages first,
+ * up to this many rows (eight pages of 25); past it the widget says it sorted the first ones only
+ * (docs/decisions/0027).
+ */
+export const WIDGET_SORT_ALL_CAP = 200;
+
+function compareCells(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  // Names and ISO dates; 'Site 9' before 'Site 10'.
+  return String(a ?? '').localeCompare(String(b ?? ''), undefined, { numeric: true, sensitivity: 'base' });
+}
+
+function sortedRows<Row>(rows: Row[] | undefined, sort: ListSort | null): Row[] | undefined {
+  if (!rows || !sort) return rows;
+  const sign = sort.desc ? -1 : 1;
+  return [...rows].sort(
+    (a, b) =>
+      sign * compareCells((a as Record<string, unknown>)[sort.id], (b as Record<string, unknown>)[sort.id]),
+  );
+}
 
 /** A widget's search text, and the same text once typing has paused for the widget delay. */
 export function useWidgetSearch() {
@@ -91,6 +113,16 @@ export function WidgetTable<Row extends RowData>({
   toolbar?: ReactNode;
 }) {
   const forbidden = list.error instanceof ApiError && list.error.status === 403;
+  const [sort, setSort] = useState<ListSort | null>(null);
+  const read = list.rows?.length ?? 0;
+  const { hasMore, loading, loadingMore, error, loadMore } = list;
+  const readingAll = sort !== null && hasMore && read < WIDGET_SORT_ALL_CAP && !error;
+  useEffect(() => {
+    if (readingAll && !loading && !loadingMore) loadMore();
+    // loadMore is a new function each render; the states above say when another page is due.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [readingAll, loading, loadingMore, read]);
+  const rows = useMemo(() => sortedRows(list.rows, sort), [list.rows, sort]);
   return (
     <>
       {toolbar && (
@@ -101,7 +133,11 @@ export function WidgetTable<Row extends RowData>({
       <ScrollArea.Autosize mah={WIDGET_TABLE_HEIGHT} type="auto" offsetScrollbars>
         <DataTable
           {...table}
-          rows={list.rows}
+          rows={rows}
+          // Sorted here, over every row read (see WIDGET_SORT_ALL_CAP), not by the table.
+          sort={sort}
+          onSortChange={setSort}
+          refreshing={readingAll}
           status={forbidden ? 'forbidden' : list.error ? 'error' : list.loading ? 'loading' : 'ready'}
           error={list.error}
           onReload={list.reload}
@@ -109,6 +145,11 @@ export function WidgetTable<Row extends RowData>({
           compact
         />
       </ScrollArea.Autosize>
+      {sort && hasMore && !readingAll && (
+        <Text fz="xs" c="dimmed" role="status">
+          Sorted among the first {read} rows only. Load more to sort more of them.
+        </Text>
+      )}
       {list.hasMore && (
         <Button variant="subtle" size="xs" w="fit-content" loading={list.loadingMore} onClick={list.loadMore}>
           Load more

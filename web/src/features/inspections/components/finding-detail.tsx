@@ -27,6 +27,7 @@ import { ApiError, callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { cacheKey } from '../../../lib/cache-keys';
 import { errorMessage } from '../../../lib/errors';
+import { showActionFailure } from '../../../components/action-failure';
 import { hasPermission } from '../../../lib/page-access';
 import { useInspectionLinks } from '../inspection-links';
 import { FindingPhotos } from './finding-photos';
@@ -137,11 +138,7 @@ export function FindingDetail({
     try {
       setReopening(await findingReopenImpact(divisionId, finding.id));
     } catch (cause) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: errorMessage(cause, 'An error has occurred'),
-      });
+      showActionFailure(cause);
     }
   };
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { CORRECTIVE_ACTION_NOTICE } from '@stormline/domain/finding-rules';
 import useSWR, { mutate } from 'swr';
 import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -30,6 +31,7 @@ function NoteEditor({
   label,
   onSave,
   onCancel,
+  withTemplate = false,
 }: {
   inspectionId: string;
   /** The note's id, or 'new'. */
@@ -38,6 +40,8 @@ function NoteEditor({
   label: string;
   onSave: (text: string) => Promise<void>;
   onCancel?: () => void;
+  /** Offers the Corrective Action Notice template (spec 002 §9) where a note is added. */
+  withTemplate?: boolean;
 }) {
   const drafts = usePendingEdits(noteDrafts, inspectionId);
   const text = displayed(drafts, field, initial);
@@ -85,6 +89,21 @@ function NoteEditor({
             }}
           >
             Cancel
+          </Button>
+        )}
+        {withTemplate && (
+          <Button
+            size="sm"
+            variant="subtle"
+            leftSection={<IconTemplate size={16} aria-hidden />}
+            onClick={() => {
+              // Added below what is typed already, never in place of it.
+              const notice = CORRECTIVE_ACTION_NOTICE.content;
+              setText(text.trim() ? `${text.trimEnd()}\n\n${notice}` : notice);
+              setError(null);
+            }}
+          >
+            Insert {CORRECTIVE_ACTION_NOTICE.name}
           </Button>
         )}
       </Group>
@@ -184,6 +203,7 @@ export function NotesPanel({
             field="new"
             label="Add a note"
             initial=""
+            withTemplate
             onSave={async (content) => {
               await callApi(inspectionsRoutes.createInspectionNote, {
                 divisionId,

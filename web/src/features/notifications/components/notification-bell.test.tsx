@@ -101,6 +101,11 @@ describe('the bell past its first page', () => {
     await within(panel).findByRole('button', { name: /^Unread: Finding 22 is past due/ });
     await userEvent.click(within(panel).getByRole('button', { name: 'Mark all read' }));
     expect(within(panel).queryAllByText(/^Unread:/)).toHaveLength(0);
+    // The button is gone with the last unread one; focus stays in the panel, on its heading.
+    expect(within(panel).queryByRole('button', { name: 'Mark all read' })).toBeNull();
+    expect(document.activeElement).toBe(within(panel).getByText('Notifications'));
+    await userEvent.tab();
+    expect(panel.contains(document.activeElement)).toBe(true);
   });
 
   it('forgets the older pages when the panel closes', async () => {

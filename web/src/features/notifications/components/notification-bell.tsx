@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import {
   ActionIcon,
   Anchor,
@@ -159,7 +160,11 @@ export function NotificationBell() {
     showRead([item.id], true);
     void markRead(item.id, { offPage }).catch(() => showRead([item.id], false));
   };
+  const heading = useRef<HTMLParagraphElement>(null);
   const openAll = () => {
+    // The button goes with the last unread one: focus stays in the panel, on its heading, instead
+    // of falling out of the bell to the page.
+    heading.current?.focus();
     const unreadOlder = (older?.items ?? []).filter((item) => !item.is_opened).map((item) => item.id);
     showRead(unreadOlder, true);
     void markRead(null).catch(() => showRead(unreadOlder, false));
@@ -206,7 +211,9 @@ export function NotificationBell() {
       </Indicator>
       <Popover.Dropdown p={0} aria-label="Notifications">
         <Group justify="space-between" px="md" py="sm">
-          <Text fw={600}>Notifications</Text>
+          <Text fw={600} ref={heading} tabIndex={-1} className={classes.heading}>
+            Notifications
+          </Text>
           {unread > 0 && (
             <Group gap="xs">
               <Badge variant="light" color="red">

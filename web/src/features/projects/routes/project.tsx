@@ -1,7 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Badge, Button, Group, Menu, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
   IconArchive,
@@ -18,6 +17,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
+import { showActionFailure } from '../../../components/action-failure';
 import { hasPermission } from '../../../lib/page-access';
 import { rememberQrAccess } from '../../../lib/qr-access';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
@@ -175,11 +175,7 @@ export function ProjectPage({ InspectionsTab, FindingsTab, BmpTab }: ProjectPage
       rememberQrAccess();
       window.open(publicHref, '_blank', 'noopener');
     } catch (failure) {
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: errorMessage(failure, 'An error has occurred'),
-      });
+      showActionFailure(failure);
     }
   };
 

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Box, Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconQrcode } from '@tabler/icons-react';
-import { errorMessage } from '../../../lib/errors';
+import { showActionFailure } from '../../../components/action-failure';
 import { hasQrAccess } from '../../../lib/qr-access';
 import { publicDivision } from '../../../lib/public-session';
 
@@ -38,11 +37,7 @@ export function QrButton() {
       link.click();
     } catch (failure) {
       // A chunk that failed to load (offline, a new release): say so rather than do nothing.
-      notifications.show({
-        color: 'red',
-        title: 'Error',
-        message: errorMessage(failure, 'An error has occurred'),
-      });
+      showActionFailure(failure);
     } finally {
       setBusy(false);
     }

@@ -44,6 +44,7 @@ function invited(request: ServedRequest) {
       ...userRow(`new-${i}`, 'Client User', 'invited'),
       email,
     })),
+    notSent: [],
   });
 }
 
@@ -238,5 +239,25 @@ describe('Add Users (spec 001 §2)', () => {
     const sent = requests.find((request) => request.route === CREATE)!.body as Record<string, unknown>;
     expect(sent.divisionIds).toEqual(['south-region']);
     expect(sent.clients).toEqual([]);
+  });
+
+  it('says exactly who was invited and whose e-mail did not go when the mail service fails part-way', async () => {
+    const { dialog } = await openModal((request) => {
+      const body = request.body as { emails: string[] };
+      return ok(usersRoutes.createUsers, {
+        users: body.emails.map((email, i) => ({ ...userRow(`new-${i}`, 'Client User', 'invited'), email })),
+        notSent: ['cat@example.com'],
+      });
+    });
+    await userEvent.type(emailsBox(dialog), 'ann@example.com,bob@example.com,cat@example.com{enter}');
+    await chooseRole(dialog, 'Client User');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Some invitations were not sent')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'ann@example.com and bob@example.com were invited. The invitation e-mail could not be sent to cat@example.com: they are listed as invited; use Re-invite to send it again.',
+      ),
+    ).toBeTruthy();
   });
 });

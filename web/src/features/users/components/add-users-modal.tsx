@@ -83,12 +83,8 @@ function AddUsersForm({ divisionId, divisionName, onClose }: Props) {
   const { submit, serverError } = useServerSubmit(form, FIELDS, async (body) => {
     const wanted = inDivision ? body : { ...body, clients: [], projects: [] };
     try {
-      const { users } = await createUsers(wanted);
-      notifications.show({
-        color: 'teal',
-        title: users.length === 1 ? 'Invitation sent' : 'Invitations sent',
-        message: `${users.map((user) => user.email).join(', ')} ${users.length === 1 ? 'was' : 'were'} invited.`,
-      });
+      const { users, notSent } = await createUsers(wanted);
+      notifications.show(invitationNotice(users, notSent));
       onClose();
     } catch (error) {
       // A taken email (409) is about the emails of step 1: shown there, under the field.
@@ -236,6 +232,36 @@ function AddUsersForm({ divisionId, divisionName, onClose }: Props) {
       </Stack>
     </form>
   );
+}
+
+const listed = (emails: string[]) =>
+  emails.length <= 1 ? (emails[0] ?? '') : `${emails.slice(0, -1).join(', ')} and ${emails.at(-1)}`;
+
+/**
+ * What Create did, exactly: who was invited and, when the mail service failed part-way, whose
+ * invitation e-mail did not go (they are in the list as invited; Re-invite sends it again).
+ */
+export function invitationNotice(users: { email: string }[], notSent: string[]) {
+  const failed = new Set(notSent);
+  const sent = users.map((user) => user.email).filter((email) => !failed.has(email));
+  if (notSent.length === 0)
+    return {
+      color: 'teal',
+      title: sent.length === 1 ? 'Invitation sent' : 'Invitations sent',
+      message: `${listed(sent)} ${sent.length === 1 ? 'was' : 'were'} invited.`,
+    };
+  const notice = [
+    sent.length > 0
+      ? `${listed(sent)} ${sent.length === 1 ? 'was' : 'were'} invited.`
+      : 'No invitation was sent.',
+    `The invitation e-mail could not be sent to ${listed(notSent)}: they are listed as invited; use Re-invite to send it again.`,
+  ].join(' ');
+  return {
+    color: 'orange',
+    title: 'Some invitations were not sent',
+    message: notice,
+    autoClose: false,
+  };
 }
 
 /** The Add Users modal; its form is mounted per opening. */

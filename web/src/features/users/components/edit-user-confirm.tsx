@@ -26,7 +26,9 @@ function ConfirmBody({
   const [error, setError] = useState<string | null>(null);
   return (
     <Stack gap="md">
-      <Text fz="sm">{message}</Text>
+      <Text fz="sm" component="div">
+        {message}
+      </Text>
       {error && <ServerError>{error}</ServerError>}
       <Group justify="flex-end" gap="sm">
         <Button type="button" variant="default" onClick={onClose} disabled={busy}>

@@ -342,7 +342,8 @@ describe('Edit User: Back, Delete User and Permissions', { timeout: SCREEN_TEST_
     const { requests, router } = await openEditUser();
     await userEvent.click(screen.getByRole('button', { name: 'Delete User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
-    expect(within(dialog).getByText('Are you sure you want to delete Ines Carter?')).toBeTruthy();
+    expect(within(dialog).getByText('Are you sure you want to delete ?')).toBeTruthy();
+    expect(within(dialog).getByText('Ines Carter will no longer be able to sign in.')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete user' }));
     await screen.findByText('Another page');
     expect(router.state.location.pathname).toBe('/divisions/north-region/admin');

@@ -42,6 +42,8 @@ import { managerOf } from '../components/user-admin-rules';
 /** Spec 001 §4 and §9: the page reads the user again 2 s after a save. */
 export const RELOAD_AFTER_SAVE_MS = 2000;
 export const UNSAVED_CHANGES = 'There are some unsaved changes would you like to proceed?';
+/** Spec 001 §2 Delete User, word for word (its space before the question mark included). */
+export const DELETE_USER_QUESTION = 'Are you sure you want to delete ?';
 
 /** /divisions/{divisionId}/user-profiles/{userId}/edit: spec 001 §2 "Edit User". */
 export default function EditUserRoute() {
@@ -330,7 +332,14 @@ function EditUserScreen({ initial, latestVersion, roles, divisionId, profile, re
         opened={confirmDelete}
         onClose={() => setConfirmDelete(false)}
         title="Delete User"
-        message={`Are you sure you want to delete ${name}?`}
+        message={
+          <>
+            <Text fz="sm">{DELETE_USER_QUESTION}</Text>
+            <Text fz="sm" c="dimmed">
+              {name} will no longer be able to sign in.
+            </Text>
+          </>
+        }
         confirmLabel="Delete user"
         danger
         onConfirm={async () => {

@@ -3,7 +3,7 @@ import { Button, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../../config/paths';
-import { errorMessage } from '../../../../lib/errors';
+import { showActionFailure } from '../../../../components/action-failure';
 import { inspectionWithOpenFindings } from '../../api/dashboard';
 
 export const OPEN_FINDINGS_ELSEWHERE =
@@ -43,10 +43,7 @@ export function CompleteFindingsButton({
       void navigate(paths.app.project.getHref(divisionId, projectId, 'inspections'));
     } catch (error) {
       if (!mounted.current) return;
-      notifications.show({
-        color: 'red',
-        message: errorMessage(error, 'The inspection could not be opened'),
-      });
+      showActionFailure(error);
       setBusy(false);
     }
   };

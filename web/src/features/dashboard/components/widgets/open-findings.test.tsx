@@ -1,12 +1,13 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '@stormline/contract/areas/dashboard';
 import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
 import userEvent from '@testing-library/user-event';
-import { ok, serveApi } from '../../../../testing/api';
+import { ok, refuse, serveApi } from '../../../../testing/api';
 import { inspectionCard, projectInspectionsPage } from '../../../../testing/inspection-fixtures';
 import { profileOf } from '../../../../testing/profiles';
 import { renderScreen } from '../../../../testing/render';
+import { ACTION_FAILED_HELP, ACTION_FAILED_TITLE } from '../../../../components/action-failure';
 import { OPEN_FINDINGS_ELSEWHERE } from './complete-findings-button';
 import { OpenFindingsWidget } from './open-findings';
 
@@ -81,6 +82,33 @@ describe('Open Findings when the first sites have none', () => {
   });
 });
 
+describe('sorting Open Findings', () => {
+  const withCount = (name: string, openFindingsCount: number) => ({ ...row(name), openFindingsCount });
+  const siteNames = () =>
+    screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+
+  it('reads the pages not yet loaded before it sorts, so the order covers every site', async () => {
+    const { requests } = await servePages([
+      [withCount('Aire Valley', 4), withCount('Bramley Fold', 7)],
+      [withCount('Calder Park', 1)],
+    ]);
+    open();
+    await screen.findByText('Bramley Fold');
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+    const header = screen.getByRole('columnheader', { name: /Open Findings/ });
+    await userEvent.click(within(header).getByRole('button'));
+    await screen.findByText('Calder Park');
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    expect(siteNames()).toEqual(['Calder Park', 'Aire Valley', 'Bramley Fold']);
+    expect(requests.filter((r) => r.route.endsWith('getOpenFindingStats'))).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.queryByText(/Sorted among the first/)).toBeNull();
+  });
+});
+
 describe('the Open Findings variant (the BMP Contractor dashboard)', () => {
   const openVariant = () =>
     renderScreen(
@@ -125,5 +153,32 @@ describe('the Open Findings variant (the BMP Contractor dashboard)', () => {
     expect(router.state.location?.pathname).toBe(
       '/divisions/north-region/projects/harrogate-business-park/inspections',
     );
+  });
+
+  it("shows spec 002 §8's failure of an action button when the look-up fails, and stays on the dashboard", async () => {
+    await serveApi([
+      [inspectionsRoutes.listProjectInspections, () => refuse(500, 'Internal Server Error')],
+      [
+        dashboardRoutes.listOpenFindingTypesUsed,
+        () => ok(dashboardRoutes.listOpenFindingTypesUsed, { pageData: [] }),
+      ],
+      [
+        dashboardRoutes.getOpenFindingStats,
+        () =>
+          ok(dashboardRoutes.getOpenFindingStats, {
+            pageData: [row('Kirkstall Riverside')],
+            paginationState: { pageSize: 25, numModels: null, nextCursor: null },
+          }),
+      ],
+    ]);
+    const { router } = openVariant();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Complete Findings Kirkstall Riverside' }),
+    );
+    expect(await screen.findByText(ACTION_FAILED_TITLE)).toBeTruthy();
+    expect(screen.getByText(ACTION_FAILED_HELP)).toBeTruthy();
+    // A fault's own text is not the user's business; only a refusal's reason is shown.
+    expect(screen.queryByText('Internal Server Error')).toBeNull();
+    expect(router.state.location?.pathname).toBe('/divisions/north-region/dashboard');
   });
 });
