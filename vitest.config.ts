@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'local/src/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -25,7 +25,7 @@ export const VIEWPORTS = {
 
 export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../artifacts');
 
-/** A seeded demo account (packages/local seed) by email. */
+/** A seeded demo account (local seed) by email. */
 export function demoAccount(email: string): DemoAccount {
   const account = DEMO_ACCOUNTS.find((a) => a.email === email);
   if (!account) throw new Error(`No demo account ${email}`);
