@@ -24,6 +24,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'local/src/**/*.test.ts'],
           environment: 'node',
+          // A hang still fails; a test slowed by the run's other workers on a busy machine does not.
+          testTimeout: 30_000,
         },
       },
       {
@@ -34,6 +36,7 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['web/src/testing/setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {
