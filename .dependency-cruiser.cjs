@@ -1,26 +1,32 @@
 /**
  * Architectural boundaries (../shared/ARCHITECTURE.md, "Which part may import which"), checked by
- * `npm run deps` = `depcruise --config .dependency-cruiser.cjs packages functions web/src test bench`.
+ * `npm run deps` = `depcruise --config .dependency-cruiser.cjs packages functions local web/src
+ * infra/src infra/bin infra/test test bench`.
  *
  * Workspaces import each other by package name (`@stormline/domain/roles`). Those names resolve
  * through the node_modules/@stormline/* symlinks; with preserveSymlinks: false the resolved path is
  * the real one (packages/domain/src/roles.ts), so the path-based rules below see the real part.
  * Type-only imports count too (tsPreCompilationDeps), except for the cycle check.
  *
- * | part              | may import (of ours)                 |
- * | packages/domain   | nothing                              |
- * | packages/contract | domain                               |
- * | packages/data     | domain, contract                     |
- * | functions         | contract, domain, data               |
- * | packages/local    | contract, domain, data, functions (not web) |
- * | infra             | contract, data                       |
- * | web/src           | contract, domain                     |
- * | test, bench       | anything                             |
+ * The parts stand in floors, and every arrow runs down: the ground floor (packages/*) holds the
+ * shared rules and data access; functions (the handlers) stand on it; the deployment targets
+ * (infra for the cloud, local for one machine, web for the browser) stand on top and are never
+ * imported by anything below them.
+ *
+ * | part              | may import (of ours)                        |
+ * | packages/domain   | nothing                                     |
+ * | packages/contract | domain                                      |
+ * | packages/data     | domain, contract                            |
+ * | functions         | contract, domain, data                      |
+ * | local             | contract, domain, data, functions (not web) |
+ * | infra             | contract, data                              |
+ * | web/src           | contract, domain                            |
+ * | test, bench       | anything                                    |
  * Inside web/src: features/<a> never imports features/<b>; components and lib never import features.
  */
 
 /** Everything of ours, as real (symlink-resolved) paths relative to the repository root. */
-const OURS = '^(packages/[^/]+|functions|infra|web|test|bench)/';
+const OURS = '^(packages/[^/]+|functions|local|infra|web|test|bench)/';
 
 /** A rule: files under `from` may import, of ours, only what is under one of `allowed`. */
 function onlyOurs(name, comment, from, allowed) {
@@ -82,8 +88,8 @@ module.exports = {
     onlyOurs(
       'local-imports-contract-domain-data-functions',
       // Domain is pure rules; the seed names roles through it rather than copying their ids.
-      'packages/local may import only contract, domain, data and functions; it serves web/dist, never web source.',
-      '^packages/local/',
+      'local may import only contract, domain, data and functions; it serves web/dist, never web source.',
+      '^local/',
       ['packages/contract/', 'packages/domain/', 'packages/data/', 'functions/'],
     ),
     onlyOurs('infra-imports-contract-data', 'infra may import only contract and data.', '^infra/', [
@@ -136,7 +142,7 @@ module.exports = {
     },
   ],
   options: {
-    // Workspace symlinks (node_modules/@stormline/*) resolve to packages/*, functions, web;
+    // Workspace symlinks (node_modules/@stormline/*) resolve to packages/*, functions, local, web;
     // everything that really lives in node_modules is left out.
     preserveSymlinks: false,
     exclude: { path: '(^|/)node_modules/' },

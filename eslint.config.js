@@ -63,8 +63,8 @@ export default defineConfig(
         {
           patterns: [
             {
-              // '../../packages/domain/...', '../functions/src/...', '../../../web/src/...'
-              regex: '^(\\.\\./)+(packages|functions|web|infra)(/|$)',
+              // '../../packages/domain/...', '../functions/src/...', '../../../web/src/...', '../local/...'
+              regex: '^(\\.\\./)+(packages|functions|local|web|infra)(/|$)',
               message: crossWorkspaceMessage,
             },
             {
@@ -91,7 +91,7 @@ export default defineConfig(
 
   {
     name: 'stormline/console-allowed',
-    files: ['packages/local/**', 'bench/**', 'scripts/**', '**/scripts/**'],
+    files: ['local/**', 'bench/**', 'scripts/**', '**/scripts/**'],
     rules: { 'no-console': 'off' },
   },
 

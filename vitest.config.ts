@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,14 +8,24 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: ONE on a 2-core machine, so every file of
+    // the run went one after another while the integration files mostly wait on the runtime (in
+    // the main process) and DynamoDB Local (its own JVM). Two or more workers let unit, components,
+    // infra and integration files run side by side; the e2e files still run one at a time, after
+    // them (fileParallelism: false). Integration files share one runtime and its demo data, so
+    // each makes its own users, clients and projects and never counts what another file may add
+    // (docs/decisions/0023).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // The AWS SDK warns that Node 20 support ends in 2027; docs/decisions/0001-tooling.md records why we are on 20.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'local/src/**/*.test.ts'],
           environment: 'node',
+          // A hang still fails; a test slowed by the run's other workers on a busy machine does not.
+          testTimeout: 30_000,
         },
       },
       {
@@ -25,6 +36,7 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['web/src/testing/setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {
@@ -48,7 +60,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.e2e.test.ts'],
-          globalSetup: ['test/support/global-setup.ts'],
+          globalSetup: ['test/support/global-setup.ts', 'test/support/browser-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

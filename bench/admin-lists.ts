@@ -232,7 +232,7 @@ export interface AdminListsReport {
 const pad = (n: number) => String(n).padStart(4, '0');
 
 /**
- * An inspection template as the seed writes one (packages/local/src/seed/templates.ts): the
+ * An inspection template as the seed writes one (local/src/seed/templates.ts): the
  * template editor's issue brings their writer; the division link goes through
  * addTemplatesToDivision, with the division's count.
  */

@@ -903,7 +903,7 @@ export async function measureDashboard(log: (line: string) => void) {
   const admin = DEMO_ACCOUNTS.find((a) => a.email === 'admin@example.com')!;
   const started = performance.now();
   // No stream readers while the store is written in bulk: the statistics come from the rebuild,
-  // and the stream is read from LATEST for the absorb phase (packages/local/src/runtime.ts).
+  // and the stream is read from LATEST for the absorb phase (local/src/runtime.ts).
   const runtime = await startRuntime({ port: 0, seed: true, region: 'UK', streamReaders: false });
   try {
     const startMs = performance.now() - started;

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { transitionsSettled } from './browser';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 export type AxeViolation = AxeResults['violations'][number];
@@ -23,26 +24,6 @@ export function describeViolations(violations: readonly AxeViolation[]): string 
       ].join('\n');
     })
     .join('\n');
-}
-
-/**
- * Waits until no finite animation or transition runs (a modal's overlay fading in, a menu
- * opening), so axe reads the resting colours: a fixed pause was too short on a busy machine.
- * Spinners animate forever and are not waited for; after 5 s axe runs on whatever is there.
- */
-async function transitionsSettled(page: Page): Promise<void> {
-  // A transition starts a frame or two after the state change that asks for it.
-  await page.waitForTimeout(100);
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-      undefined,
-      { timeout: 5_000, polling: 50 },
-    )
-    .catch(() => undefined);
 }
 
 /**

@@ -1,22 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@stormline/local/seed';
 import { startRuntime } from '../support/runtime';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
-/** Debian's chromium (apt-get install chromium), driven headless by playwright-core. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -25,7 +15,7 @@ export const VIEWPORTS = {
 
 export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../artifacts');
 
-/** A seeded demo account (packages/local seed) by email. */
+/** A seeded demo account (local seed) by email. */
 export function demoAccount(email: string): DemoAccount {
   const account = DEMO_ACCOUNTS.find((a) => a.email === email);
   if (!account) throw new Error(`No demo account ${email}`);
@@ -47,9 +37,10 @@ export async function openPage(
 }
 
 /**
- * One browser for a test file, on the product the run started: call it at the top of the file and
- * open pages with what it answers; each page has its own context (its own session) and all are
- * closed after the file.
+ * The run's browser (test/support/browser-setup.ts starts one chromium for the e2e run), for a
+ * test file, on the product the run started: call it at the top of the file and open pages with
+ * what it answers; each page has its own context (its own session) and all are closed after the
+ * file, which then disconnects from the browser.
  */
 export function useBrowser(): (viewport?: { width: number; height: number }) => Promise<Page> {
   let browser: Browser | undefined;
@@ -57,7 +48,7 @@ export function useBrowser(): (viewport?: { width: number; height: number }) => 
   const pages: Page[] = [];
   beforeAll(async () => {
     baseUrl = (await startRuntime()).url;
-    browser = await launchBrowser();
+    browser = await chromium.connect(inject('browserWsEndpoint'));
   });
   afterAll(async () => {
     for (const page of pages) await page.context().close();
@@ -119,12 +110,32 @@ export function divisionIdOf(url: string): string {
   return decodeURIComponent(match[1]!);
 }
 
+/**
+ * Waits until no finite animation or transition runs (a modal's overlay fading in, a menu
+ * opening), so axe and a screenshot see the resting state: a fixed pause was too short on a busy machine.
+ * Spinners animate forever and are not waited for; after 5 s axe runs on whatever is there.
+ */
+export async function transitionsSettled(page: Page): Promise<void> {
+  // A transition starts a frame or two after the state change that asks for it.
+  await page.waitForTimeout(100);
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000, polling: 50 },
+    )
+    .catch(() => undefined);
+}
+
 /** A full-page screenshot into test/artifacts/ (gitignored), for a person to look at. */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   await mkdir(ARTIFACTS_DIR, { recursive: true });
   const file = path.join(ARTIFACTS_DIR, `${name}.png`);
   // Let transitions (menus, notifications) settle so the picture shows the resting state.
-  await page.waitForTimeout(300);
+  await transitionsSettled(page);
   await page.screenshot({ path: file, fullPage });
   return file;
 }

@@ -5,7 +5,7 @@ import { VIEWPORTS, demoAccount, mainNavigation, screenshot, signIn, useBrowser 
 const INSPECTOR = demoAccount('inspector@example.com');
 const newPage = useBrowser();
 
-/** The local runtime's CMS (packages/local/src/cms) in WordPress's REST shape, which config.json names. */
+/** The local runtime's CMS (local/src/cms) in WordPress's REST shape, which config.json names. */
 const POSTS = '**/cms/wp-json/wp/v2/posts**';
 
 describe('user manuals (spec 001 §2 /user-manuals, §8)', () => {

@@ -29,22 +29,35 @@ async function forgot(email: string) {
 
 describe('forgotten password (POST /api/forgotPassword)', () => {
   it('answers the same for a known and an unknown email, in about the same time', async () => {
-    const user = await createTestUser('Inspector', ['north-region']);
-    const unknown = `nobody-${randomUUID().slice(0, 8)}@example.com`;
-    const known = await forgot(user.email);
-    const stranger = await forgot(unknown);
-    expect(known.response.status).toBe(200);
-    expect(stranger.response.status).toBe(200);
+    // Three of each, alternating, compared by their medians: integration files run side by side
+    // (docs/decisions/0023), and one request slowed by another file's must not decide the test.
     const message = (email: string) =>
       `If an account exists for ${email}, we have sent it a link to reset the password. The link expires in 60 minutes.`;
-    expect(known.response.body).toEqual({ message: message(user.email) });
-    expect(stranger.response.body).toEqual({ message: message(unknown) });
-    // Both wait for the same floor: neither is quicker by the work an account takes.
-    expect(known.ms).toBeGreaterThanOrEqual(650);
-    expect(stranger.ms).toBeGreaterThanOrEqual(650);
-    expect(Math.abs(known.ms - stranger.ms)).toBeLessThan(250);
-    expect(await messagesTo(user.email)).toHaveLength(1);
-    expect(await messagesTo(unknown)).toHaveLength(0);
+    const knownMs: number[] = [];
+    const strangerMs: number[] = [];
+    const users = [];
+    const unknowns = [];
+    for (let round = 0; round < 3; round++) {
+      const user = await createTestUser('Inspector', ['north-region']);
+      const unknown = `nobody-${randomUUID().slice(0, 8)}@example.com`;
+      users.push(user);
+      unknowns.push(unknown);
+      const known = await forgot(user.email);
+      const stranger = await forgot(unknown);
+      expect(known.response.status).toBe(200);
+      expect(stranger.response.status).toBe(200);
+      expect(known.response.body).toEqual({ message: message(user.email) });
+      expect(stranger.response.body).toEqual({ message: message(unknown) });
+      // Both wait for the same floor: neither is quicker by the work an account takes.
+      expect(known.ms).toBeGreaterThanOrEqual(650);
+      expect(stranger.ms).toBeGreaterThanOrEqual(650);
+      knownMs.push(known.ms);
+      strangerMs.push(stranger.ms);
+    }
+    const median = (values: number[]) => [...values].sort((x, y) => x - y)[1]!;
+    expect(Math.abs(median(knownMs) - median(strangerMs))).toBeLessThan(250);
+    for (const user of users) expect(await messagesTo(user.email)).toHaveLength(1);
+    for (const unknown of unknowns) expect(await messagesTo(unknown)).toHaveLength(0);
   });
 
   it('sends at most 3 reset e-mails per address in 15 minutes, answering the same after', async () => {

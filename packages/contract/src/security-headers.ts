@@ -1,7 +1,7 @@
 /**
  * The security headers of every response the site sends, in one place. CloudFront's response
  * headers policy (infra/src/stacks/web-stack.ts) is built from these and attached to the SPA's
- * behaviour and every API behaviour; the local gateway (packages/local/src/gateway.ts) sends the
+ * behaviour and every API behaviour; the local gateway (local/src/gateway.ts) sends the
  * same on every response, so a Content-Security-Policy that breaks the SPA breaks it on one
  * machine too, not only after a deploy.
  */

@@ -1,4 +1,4 @@
 import path from 'node:path';
 
 /** The repository's root folder (web/dist, .local/ and the workspaces are found from it). */
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
