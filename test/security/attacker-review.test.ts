@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@stormline/data/clients';
+import { createLegendItem } from '@stormline/data/legend-items';
+import { createGroup } from '@stormline/data/regulations';
+import { defaultMapSymbol } from '@stormline/domain/map-symbol';
+import { ROUTES } from '@stormline/contract/route-table';
 import type { Db } from '@stormline/data/dynamo';
 import { createFinding, findingKeys } from '@stormline/data/findings';
 import { createInspection, inspectionKeys } from '@stormline/data/inspections';
@@ -8,7 +12,7 @@ import { createProject, projectKeys } from '@stormline/data/projects';
 import { ROUTINE_STORMWATER } from '@stormline/domain/system-templates/routine-stormwater';
 import { roleByName } from '@stormline/domain/roles';
 import { sampleClient, sampleProject } from '@stormline/local/sample-records';
-import { call, NORTH } from '../support/api';
+import { call, NORTH, SOUTH } from '../support/api';
 import { storedItem, testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 
@@ -23,17 +27,17 @@ import { createTestUser, signInAs } from '../support/users';
 const db = testTable();
 afterAll(() => db.doc.destroy());
 
-/** A North project with one inspection and one open finding, written straight to the table. */
-async function northSite(database: Db) {
+/** A project of a division with one inspection and one open finding, written straight to the table. */
+async function siteIn(database: Db, divisionId: string) {
   const client = await createClient(
     database,
-    NORTH,
+    divisionId,
     sampleClient(`Review client ${randomUUID().slice(0, 6)}`),
   );
   const project = await createProject(
     database,
     sampleProject({
-      divisionId: NORTH,
+      divisionId,
       client_id: client.id,
       name: `Review site ${randomUUID().slice(0, 6)}`,
     }),
@@ -41,7 +45,7 @@ async function northSite(database: Db) {
   const inspection = await createInspection(
     database,
     {
-      divisionId: NORTH,
+      divisionId,
       projectId: project.id,
       type: 'Routine',
       created_date: '2026-03-02T09:30',
@@ -57,7 +61,7 @@ async function northSite(database: Db) {
   const finding = await createFinding(
     database,
     {
-      divisionId: NORTH,
+      divisionId,
       projectId: project.id,
       typeId: 'ca',
       typeCode: 'CA',
@@ -78,15 +82,17 @@ async function northSite(database: Db) {
     new Date(),
   );
   const snapshot = async () => ({
-    project: await storedItem(database, projectKeys.project(NORTH, project.id)),
-    inspection: await storedItem(database, inspectionKeys.inspection(NORTH, inspection.id)),
-    answers: await storedItem(database, inspectionKeys.answers(NORTH, inspection.id)),
-    finding: await storedItem(database, findingKeys.finding(NORTH, finding.id)),
+    project: await storedItem(database, projectKeys.project(divisionId, project.id)),
+    inspection: await storedItem(database, inspectionKeys.inspection(divisionId, inspection.id)),
+    answers: await storedItem(database, inspectionKeys.answers(divisionId, inspection.id)),
+    finding: await storedItem(database, findingKeys.finding(divisionId, finding.id)),
   });
   return { client, project, inspection, finding, snapshot };
 }
 
-type Site = Awaited<ReturnType<typeof northSite>>;
+type Site = Awaited<ReturnType<typeof siteIn>>;
+
+const northSite = (database: Db) => siteIn(database, NORTH);
 
 let site: Site;
 let admin: string;
@@ -104,7 +110,8 @@ describe('object level: a project of the same division that was not given to the
       tokens.set(role, await signInAs(await createTestUser(role, [NORTH])));
   });
 
-  const attempts: [string, string, (s: Site) => string, ((s: Site) => unknown)?][] = [
+  type Attempt = [string, string, (s: Site) => string, ((s: Site) => unknown)?];
+  const attempts: Attempt[] = [
     ['reads the inspection', 'GET', (s) => `/api/inspections/${s.inspection.id}`],
     ['reads its questions', 'GET', (s) => `/api/inspections/${s.inspection.id}/questions`],
     [
@@ -149,7 +156,7 @@ describe('object level: a project of the same division that was not given to the
   ];
 
   const cases = ['Client User', 'Client Inspector', 'BMP Contractor', 'Regulator'].flatMap((role) =>
-    attempts.map((attempt) => [role, ...attempt] as const),
+    attempts.map((attempt): [string, ...Attempt] => [role, ...attempt]),
   );
 
   // Not found (the project is not confirmed to exist), or refused by the role before any read.
@@ -374,5 +381,97 @@ describe('two writes at once on one record', () => {
     const kept = answers[0]!.status === 200 ? 'East gate' : 'West gate';
     const stored = await storedItem(db, findingKeys.finding(NORTH, fresh.finding.id));
     expect(stored?.location).toBe(kept);
+  });
+});
+
+/**
+ * Ids in the query, which the path-based tenancy file cannot see: each names a real record of
+ * South, asked from North. The answer is 404, or an answer that holds nothing of South's (none of
+ * its ids or names). A new query parameter naming a record must add its case here, or say in
+ * NOT_A_RECORD why it names none.
+ */
+describe('tenancy with ids in the query: real records of another division', () => {
+  const NOT_A_RECORD: Record<string, string> = {
+    'GET /api/users/groups/creation roleId': 'A role of the catalogue, the same in every division.',
+    'GET /api/projects/{id}/docs docTypeId':
+      "A document type of the project in the path, which the path's check covers.",
+  };
+
+  interface South {
+    site: Site;
+    groupId: string;
+    legendItemId: string;
+    /** What must not appear anywhere in an answer to North. */
+    secrets: string[];
+  }
+  let south: South;
+
+  const CASES: Record<string, (s: South) => string> = {
+    'GET /api/divisions/{id}/calendar/getCalendarData type': (s) =>
+      `/api/divisions/${NORTH}/calendar/getCalendarData?type=${s.site.project.id}`,
+    'GET /calendar/getCalendarData type': (s) => `/calendar/getCalendarData?type=${s.site.project.id}`,
+    'GET /api/findings/{id} inspectionId': (s) =>
+      `/api/findings/${site.finding.id}?inspectionId=${s.site.inspection.id}`,
+    'GET /api/projects/docTypes projectId': (s) => `/api/projects/docTypes?projectId=${s.site.project.id}`,
+    'GET /api/projects/post-storm pid': (s) => `/api/projects/post-storm?pid=${s.site.project.id}`,
+    'GET /api/users/groups/creation clientIds': (s) =>
+      `/api/users/groups/creation?clientIds=${s.site.client.id}`,
+    'GET /api/users/groups/creation divisionIds': () => `/api/users/groups/creation?divisionIds=${SOUTH}`,
+    'GET /api/users/groups/creation managerUserId': (s) =>
+      `/api/users/groups/creation?managerUserId=${s.site.inspection.createdBy}`,
+    'GET /api/clients clientIds': (s) => `/api/clients?clientIds=${s.site.client.id}`,
+    'GET /api/divisions/{id}/compliance client': (s) =>
+      `/api/divisions/${NORTH}/compliance?client=${s.site.client.id}`,
+    'GET /api/legend-items documentGroupId': (s) => `/api/legend-items?documentGroupId=${s.groupId}`,
+    'GET /api/legend-items/group/{id}/uploads LegendItemIds': (s) =>
+      `/api/legend-items/group/${s.groupId}/uploads?LegendItemIds=${s.legendItemId}`,
+  };
+
+  beforeAll(async () => {
+    const southSite = await siteIn(db, SOUTH);
+    const group = await createGroup(db, SOUTH, { name: `South group ${randomUUID().slice(0, 6)}` });
+    const item = await createLegendItem(db, SOUTH, {
+      name: `South wattle ${randomUUID().slice(0, 6)}`,
+      type: 'control_measure',
+      groupIds: [group.id],
+      mapSymbol: defaultMapSymbol('control_measure'),
+    });
+    south = {
+      site: southSite,
+      groupId: group.id,
+      legendItemId: item.id,
+      secrets: [
+        southSite.project.id,
+        southSite.project.name,
+        southSite.client.id,
+        southSite.client.name,
+        southSite.inspection.id,
+        southSite.finding.id,
+        group.id,
+        group.name,
+        item.id,
+        item.name,
+      ],
+    };
+  });
+
+  it('has a case (or a reason) for every query parameter of an implemented route that names a record', () => {
+    const named = ROUTES.filter((r) => r.implemented).flatMap((r) => {
+      const shape = (r.query as unknown as { _zod: { def: { shape?: Record<string, unknown> } } })._zod.def
+        .shape;
+      return Object.keys(shape ?? {})
+        .filter((key) => /Ids?$|^pid$|^client$/.test(key) || (key === 'type' && r.path.includes('calendar')))
+        .map((key) => `${r.key} ${key}`);
+    });
+    expect(named.length).toBeGreaterThan(10);
+    for (const key of named) expect(key in CASES || key in NOT_A_RECORD, `${key}: add a case`).toBe(true);
+  });
+
+  it.each(Object.keys(CASES))('%s: not found, or nothing of the other division', async (key) => {
+    const response = await call(CASES[key]!(south), { token: admin, divisionId: NORTH });
+    const text = JSON.stringify(response.body);
+    expect([200, 404], text).toContain(response.status);
+    if (response.status === 404) expect(Object.keys(response.body as object)).toEqual(['message']);
+    for (const secret of south.secrets) expect(text, secret).not.toContain(secret);
   });
 });
