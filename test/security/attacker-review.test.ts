@@ -6,7 +6,14 @@ import { createGroup } from '@stormline/data/regulations';
 import { defaultMapSymbol } from '@stormline/domain/map-symbol';
 import { ROUTES } from '@stormline/contract/route-table';
 import type { Db } from '@stormline/data/dynamo';
-import { createFinding, findingKeys } from '@stormline/data/findings';
+import {
+  createFinding,
+  findingImageCountStep,
+  findingImagePutStep,
+  findingKeys,
+  listFindingImages,
+} from '@stormline/data/findings';
+import { transact } from '@stormline/data/transact';
 import { createInspection, inspectionKeys } from '@stormline/data/inspections';
 import { createProject, projectKeys } from '@stormline/data/projects';
 import { ROUTINE_STORMWATER } from '@stormline/domain/system-templates/routine-stormwater';
@@ -347,6 +354,70 @@ describe('links and tickets used by someone else, or after sign-out', () => {
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ message: 'This upload is not yours' });
     expect(await site.snapshot()).toEqual(before);
+  });
+});
+
+describe('evidence: a completed finding keeps its photos', () => {
+  /** A photo of the finding, written straight to the table as POST .../uploads records it. */
+  async function photoOf(findingId: string) {
+    const image = {
+      id: randomUUID(),
+      findingId,
+      name: 'silt-fence-fixed.jpg',
+      mime_type: 'image/jpeg',
+      objectKey: `findings/${NORTH}/${randomUUID()}`,
+      thumbnailKey: `findings/${NORTH}/${randomUUID()}`,
+      width: 640,
+      height: 480,
+      rotation: 0,
+      annotations: [],
+      uploadedAt: new Date().toISOString(),
+      uploadedBy: 'review',
+      version: 0,
+    };
+    await transact(db, [
+      findingImagePutStep(db, NORTH, image),
+      findingImageCountStep(db, NORTH, findingId, 1),
+    ]);
+    return image;
+  }
+
+  it('deleting a photo of a completed finding is refused and the photo stays; open, it goes', async () => {
+    const fresh = await northSite(db);
+    const photo = await photoOf(fresh.finding.id);
+    const completed = await call(`/api/inspections/${fresh.inspection.id}/findings`, {
+      method: 'PUT',
+      token: admin,
+      divisionId: NORTH,
+      body: { finding_ids: [fresh.finding.id], date_completed: '2026-03-03' },
+    });
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    const before = {
+      finding: await storedItem(db, findingKeys.finding(NORTH, fresh.finding.id)),
+      photos: await listFindingImages(db, NORTH, fresh.finding.id),
+    };
+    const refused = await call(`/api/findings/${fresh.finding.id}/uploads/${photo.id}`, {
+      method: 'DELETE',
+      token: admin,
+      divisionId: NORTH,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ message: 'This finding is completed and can no longer be changed.' });
+    expect({
+      finding: await storedItem(db, findingKeys.finding(NORTH, fresh.finding.id)),
+      photos: await listFindingImages(db, NORTH, fresh.finding.id),
+    }).toEqual(before);
+
+    // The same photo of an open finding is removed.
+    const open = await northSite(db);
+    const openPhoto = await photoOf(open.finding.id);
+    const removed = await call(`/api/findings/${open.finding.id}/uploads/${openPhoto.id}`, {
+      method: 'DELETE',
+      token: admin,
+      divisionId: NORTH,
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(await listFindingImages(db, NORTH, open.finding.id)).toEqual([]);
   });
 });
 
