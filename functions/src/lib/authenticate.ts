@@ -36,7 +36,9 @@ function presentedToken(route: Route, event: GatewayEvent, deps: Deps): TokenCla
   if (!inQuery) throw new UnauthorizedError();
   const claims = verifyToken(inQuery, deps.jwtSecret, 'download', deps.now());
   if (claims.path !== event.rawPath) throw new UnauthorizedError('This link is for another download');
-  return claims;
+  // Checked as the session that asked for it: once that session is signed out, so is the link.
+  if (!claims.sessionId) throw new UnauthorizedError('Invalid token');
+  return { ...claims, tokenId: claims.sessionId };
 }
 
 /**

@@ -25,6 +25,8 @@ export interface TokenClaims {
   expiresAt: number;
   /** Download tokens only: the one path the token opens. */
   path?: string;
+  /** Download tokens only: the session that asked for it, which signing out revokes with it. */
+  sessionId?: string;
 }
 
 function sign(input: string, secret: string): Buffer {
@@ -57,9 +59,20 @@ export function issueToken(userId: string, secret: string, now = new Date()): st
   return issueFor('session', userId, TOKEN_LIFETIME_SECONDS, secret, now);
 }
 
-/** A token that opens one download path for a few minutes: safe to put in a URL, unlike the session. */
-export function issueDownloadToken(userId: string, path: string, secret: string, now = new Date()): string {
-  return issueFor('download', userId, DOWNLOAD_TOKEN_LIFETIME_SECONDS, secret, now, { path });
+/**
+ * A token that opens one download path for a few minutes: safe to put in a URL, unlike the session.
+ * It names the session that asked for it (sid): signing that session out voids the link too.
+ */
+export function issueDownloadToken(
+  session: Pick<TokenClaims, 'userId' | 'tokenId'>,
+  path: string,
+  secret: string,
+  now = new Date(),
+): string {
+  return issueFor('download', session.userId, DOWNLOAD_TOKEN_LIFETIME_SECONDS, secret, now, {
+    path,
+    sid: session.tokenId,
+  });
 }
 
 function invalid(): UnauthorizedError {
@@ -89,7 +102,7 @@ export function verifyToken(
   const expected = Buffer.from(sign(`${header}.${payload}`, secret).toString('base64url'));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
-  const { sub, jti, iat, exp, aud, path } = readClaims(payload);
+  const { sub, jti, iat, exp, aud, path, sid } = readClaims(payload);
   if (
     typeof sub !== 'string' ||
     typeof jti !== 'string' ||
@@ -106,6 +119,7 @@ export function verifyToken(
     issuedAt: iat,
     expiresAt: exp,
     ...(typeof path === 'string' ? { path } : {}),
+    ...(typeof sid === 'string' ? { sessionId: sid } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError, ValidationError } from '@stormline/domain/errors';
+import type { AppError } from '@stormline/domain/errors';
 import { batchGet } from './batch-get';
 import type { Db } from './dynamo';
 import { findingLinkItem, padNumber } from './inspections';
@@ -546,11 +547,16 @@ export function findingImagePutStep(db: Db, divisionId: string, image: FindingIm
 }
 
 /** Moves the finding's photo count (the list's camera badge), on a finding that must exist. */
+/**
+ * A finding's photo count, moved with a photo added or removed. `openOnly` refuses it (with
+ * `whenCompleted`) if the finding was completed meanwhile: a completed finding keeps its photos.
+ */
 export function findingImageCountStep(
   db: Db,
   divisionId: string,
   findingId: string,
   by: number,
+  whenCompleted?: () => AppError,
 ): TransactionStep {
   return {
     write: {
@@ -558,11 +564,13 @@ export function findingImageCountStep(
         TableName: db.tableName,
         Key: findingKeys.finding(divisionId, findingId),
         UpdateExpression: 'ADD imageCount :by',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':by': by },
+        ConditionExpression: whenCompleted
+          ? 'attribute_exists(pk) AND (attribute_not_exists(date_completed) OR date_completed = :open)'
+          : 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':by': by, ...(whenCompleted ? { ':open': null } : {}) },
       },
     },
-    onConditionFailed: () => new NotFoundError('Finding not found'),
+    onConditionFailed: () => whenCompleted?.() ?? new NotFoundError('Finding not found'),
   };
 }
 

@@ -2,7 +2,8 @@ import { findingsRoutes } from '@stormline/contract/areas/findings';
 import { changeLogStep } from '@stormline/data/changelog';
 import { findingImageCountStep, findingImageDeleteStep, listFindingImages } from '@stormline/data/findings';
 import { transact } from '@stormline/data/transact';
-import { NotFoundError } from '@stormline/domain/errors';
+import { ConflictError, NotFoundError } from '@stormline/domain/errors';
+import { FINDING_MESSAGES } from '@stormline/domain/finding-rules';
 import { fileStoreOf } from '../../lib/file-store';
 import { findingLabel, readFinding } from '../../lib/finding-view';
 import { httpRoute } from '../../lib/http-route';
@@ -12,17 +13,28 @@ import { assertProjectWritable } from '../../lib/project-access';
 
 const route = findingsRoutes.deleteFindingImage;
 
-/** Deletes a photo of a finding (delete Finding Images), its files after the rows. */
+/**
+ * Deletes a photo of a finding (delete Finding Images), its files after the rows. A completed
+ * finding's photos are the proof of its completion (0018 lets proof be added after): they are
+ * kept, as its form is read-only (spec 002 §4); reopening the finding makes them removable again.
+ */
 export async function main({ params, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const { finding, project } = await readFinding(deps, caller, divisionId!, params.id);
   assertProjectWritable(project);
+  if (finding.date_completed) throw new ConflictError(FINDING_MESSAGES.alreadyCompleted);
   const image = (await listFindingImages(deps.db, divisionId!, finding.id)).find(
     (i) => i.id === params.uploadId,
   );
   if (!image) throw new NotFoundError('Photo not found');
   await transact(deps.db, [
     findingImageDeleteStep(deps.db, divisionId!, image),
-    findingImageCountStep(deps.db, divisionId!, finding.id, -1),
+    findingImageCountStep(
+      deps.db,
+      divisionId!,
+      finding.id,
+      -1,
+      () => new ConflictError(FINDING_MESSAGES.alreadyCompleted),
+    ),
     changeLogStep(
       deps.db,
       {

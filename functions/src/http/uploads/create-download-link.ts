@@ -12,7 +12,7 @@ const route = uploadsRoutes.createDownloadLink;
  * the caller may read that record, as it would with the session.
  */
 export async function main({ body, caller, deps }: RouteRequest<typeof route>) {
-  const token = issueDownloadToken(caller.user.id, body.path, deps.jwtSecret, deps.now());
+  const token = issueDownloadToken(caller.token, body.path, deps.jwtSecret, deps.now());
   return { url: `${body.path}?token=${encodeURIComponent(token)}` };
 }
 

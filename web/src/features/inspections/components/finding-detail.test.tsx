@@ -135,3 +135,48 @@ describe('a refused finding update (spec 002 §8)', () => {
     expect((screen.getByLabelText(/^Location/) as HTMLInputElement).value).toBe('South gate');
   });
 });
+
+describe('a completed finding keeps its photos (docs/decisions/0026)', () => {
+  const withPhoto = (date_completed: string | null) => {
+    const answer = finding('North gate');
+    return {
+      ...answer,
+      body: {
+        ...(answer.body as object),
+        date_completed,
+        editable: date_completed === null,
+        imageCount: 1,
+        images: [
+          {
+            id: 'p1',
+            name: 'fence.jpg',
+            mime_type: 'image/jpeg',
+            rotation: 0,
+            annotations: [],
+            width: 640,
+            height: 480,
+            url: '/photo/p1',
+            thumbnailUrl: '/photo/p1-thumb',
+            uploadedAt: '2026-03-03T10:00:00.000Z',
+          },
+        ],
+      },
+    };
+  };
+
+  it.each([
+    ['an open finding offers Remove', null, true],
+    ['a completed finding does not offer Remove', '2026-03-04', false],
+  ] as const)('%s', async (_, dateCompleted, offered) => {
+    await serveApi([
+      [findingsRoutes.getFinding, () => withPhoto(dateCompleted)],
+      [templatesRoutes.listTemplateFindingTypes, () => findingTypes],
+    ]);
+    renderScreen(
+      <FindingDetail divisionId="north-region" inspectionId="i1" findingId="f1" inspection={inspection} />,
+      { url: '/inspection/i1/findings/f1/details', profile: profileOf('Admin'), divisionId: 'north-region' },
+    );
+    expect(await screen.findByRole('link', { name: 'Open photo fence.jpg' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove photo fence.jpg' }) !== null).toBe(offered);
+  });
+});

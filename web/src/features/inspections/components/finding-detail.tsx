@@ -224,7 +224,8 @@ export function FindingDetail({
           may={{
             add: writable && hasPermission(profile, 'create', 'Finding Images'),
             annotate: writable && hasPermission(profile, 'all', 'Annotations'),
-            remove: writable && hasPermission(profile, 'delete', 'Finding Images'),
+            // A completed finding keeps its photos, the proof of its completion (0026).
+            remove: writable && !finding.date_completed && hasPermission(profile, 'delete', 'Finding Images'),
           }}
           onChanged={() => mutate(key)}
         />
