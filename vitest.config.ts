@@ -7,8 +7,6 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // The AWS SDK warns that Node 20 support ends in 2027; docs/decisions/0001-tooling.md records why we are on 20.
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
       {
         test: {
