@@ -16,8 +16,6 @@ export default defineConfig({
     // each makes its own users, clients and projects and never counts what another file may add
     // (docs/decisions/0023).
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // The AWS SDK warns that Node 20 support ends in 2027; docs/decisions/0001-tooling.md records why we are on 20.
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
       {
         test: {

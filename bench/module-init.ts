@@ -30,11 +30,10 @@ export const initFailed = (outcome: InitOutcome): outcome is { error: string } =
 
 /**
  * The environment of a fresh process: without tsx's loader or a compile cache, which would change
- * what is timed, and without the AWS SDK's warning about Node 20 (printed on import here, never on
- * Lambda's Node 22), so every run times the same work whether or not `npm run bench` set it.
+ * what is timed, so every run times the same work whether or not the caller set them.
  */
 function childEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+  const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.NODE_OPTIONS;
   delete env.NODE_COMPILE_CACHE;
   return env;

