@@ -1,10 +1,17 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useState, type ReactNode } from 'react';
 import { Button, Group, ScrollArea, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { RowData } from '@tanstack/react-table';
 import { DataTable, type DataTableProps } from '../../../components/data-table';
 import { ApiError } from '../../../lib/api-client';
+
+/**
+ * The table renders again only when its rows, state, columns or selection change, not on every
+ * render of its widget (SWR's validating flags, a search keystroke): each widget passes stable
+ * columns, getRowId and selection, and useWidgetPages stable rows and reload.
+ */
+const WidgetDataTable = memo(DataTable) as typeof DataTable;
 
 /** Spec 000 §9: widget search inputs are debounced by 500 ms. */
 export const WIDGET_SEARCH_DELAY_MS = 500;
@@ -91,6 +98,10 @@ export function WidgetTable<Row extends RowData>({
   toolbar?: ReactNode;
 }) {
   const forbidden = list.error instanceof ApiError && list.error.status === 403;
+  // The rows render in a transition, which React slices and yields from, so a page of rows never
+  // blocks the main thread in one long task; the skeleton stays until they are there.
+  const rows = useDeferredValue(list.rows);
+  const loading = list.loading || (list.rows !== undefined && rows === undefined);
   return (
     <>
       {toolbar && (
@@ -99,10 +110,10 @@ export function WidgetTable<Row extends RowData>({
         </Group>
       )}
       <ScrollArea.Autosize mah={WIDGET_TABLE_HEIGHT} type="auto" offsetScrollbars>
-        <DataTable
+        <WidgetDataTable
           {...table}
-          rows={list.rows}
-          status={forbidden ? 'forbidden' : list.error ? 'error' : list.loading ? 'loading' : 'ready'}
+          rows={rows}
+          status={forbidden ? 'forbidden' : list.error ? 'error' : loading ? 'loading' : 'ready'}
           error={list.error}
           onReload={list.reload}
           skeletonRows={table.skeletonRows ?? 4}
