@@ -116,8 +116,10 @@ function Board({ divisionId, mayCertify, mayStart }: BoardProps) {
   const layout = useWidgetLayout(divisionId);
   const narrow = useNarrow();
   // The widgets mount in a transition React renders in slices, so the page answers input while
-  // six widgets build (an SWR answer alone renders at once, in one long task).
-  const data = useDeferredValue(layout.data);
+  // six widgets build (an SWR answer alone renders at once, in one long task). Once mounted, the
+  // live layout: a saved order shows at once, never the old one for a render.
+  const mounted = useDeferredValue(layout.data);
+  const data = mounted && (layout.data ?? mounted);
   // A new order not saved yet: the Save button shows while there is one (spec 000 §2).
   const [draft, setDraft] = useState<WidgetSetting[] | null>(null);
   const [settingOpen, setSettingOpen] = useState(false);
