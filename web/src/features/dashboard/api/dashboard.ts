@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import useSWR, { mutate } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { dashboardRoutes } from '@stormline/contract/areas/dashboard';
@@ -107,7 +107,12 @@ export function useWidgetPages<Page extends Paged<unknown>>(
   }, [revalidate]);
   const data = pages.data;
   const last = data?.[data.length - 1];
-  const rows = data?.flatMap((p) => p.pageData) as Page['pageData'][number][] | undefined;
+  // The same array while the pages are the same, so a table given it need not render again.
+  const rows = useMemo(
+    () => data?.flatMap((p) => p.pageData) as Page['pageData'][number][] | undefined,
+    [data],
+  );
+  const reload = useCallback(() => void revalidate(), [revalidate]);
   // A page of sites may show no rows while later sites have some (none of these 25 has an open
   // finding): read on by itself, a few pages at most, rather than say "none" above Load more.
   const seeking =
@@ -126,7 +131,7 @@ export function useWidgetPages<Page extends Paged<unknown>>(
     loadingMore: (isValidating && !pages.isLoading && size > (data?.length ?? 0)) || seeking,
     hasMore: !!last?.paginationState.nextCursor,
     loadMore: () => void pages.setSize(pages.size + 1),
-    reload: () => void pages.mutate(),
+    reload,
   };
 }
 

@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { useDeferredValue, useState, type ComponentType } from 'react';
 import { Alert, Button, Group, Paper, Skeleton, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -66,6 +66,12 @@ interface BoardProps {
 /** Spec 000 §9: the layout switches to the narrow form below 700 px. */
 const NARROW = '(max-width: 699px)';
 
+/**
+ * Whether the screen is narrow, read at the first render: read in an effect (Mantine's default),
+ * a phone first laid every widget out wide and then rendered the whole board again narrow.
+ */
+const useNarrow = () => useMediaQuery(NARROW, undefined, { getInitialValueInEffect: false });
+
 function SortableWidget({
   setting,
   props,
@@ -108,7 +114,12 @@ function SortableWidget({
 
 function Board({ divisionId, mayCertify, mayStart }: BoardProps) {
   const layout = useWidgetLayout(divisionId);
-  const narrow = useMediaQuery(NARROW) ?? false;
+  const narrow = useNarrow();
+  // The widgets mount in a transition React renders in slices, so the page answers input while
+  // six widgets build (an SWR answer alone renders at once, in one long task). Once mounted, the
+  // live layout: a saved order shows at once, never the old one for a render.
+  const mounted = useDeferredValue(layout.data);
+  const data = mounted && (layout.data ?? mounted);
   // A new order not saved yet: the Save button shows while there is one (spec 000 §2).
   const [draft, setDraft] = useState<WidgetSetting[] | null>(null);
   const [settingOpen, setSettingOpen] = useState(false);
@@ -128,10 +139,9 @@ function Board({ divisionId, mayCertify, mayStart }: BoardProps) {
         </Button>
       </Alert>
     );
-  if (!layout.data) return <BoardSkeleton />;
-  if (layout.data.kind === 'contractor')
-    return <ContractorWidgets divisionId={divisionId} mayStart={mayStart} />;
-  const widgets = draft ?? layout.data.widgets;
+  if (!data) return <BoardSkeleton />;
+  if (data.kind === 'contractor') return <ContractorWidgets divisionId={divisionId} mayStart={mayStart} />;
+  const widgets = draft ?? data.widgets;
 
   const save = async (next: WidgetSetting[], message: string) => {
     setSaving(true);
@@ -245,7 +255,7 @@ function Board({ divisionId, mayCertify, mayStart }: BoardProps) {
       <WidgetsSettingDrawer
         opened={settingOpen}
         widgets={widgets}
-        available={layout.data.available}
+        available={data.available}
         onClose={() => setSettingOpen(false)}
         onSave={async (next) => {
           await save(next, 'Widgets saved');
@@ -283,7 +293,7 @@ export default function DashboardBoard(props: BoardProps) {
  * Findings (the Open Findings variant), and the sites' due dates.
  */
 function ContractorWidgets({ divisionId, mayStart }: { divisionId: string; mayStart: boolean }) {
-  const narrow = useMediaQuery(NARROW) ?? false;
+  const narrow = useNarrow();
   const chrome = (name: WidgetName): WidgetChrome => ({
     name,
     width: 12,

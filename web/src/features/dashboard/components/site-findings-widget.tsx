@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { VisuallyHidden } from '@mantine/core';
 import { tableColumns, type TableColumn } from '../../../components/data-table';
 import { useFindingTypesUsed, useWidgetPages } from '../api/dashboard';
@@ -32,7 +32,7 @@ export function SiteFindingsWidget<Row extends SiteRow>({
   load,
   figures,
   emptyText,
-  action = (row) => <ViewProjectLink divisionId={divisionId} {...row} />,
+  action,
 }: {
   chrome: WidgetChrome;
   divisionId: string;
@@ -46,7 +46,7 @@ export function SiteFindingsWidget<Row extends SiteRow>({
   ) => (cursor?: string) => Promise<SitePage<Row>>;
   figures: TableColumn<Row>[];
   emptyText: string;
-  /** Each row's action: View Project, unless the widget's variant says otherwise. */
+  /** Each row's action: View Project, unless the widget's variant says otherwise (keep it the same function between renders). */
   action?: (row: Row) => ReactNode;
 }) {
   const search = useWidgetSearch();
@@ -57,6 +57,12 @@ export function SiteFindingsWidget<Row extends SiteRow>({
     LIST_CACHE_NAME[findings],
     [search.query, type],
     load(divisionId, search.query, type),
+  );
+  // The same columns on every render, so the table does not rebuild its rows for each.
+  const columns = useMemo(
+    () =>
+      siteColumns(figures, action ?? ((row: Row) => <ViewProjectLink divisionId={divisionId} {...row} />)),
+    [figures, action, divisionId],
   );
   return (
     <WidgetFrame chrome={chrome}>
@@ -69,13 +75,15 @@ export function SiteFindingsWidget<Row extends SiteRow>({
             <WidgetSearch search={search} label="Search sites" />
           </>
         }
-        columns={siteColumns(figures, action)}
-        getRowId={(row) => row.projectId}
+        columns={columns}
+        getRowId={projectIdOf}
         emptyText={emptyText}
       />
     </WidgetFrame>
   );
 }
+
+const projectIdOf = (row: SiteRow) => row.projectId;
 
 function siteColumns<Row extends SiteRow>(figures: TableColumn<Row>[], action: (row: Row) => ReactNode) {
   const column = tableColumns<Row>();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Group, ScrollArea, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -6,6 +6,13 @@ import type { RowData } from '@tanstack/react-table';
 import { DataTable, type DataTableProps } from '../../../components/data-table';
 import { ApiError } from '../../../lib/api-client';
 import type { ListSort } from '../../../lib/list/list-url';
+
+/**
+ * The table renders again only when its rows, state, columns or selection change, not on every
+ * render of its widget (SWR's validating flags, a search keystroke): each widget passes stable
+ * columns, getRowId and selection, and useWidgetPages stable rows and reload.
+ */
+const WidgetDataTable = memo(DataTable) as typeof DataTable;
 
 /** Spec 000 §9: widget search inputs are debounced by 500 ms. */
 export const WIDGET_SEARCH_DELAY_MS = 500;
@@ -122,7 +129,11 @@ export function WidgetTable<Row extends RowData>({
     // loadMore is a new function each render; the states above say when another page is due.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [readingAll, loading, loadingMore, read]);
-  const rows = useMemo(() => sortedRows(list.rows, sort), [list.rows, sort]);
+  // The rows render in a transition, which React slices and yields from, so a page of rows never
+  // blocks the main thread in one long task; the skeleton stays until they are there.
+  const deferredRows = useDeferredValue(list.rows);
+  const rows = useMemo(() => sortedRows(deferredRows, sort), [deferredRows, sort]);
+  const showLoading = list.loading || (list.rows !== undefined && deferredRows === undefined);
   return (
     <>
       {toolbar && (
@@ -131,14 +142,14 @@ export function WidgetTable<Row extends RowData>({
         </Group>
       )}
       <ScrollArea.Autosize mah={WIDGET_TABLE_HEIGHT} type="auto" offsetScrollbars>
-        <DataTable
+        <WidgetDataTable
           {...table}
           rows={rows}
           // Sorted here, over every row read (see WIDGET_SORT_ALL_CAP), not by the table.
           sort={sort}
           onSortChange={setSort}
           refreshing={readingAll}
-          status={forbidden ? 'forbidden' : list.error ? 'error' : list.loading ? 'loading' : 'ready'}
+          status={forbidden ? 'forbidden' : list.error ? 'error' : showLoading ? 'loading' : 'ready'}
           error={list.error}
           onReload={list.reload}
           skeletonRows={table.skeletonRows ?? 4}

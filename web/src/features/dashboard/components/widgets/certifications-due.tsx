@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Button, Text } from '@mantine/core';
 import { BULK_CERTIFY_MAX, CERTIFICATION_MESSAGES } from '@stormline/domain/certification-rules';
@@ -22,6 +22,31 @@ const BulkCertifyModal = lazy(() =>
 );
 
 const column = tableColumns<CertificationDueRow>();
+const inspectionIdOf = (row: CertificationDueRow) => row.inspectionId;
+const rowLabel = (row: CertificationDueRow) => `Select ${row.siteName}, ${displayDate(row.dateOfInspection)}`;
+
+const siteColumns = (divisionId: string) =>
+  column.columns([
+    column.accessor('siteName', {
+      header: 'Site Name',
+      enableSorting: true,
+      cell: ({ row }) => (
+        <Anchor
+          component={Link}
+          to={paths.app.project.getHref(divisionId, row.original.projectId, 'inspections')}
+          fz="sm"
+        >
+          {row.original.siteName}
+        </Anchor>
+      ),
+    }),
+    column.accessor('clientName', { header: 'Client Name', enableSorting: true }),
+    column.accessor('dateOfInspection', {
+      header: 'Date Of Inspection',
+      enableSorting: true,
+      cell: ({ getValue }) => displayDate(getValue()),
+    }),
+  ]);
 
 /** Spec 000 §2 Certifications Due: eligible inspections, certified together with Certify Now. */
 export function CertificationsDueWidget({
@@ -46,27 +71,12 @@ export function CertificationsDueWidget({
   const celebrate = useCelebrate();
   const chosen = (list.rows ?? []).filter((row) => selected.includes(row.inspectionId));
 
-  const columns = column.columns([
-    column.accessor('siteName', {
-      header: 'Site Name',
-      enableSorting: true,
-      cell: ({ row }) => (
-        <Anchor
-          component={Link}
-          to={paths.app.project.getHref(divisionId, row.original.projectId, 'inspections')}
-          fz="sm"
-        >
-          {row.original.siteName}
-        </Anchor>
-      ),
-    }),
-    column.accessor('clientName', { header: 'Client Name', enableSorting: true }),
-    column.accessor('dateOfInspection', {
-      header: 'Date Of Inspection',
-      enableSorting: true,
-      cell: ({ getValue }) => displayDate(getValue()),
-    }),
-  ]);
+  // The same columns and selection while nothing they show changes: the table re-renders only then.
+  const columns = useMemo(() => siteColumns(divisionId), [divisionId]);
+  const selection = useMemo(
+    () => (mayCertify ? { selectedIds: selected, onChange: setSelected, rowLabel } : undefined),
+    [mayCertify, selected],
+  );
 
   return (
     <WidgetFrame
@@ -102,17 +112,9 @@ export function CertificationsDueWidget({
         list={list}
         toolbar={<WidgetSearch search={search} label="Search sites" />}
         columns={columns}
-        getRowId={(row) => row.inspectionId}
+        getRowId={inspectionIdOf}
         emptyText="There are no inspection(s) that are eligible to be certified"
-        selection={
-          mayCertify
-            ? {
-                selectedIds: selected,
-                onChange: setSelected,
-                rowLabel: (row) => `Select ${row.siteName}, ${displayDate(row.dateOfInspection)}`,
-              }
-            : undefined
-        }
+        selection={selection}
       />
       {certifying && (
         <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Menu, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconCalendarMonth, IconDots, IconList } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { WidgetFrame, type WidgetChrome } from '../widget-frame';
 import { useWidgetSearch, WidgetSearch, WidgetTable } from '../widget-table';
 
 const column = tableColumns<InspectionsDueRow>();
+const projectIdOf = (row: InspectionsDueRow) => row.projectId;
 
 const ACTION_COLOR = { 'Start Inspection': 'teal', 'Past Due': 'red', 'View Project': 'harbor' } as const;
 
@@ -55,6 +56,22 @@ function ActionLink({
   );
 }
 
+const dueColumns = (divisionId: string, mayStart: boolean) =>
+  column.columns([
+    column.accessor('siteName', { header: 'Site Name', enableSorting: true }),
+    column.accessor('clientName', { header: 'Client Name', enableSorting: true }),
+    column.accessor('dueDate', {
+      header: 'Due Date',
+      enableSorting: true,
+      cell: ({ getValue }) => displayDate(getValue()),
+    }),
+    column.display({
+      id: 'action',
+      header: 'Action',
+      cell: ({ row }) => <ActionLink divisionId={divisionId} row={row.original} mayStart={mayStart} />,
+    }),
+  ]);
+
 /** Spec 000 §2 Inspections Due: the sites' next due dates as a list or a calendar (the menu switches). */
 export function InspectionsDueWidget({
   chrome,
@@ -73,20 +90,8 @@ export function InspectionsDueWidget({
     [search.query],
     loadInspectionsDue(divisionId, search.query),
   );
-  const columns = column.columns([
-    column.accessor('siteName', { header: 'Site Name', enableSorting: true }),
-    column.accessor('clientName', { header: 'Client Name', enableSorting: true }),
-    column.accessor('dueDate', {
-      header: 'Due Date',
-      enableSorting: true,
-      cell: ({ getValue }) => displayDate(getValue()),
-    }),
-    column.display({
-      id: 'action',
-      header: 'Action',
-      cell: ({ row }) => <ActionLink divisionId={divisionId} row={row.original} mayStart={mayStart} />,
-    }),
-  ]);
+  // The same columns on every render, so the table does not rebuild its model for each.
+  const columns = useMemo(() => dueColumns(divisionId, mayStart), [divisionId, mayStart]);
   return (
     <WidgetFrame
       chrome={chrome}
@@ -119,7 +124,7 @@ export function InspectionsDueWidget({
           list={list}
           toolbar={<WidgetSearch search={search} label="Search sites" />}
           columns={columns}
-          getRowId={(row) => row.projectId}
+          getRowId={projectIdOf}
           emptyText="No inspections due"
         />
       ) : (

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { tableColumns } from '../../../../components/data-table';
 import { loadOpenFindings, type OpenFindingsRow } from '../../api/dashboard';
 import { SiteFindingsWidget } from '../site-findings-widget';
@@ -24,6 +25,10 @@ export function OpenFindingsWidget({
   divisionId: string;
   variant?: 'view-project' | 'complete-findings';
 }) {
+  const completeFindings = useCallback(
+    (row: OpenFindingsRow) => <CompleteFindingsButton divisionId={divisionId} {...row} />,
+    [divisionId],
+  );
   return (
     <SiteFindingsWidget
       chrome={chrome}
@@ -32,9 +37,7 @@ export function OpenFindingsWidget({
       load={loadOpenFindings}
       figures={figures}
       emptyText="There are no open findings"
-      {...(variant === 'complete-findings'
-        ? { action: (row: OpenFindingsRow) => <CompleteFindingsButton divisionId={divisionId} {...row} /> }
-        : {})}
+      {...(variant === 'complete-findings' ? { action: completeFindings } : {})}
     />
   );
 }

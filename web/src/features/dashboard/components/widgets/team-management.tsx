@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   Alert,
@@ -45,7 +45,9 @@ export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChr
   // The server searches names and sites (a division has more inspectors than a page holds).
   const list = useWidgetPages(divisionId, 'team', [search.query], loadTeam(divisionId, search.query));
   // Each member once: a later page of name matches may repeat a site's inspector from the first.
-  const pages = list.rows?.filter((m, i, all) => all.findIndex((o) => o.id === m.id) === i);
+  // Rendered in a transition React slices (see WidgetTable).
+  const rows = useDeferredValue(list.rows);
+  const pages = rows?.filter((m, i, all) => all.findIndex((o) => o.id === m.id) === i);
   const [open, setOpen] = useState<string[]>([]);
   // The members whose "More sites" were asked for: kept here, so a reload of the list keeps them.
   const [moreOf, setMoreOf] = useState<string[]>([]);
@@ -100,7 +102,7 @@ export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChr
           </Text>
         ) : list.error ? (
           <ListError error={list.error} onRetry={list.reload} />
-        ) : list.loading ? (
+        ) : list.loading || !rows ? (
           <Stack gap={6} aria-busy>
             {[0, 1, 2].map((n) => (
               <Skeleton key={n} h={40} radius="md" />
@@ -151,7 +153,8 @@ export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChr
                       </Badge>
                     </Group>
                   </UnstyledButton>
-                  <Collapse expanded={expanded} id={panelId}>
+                  {/* A closed member's sites are not rendered (keepMounted would build every checkbox). */}
+                  <Collapse expanded={expanded} id={panelId} keepMounted={false}>
                     <Stack gap={4} pl="xl" py={6}>
                       {member.inspections.length === 0 && (
                         <Text fz="sm" c="dimmed">
