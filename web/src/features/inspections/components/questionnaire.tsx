@@ -19,6 +19,7 @@ import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { answerIssue, askedQuestions } from '@stormline/domain/questionnaire-rules';
 import type { Answers, AnswerValue } from '@stormline/domain/questionnaire-rules';
 import type { Question, QuestionGroup } from '@stormline/domain/template-model';
+import stacked from '../../../components/data-table/stacked-table.module.css';
 import { ServerError } from '../../../components/server-error';
 import { errorMessage } from '../../../lib/errors';
 import { saveInspection, useQuestionnaire, type Questionnaire } from '../api/inspections';
@@ -69,8 +70,9 @@ function CommentField({
       <Anchor
         component="button"
         type="button"
-        fz="xs"
-        style={{ alignSelf: 'flex-start' }}
+        fz="sm"
+        mih={24}
+        style={{ alignSelf: 'flex-start', display: 'inline-flex', alignItems: 'center' }}
         onClick={() => setOpen(true)}
       >
         Add comment
@@ -282,7 +284,12 @@ function QuestionnaireForm({
           </Text>
         )}
         {group.layout_type === 'TABLE' ? (
-          <Table.ScrollContainer minWidth={320}>
+          // On a phone each question's options go below its label (stacked-table.module.css).
+          <Table.ScrollContainer
+            minWidth={320}
+            className={stacked.stacked}
+            classNames={{ scrollContainerInner: stacked.inner }}
+          >
             <Table verticalSpacing="sm">
               {group.table_headers.length > 0 && (
                 <Table.Thead>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Menu, Paper, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Menu, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconAlertCircle,
   IconArrowLeft,
@@ -56,6 +57,7 @@ export default function InspectionRoute() {
   const { data: inspection, error } = useInspection(divisionId, inspectionId);
   const [pending, setPending] = useState<'delete' | 'reopen' | null>(null);
   const [changingInspector, setChangingInspector] = useState(false);
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const tab: Tab = findingId
     ? 'findings'
     : TABS.some((t) => t.value === tabParam)
@@ -171,21 +173,22 @@ export default function InspectionRoute() {
       <Text fz="xs" c="dimmed" mb="sm">
         Inspection id {inspection.id}
       </Text>
-      <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x" mb="md">
-        <Tabs value={tab} variant="outline" radius="md">
-          <Tabs.List style={{ flexWrap: 'nowrap' }}>
-            {visible.map((t) => (
-              <Tabs.Tab
-                key={t.value}
-                value={t.value}
-                renderRoot={(props) => <Link {...props} to={links.inspection(inspection.id, t.value)} />}
-              >
-                {t.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
-      </ScrollArea>
+      {/* Every tab on screen at 375 px (docs/decisions/0024): on a phone they wrap as pills, no sideways scroll. */}
+      <Tabs value={tab} variant={phone ? 'pills' : 'outline'} radius="md" mb="md">
+        <Tabs.List grow={phone} style={{ flexWrap: 'wrap', gap: phone ? 6 : undefined }}>
+          {visible.map((t) => (
+            <Tabs.Tab
+              key={t.value}
+              value={t.value}
+              mih={44}
+              bd={phone ? '1px solid var(--mantine-color-gray-3)' : undefined}
+              renderRoot={(props) => <Link {...props} to={links.inspection(inspection.id, t.value)} />}
+            >
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
       {tab === 'questionnaire' && (
         <>
           <QuestionnaireTab divisionId={divisionId} inspectionId={inspection.id} />
