@@ -205,7 +205,7 @@ describe('an inspector’s day on a 375 px phone (issue 24 item 3)', () => {
       await card.waitFor();
       await checkPhoneScreen(page, 'project-inspections');
       await pressCardAwayFromTitle(page);
-      await page.waitForURL(new RegExp(`/inspection/${seeded.inspection.id}/questionnaire$`));
+      await page.waitForURL(new RegExp(`/inspection/${seeded.inspection.id}(/questionnaire)?$`));
       await page.getByRole('radio').first().waitFor();
 
       // A way back a thumb can press: the project, above the title.
@@ -277,7 +277,7 @@ describe('an inspector’s day on a 375 px phone (issue 24 item 3)', () => {
       await pictureWide(page, 'inspector-dashboard');
       await page.goto(`/divisions/${NORTH}/projects/${seeded.project.id}/inspections`);
       await pressCardAwayFromTitle(page);
-      await page.waitForURL(new RegExp(`/inspection/${seeded.inspection.id}/questionnaire$`));
+      await page.waitForURL(new RegExp(`/inspection/${seeded.inspection.id}(/questionnaire)?$`));
       await page.getByRole('radio').first().waitFor();
       await pictureWide(page, 'questionnaire');
 

@@ -1,4 +1,4 @@
-import { Checkbox, createTheme, Radio, type MantineColorsTuple } from '@mantine/core';
+import { Checkbox, createTheme, Radio, Switch, type MantineColorsTuple } from '@mantine/core';
 
 /** Deep teal-blue, the colour of stormwater; shade 7 keeps white text above 4.5:1 contrast. */
 const storm: MantineColorsTuple = [
@@ -137,6 +137,19 @@ export const theme = createTheme({
     Radio: Radio.extend({
       vars: (_theme, { size }) => ({
         root: small(size) ? { '--radio-size': TARGET, '--radio-icon-size': '10px' } : {},
+      }),
+    }),
+    // A switch of Mantine's medium size (46 x 24 px) wherever a smaller one was asked for.
+    Switch: Switch.extend({
+      vars: (_theme, { size }) => ({
+        root: small(size)
+          ? {
+              '--switch-height': 'var(--switch-height-md)',
+              '--switch-width': 'var(--switch-width-md)',
+              '--switch-thumb-size': 'var(--switch-thumb-size-md)',
+              '--switch-track-label-padding': 'var(--switch-track-label-padding-md)',
+            }
+          : {},
       }),
     }),
   },

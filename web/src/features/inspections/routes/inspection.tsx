@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Menu, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Box, Button, Menu, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import {
   IconAlertCircle,
   IconArrowLeft,
@@ -12,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { displayDate } from '@stormline/domain/local-date';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { LinkTabs } from '../../../components/link-tabs';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -57,7 +57,6 @@ export default function InspectionRoute() {
   const { data: inspection, error } = useInspection(divisionId, inspectionId);
   const [pending, setPending] = useState<'delete' | 'reopen' | null>(null);
   const [changingInspector, setChangingInspector] = useState(false);
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const tab: Tab = findingId
     ? 'findings'
     : TABS.some((t) => t.value === tabParam)
@@ -173,22 +172,14 @@ export default function InspectionRoute() {
       <Text fz="xs" c="dimmed" mb="sm">
         Inspection id {inspection.id}
       </Text>
-      {/* Every tab on screen at 375 px (docs/decisions/0024): on a phone they wrap as pills, no sideways scroll. */}
-      <Tabs value={tab} variant={phone ? 'pills' : 'outline'} radius="md" mb="md">
-        <Tabs.List grow={phone} style={{ flexWrap: 'wrap', gap: phone ? 6 : undefined }}>
-          {visible.map((t) => (
-            <Tabs.Tab
-              key={t.value}
-              value={t.value}
-              mih={44}
-              bd={phone ? '1px solid var(--mantine-color-gray-3)' : undefined}
-              renderRoot={(props) => <Link {...props} to={links.inspection(inspection.id, t.value)} />}
-            >
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <Box mb="md">
+        <LinkTabs
+          label="Inspection"
+          active={tab}
+          tabs={visible}
+          hrefOf={(t) => links.inspection(inspection.id, t)}
+        />
+      </Box>
       {tab === 'questionnaire' && (
         <>
           <QuestionnaireTab divisionId={divisionId} inspectionId={inspection.id} />
