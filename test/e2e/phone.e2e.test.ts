@@ -82,7 +82,9 @@ function measurePage(): Measure {
   const small: Target[] = [];
   const outside: Target[] = [];
   for (const element of document.querySelectorAll(selector)) {
-    const box = element.getBoundingClientRect();
+    // A field inside a styled input box (the text field among a multi-select's pills) is pressed
+    // anywhere in that box: the box is the target.
+    const box = (element.closest('.mantine-Input-input') ?? element).getBoundingClientRect();
     if (!shown(element, box)) continue;
     const target = {
       what: describe(element),
