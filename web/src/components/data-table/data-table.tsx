@@ -23,6 +23,7 @@ import {
 import type { ListSort } from '../../lib/list/list-url';
 import type { ListStatus } from '../../lib/list/server-list';
 import { ListError } from '../list-error';
+import classes from './stacked-table.module.css';
 import { features, type TableColumn } from './table-features';
 
 /** Spec 001 §9: shown for a list the user has no read right on. */
@@ -135,7 +136,12 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
           {columnToggle && <ColumnMenu table={table} />}
         </Group>
       )}
-      <Table.ScrollContainer minWidth={320}>
+      {/* On a phone the rows stack into cards (stacked-table.module.css, docs/decisions/0024). */}
+      <Table.ScrollContainer
+        minWidth={320}
+        className={classes.stacked}
+        classNames={{ scrollContainerInner: classes.inner }}
+      >
         <Table
           aria-label={props.label}
           aria-busy={busy || undefined}
@@ -171,6 +177,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                     >
                       {header.isPlaceholder ? null : header.column.getCanSort() ? (
                         <UnstyledButton
+                          className={classes.sortButton}
                           onClick={header.column.getToggleSortingHandler()}
                           fw={600}
                           fz={props.compact ? 'xs' : 'sm'}
@@ -240,7 +247,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                     </Table.Td>
                   )}
                   {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id}>
+                    <Table.Td key={cell.id} data-label={headerLabel(cell.column.columnDef.header)}>
                       <table.FlexRender cell={cell} />
                     </Table.Td>
                   ))}
@@ -253,7 +260,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                 <Table.Tr key={group.id} fw={600} bg="gray.0">
                   {selection && <Table.Td />}
                   {group.headers.map((header) => (
-                    <Table.Td key={header.id}>
+                    <Table.Td key={header.id} data-label={headerLabel(header.column.columnDef.header)}>
                       {header.isPlaceholder ? null : <table.FlexRender footer={header} />}
                     </Table.Td>
                   ))}
@@ -265,6 +272,11 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
       </Table.ScrollContainer>
     </>
   );
+}
+
+/** A cell's label in the phone layout: its column's header when that is text. */
+function headerLabel(header: unknown): string {
+  return typeof header === 'string' ? header : '';
 }
 
 // One empty array for every render without rows: a new [] each time would rebuild the row model.

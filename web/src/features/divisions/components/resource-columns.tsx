@@ -24,8 +24,8 @@ export function detailHref(divisionId: string, kind: ResourceKind, row: Resource
 }
 
 /**
- * The row's name, a link where the caller may open it. An email does not wrap: on a phone the
- * table scrolls sideways in its box rather than breaking it into a column of letters.
+ * The row's name, a link where the caller may open it. An email does not wrap in a wide table's
+ * column; in a phone's stacked card it may break at the card's edge (stacked-table.module.css).
  */
 function Linked({
   href,

@@ -3,6 +3,7 @@ import { Badge, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { displayDate } from '@stormline/domain/local-date';
 import type { InspectionCard as Card } from '../api/inspections';
+import classes from './inspection-card.module.css';
 
 function StatusBadge({ label, date, applies }: { label: string; date: string | null; applies: boolean }) {
   if (!applies) return null;
@@ -21,7 +22,7 @@ function StatusBadge({ label, date, applies }: { label: string; date: string | n
 /**
  * An inspection's card on the project tab (spec 000 §2): number, date and type, the questions'
  * status, Certification, Acknowledgement and Compliance, and the CA and MI counts with a marker
- * while some are incomplete.
+ * while some are incomplete. The whole card opens the inspection.
  */
 export function InspectionCard({
   inspection,
@@ -36,12 +37,13 @@ export function InspectionCard({
 }) {
   const counts = inspection.findings.filter((f) => f.code === 'CA' || f.code === 'MI');
   return (
-    <Paper radius="lg" p="md" withBorder>
+    <Paper radius="lg" p="md" withBorder className={classes.card}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" align="flex-start" gap="xs">
           <Group gap="sm" wrap="nowrap" align="flex-start">
             {selection && (
               <Checkbox
+                className={classes.above}
                 mt={4}
                 aria-label={`Select inspection #${inspection.number}`}
                 checked={selection.checked}
@@ -49,7 +51,7 @@ export function InspectionCard({
               />
             )}
             <div>
-              <Text component={Link} to={href} fw={600} c="harbor.9" td="none">
+              <Text component={Link} to={href} fw={600} c="harbor.9" td="none" className={classes.link}>
                 Inspection #{inspection.number}
               </Text>
               <Text fz="sm" c="dimmed">

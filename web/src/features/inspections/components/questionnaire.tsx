@@ -20,6 +20,7 @@ import { answerIssue, askedQuestions } from '@stormline/domain/questionnaire-rul
 import type { Answers, AnswerValue } from '@stormline/domain/questionnaire-rules';
 import { allQuestions, type Question, type QuestionGroup } from '@stormline/domain/template-model';
 import { ConflictChoice } from '../../../components/conflict-choice';
+import stacked from '../../../components/data-table/stacked-table.module.css';
 import { ServerError } from '../../../components/server-error';
 import { errorMessage } from '../../../lib/errors';
 import {
@@ -78,8 +79,9 @@ function CommentField({
       <Anchor
         component="button"
         type="button"
-        fz="xs"
-        style={{ alignSelf: 'flex-start' }}
+        fz="sm"
+        mih={24}
+        style={{ alignSelf: 'flex-start', display: 'inline-flex', alignItems: 'center' }}
         onClick={() => setOpened(true)}
       >
         Add comment
@@ -256,7 +258,12 @@ function QuestionnaireForm({
           </Text>
         )}
         {group.layout_type === 'TABLE' ? (
-          <Table.ScrollContainer minWidth={320}>
+          // On a phone each question's options go below its label (stacked-table.module.css).
+          <Table.ScrollContainer
+            minWidth={320}
+            className={stacked.stacked}
+            classNames={{ scrollContainerInner: stacked.inner }}
+          >
             <Table verticalSpacing="sm">
               {group.table_headers.length > 0 && (
                 <Table.Thead>

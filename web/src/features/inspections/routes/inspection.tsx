@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Menu, Paper, ScrollArea, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Box, Button, Menu, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import {
   IconAlertCircle,
   IconArrowLeft,
@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { displayDate } from '@stormline/domain/local-date';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { LinkTabs } from '../../../components/link-tabs';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -171,21 +172,14 @@ export default function InspectionRoute() {
       <Text fz="xs" c="dimmed" mb="sm">
         Inspection id {inspection.id}
       </Text>
-      <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x" mb="md">
-        <Tabs value={tab} variant="outline" radius="md">
-          <Tabs.List style={{ flexWrap: 'nowrap' }}>
-            {visible.map((t) => (
-              <Tabs.Tab
-                key={t.value}
-                value={t.value}
-                renderRoot={(props) => <Link {...props} to={links.inspection(inspection.id, t.value)} />}
-              >
-                {t.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
-      </ScrollArea>
+      <Box mb="md">
+        <LinkTabs
+          label="Inspection"
+          active={tab}
+          tabs={visible}
+          hrefOf={(t) => links.inspection(inspection.id, t)}
+        />
+      </Box>
       {tab === 'questionnaire' && (
         <>
           <QuestionnaireTab divisionId={divisionId} inspectionId={inspection.id} />

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { ScrollArea, Tabs } from '@mantine/core';
+import { LinkTabs } from '../../../components/link-tabs';
 
 /** Spec 002 §2 Project detail tabs, by path segment. */
 export const PROJECT_TABS = [
@@ -13,7 +12,7 @@ export const PROJECT_TABS = [
 ] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number]['value'];
 
-/** The tabs as links (each its own URL), scrolling sideways on a phone rather than wrapping. */
+/** The project's tabs as links (each its own URL); on a phone they wrap, never scroll sideways. */
 export function ProjectTabs({
   active,
   visible,
@@ -24,20 +23,11 @@ export function ProjectTabs({
   hrefOf: (tab: ProjectTab) => string;
 }) {
   return (
-    <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
-      <Tabs value={active} variant="outline" radius="md" keepMounted={false}>
-        <Tabs.List style={{ flexWrap: 'nowrap' }}>
-          {PROJECT_TABS.filter((t) => visible.includes(t.value)).map((t) => (
-            <Tabs.Tab
-              key={t.value}
-              value={t.value}
-              renderRoot={(props) => <Link {...props} to={hrefOf(t.value)} />}
-            >
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-    </ScrollArea>
+    <LinkTabs
+      label="Project"
+      active={active}
+      tabs={PROJECT_TABS.filter((t) => visible.includes(t.value))}
+      hrefOf={hrefOf}
+    />
   );
 }

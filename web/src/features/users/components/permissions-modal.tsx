@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   ACTIONS,
@@ -14,6 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { displayed, PendingEditsStore, usePendingEdits } from '../../../lib/pending-edits';
 import { useSetUserPermissions, useUserPermissions, type UserPermissions } from '../api/user-permissions';
+import grid from './permissions-grid.module.css';
 
 const ACTION_LABELS: Record<Action, string> = {
   read: 'Read',
@@ -63,6 +65,7 @@ export function PermissionsModal({
   onSaved,
 }: PermissionsModalProps) {
   const { data, error, isLoading } = useUserPermissions(divisionId, user.id, opened);
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   return (
     <Modal
       opened={opened}
@@ -73,6 +76,7 @@ export function PermissionsModal({
       title={`Permissions of ${user.name || user.roleName}`}
       size="xl"
       radius="lg"
+      fullScreen={phone}
     >
       {error ? (
         <ServerError>{errorMessage(error)}</ServerError>
@@ -174,7 +178,12 @@ function PermissionsForm({
           {permissions.overridden ? 'Changed from the role' : "The role's permissions"}
         </Badge>
       </Group>
-      <Table.ScrollContainer minWidth={520} maxHeight={420}>
+      <Table.ScrollContainer
+        minWidth={520}
+        maxHeight={420}
+        className={grid.grid}
+        classNames={{ scrollContainerInner: grid.inner }}
+      >
         <Table stickyHeader aria-label="Permissions" verticalSpacing={4} horizontalSpacing="sm" fz="sm">
           <Table.Thead>
             <Table.Tr>
@@ -198,7 +207,7 @@ function PermissionsForm({
                   // Only pairs the editor holds can be given; one the user has may always be taken away.
                   const grantable = can(editor, action, resource.label);
                   return (
-                    <Table.Td key={action} ta="center">
+                    <Table.Td key={action} ta="center" data-label={ACTION_LABELS[action]}>
                       <Checkbox
                         aria-label={`${ACTION_LABELS[action]} ${resource.label}`}
                         checked={on}

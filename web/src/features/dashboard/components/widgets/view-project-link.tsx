@@ -4,7 +4,8 @@ import { paths } from '../../../../config/paths';
 
 /**
  * A row's 'View Project' link, named with its site for a screen reader's list of links. It may wrap
- * onto two lines, so a half-width widget's table fits without scrolling sideways.
+ * onto two lines, so a half-width widget's table fits without scrolling sideways; at least 24 px tall
+ * (docs/decisions/0024).
  */
 export function ViewProjectLink({
   divisionId,
@@ -20,6 +21,8 @@ export function ViewProjectLink({
       component={Link}
       to={paths.app.project.getHref(divisionId, projectId, 'inspections')}
       fz="sm"
+      mih={24}
+      style={{ display: 'inline-flex', alignItems: 'center' }}
       aria-label={`View Project ${siteName}`}
     >
       View Project

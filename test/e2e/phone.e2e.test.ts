@@ -1,0 +1,296 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NORTH, call, tokenFor } from '../support/api';
+import { expectNoSeriousAxeViolations } from './axe';
+import { VIEWPORTS, demoAccount, isOnScreen, screenshot, signIn, useBrowser } from './browser';
+
+/**
+ * Issue 24 item 3, an inspector's day on a 375 px phone, as the seeded inspector and the admin:
+ * the dashboard, an inspection opened by pressing its card (not its title), each of its tabs, the
+ * questionnaire, Division -> Users, the users admin and the Permissions grid. On each screen:
+ * nothing wider than the phone, every action inside the screen's width, every target at least
+ * 24 x 24 px (WCAG 2.2 SC 2.5.8) and no serious axe violation. The same screens are pictured at
+ * 1280 px too (test/artifacts/phone-*), and axe runs there as well.
+ */
+
+const INSPECTOR = demoAccount('inspector@example.com');
+const ADMIN = demoAccount('admin@example.com');
+/** Several screens each, on a busy two-core machine. */
+const FLOW_TIMEOUT_MS = 240_000;
+const newPage = useBrowser();
+
+interface Target {
+  what: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+interface Measure {
+  scrollWidth: number;
+  innerWidth: number;
+  small: Target[];
+  outside: Target[];
+}
+
+/**
+ * Every control a pointer can press, as the page lays it out. Left out: what is not shown (no
+ * box, hidden, 1 px visually hidden text such as the skip link before it has focus), and links
+ * inside a sentence, which WCAG 2.2 exempts from the target size.
+ */
+function measurePage(): Measure {
+  const selector = [
+    'a[href]',
+    'button',
+    'input:not([type="hidden"])',
+    'select',
+    'textarea',
+    '[role="button"]',
+    '[role="tab"]',
+    '[role="link"]',
+    '[role="checkbox"]',
+    '[role="radio"]',
+    '[role="switch"]',
+    '[role="menuitem"]',
+    '[role="combobox"]',
+  ].join(',');
+  const describe = (element: Element): string => {
+    const name =
+      element.getAttribute('aria-label') ||
+      (element as HTMLElement).innerText?.trim().replace(/\s+/g, ' ').slice(0, 40) ||
+      element.getAttribute('placeholder') ||
+      element.getAttribute('name') ||
+      '';
+    const type = element.getAttribute('type');
+    return `${element.tagName.toLowerCase()}${type ? `[${type}]` : ''} "${name}"`;
+  };
+  const inSentence = (element: Element): boolean => {
+    if (element.tagName !== 'A') return false;
+    const parent = element.parentElement;
+    if (!parent) return false;
+    const display = getComputedStyle(parent).display;
+    if (display.includes('flex') || display.includes('grid')) return false;
+    return (parent.textContent ?? '').trim().length > (element.textContent ?? '').trim().length + 2;
+  };
+  const shown = (element: Element, box: DOMRect): boolean => {
+    if (box.width <= 1 || box.height <= 1) return false;
+    if (element.closest('[aria-hidden="true"], [inert]')) return false;
+    const style = getComputedStyle(element);
+    return style.visibility !== 'hidden' && style.display !== 'none';
+  };
+  const small: Target[] = [];
+  const outside: Target[] = [];
+  for (const element of document.querySelectorAll(selector)) {
+    // A field inside a styled input box (the text field among a multi-select's pills) is pressed
+    // anywhere in that box: the box is the target.
+    const box = (element.closest('.mantine-Input-input') ?? element).getBoundingClientRect();
+    if (!shown(element, box)) continue;
+    const target = {
+      what: describe(element),
+      x: Math.round(box.x),
+      y: Math.round(box.y + window.scrollY),
+      width: Math.round(box.width * 10) / 10,
+      height: Math.round(box.height * 10) / 10,
+    };
+    // Half a pixel of rounding: a 23.99 px box is a 24 px one drawn on a fractional grid.
+    if (!inSentence(element) && (box.width < 23.5 || box.height < 23.5)) small.push(target);
+    if (box.left < -0.5 || box.right > window.innerWidth + 0.5) outside.push(target);
+  }
+  return {
+    scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+    innerWidth: window.innerWidth,
+    small,
+    outside,
+  };
+}
+
+const list = (targets: Target[]) =>
+  targets.map((t) => `  ${t.what} at (${t.x}, ${t.y}) ${t.width} x ${t.height}`).join('\n');
+
+/** The phone checks of one screen, each failure listing its offenders; then its picture and axe. */
+async function checkPhoneScreen(page: Page, name: string): Promise<void> {
+  // No skeleton or busy list left: a loading table is narrower than the loaded one.
+  await page
+    .waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, {
+      timeout: 20_000,
+    })
+    .catch(() => undefined);
+  // The picture first, so a failing screen can be looked at.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `phone-${name}-375`);
+  const measured = await page.evaluate(measurePage);
+  expect(
+    measured.scrollWidth,
+    `${name}: the page scrolls sideways (${measured.scrollWidth} px wide on a ${measured.innerWidth} px screen)`,
+  ).toBeLessThanOrEqual(measured.innerWidth);
+  expect(
+    measured.outside,
+    `${name}: ${measured.outside.length} control(s) not within the screen's width:\n${list(measured.outside)}`,
+  ).toEqual([]);
+  expect(
+    measured.small,
+    `${name}: ${measured.small.length} target(s) under 24 x 24 px:\n${list(measured.small)}`,
+  ).toEqual([]);
+  await expectNoSeriousAxeViolations(page, `${name} at 375 px`);
+}
+
+async function pictureWide(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `phone-${name}-1280`);
+  await expectNoSeriousAxeViolations(page, `${name} at 1280 px`);
+}
+
+async function dashboardLoaded(page: Page): Promise<void> {
+  await page.getByTestId('dashboard-grid').waitFor();
+  await page.getByTestId('dashboard-grid').locator('section h2').first().waitFor();
+}
+
+/**
+ * The whole card opens the inspection: a press on its status badge, far from the title's text,
+ * is a press on the card's one link (a mouse press where a finger would land, not a click sent
+ * to the badge element, which the stretched link covers).
+ */
+async function pressCardAwayFromTitle(page: Page): Promise<void> {
+  const badge = page.getByText('Questions: In progress').first();
+  await badge.scrollIntoViewIfNeeded();
+  const box = await badge.boundingBox();
+  if (!box) throw new Error('The in-progress card has no status badge on screen');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+interface ProjectRow {
+  id: string;
+  name: string;
+}
+
+interface InspectionRow {
+  id: string;
+  number: number;
+  status: string;
+}
+
+/** The seeded inspection begun and not yet complete (seed: the second project of North). */
+async function inProgressInspection(): Promise<{ project: ProjectRow; inspection: InspectionRow }> {
+  const token = await tokenFor(INSPECTOR.email);
+  const projects = await call<{ pageData: ProjectRow[] }>(`/api/divisions/${NORTH}/projects`, {
+    token,
+    divisionId: NORTH,
+  });
+  for (const project of projects.body.pageData) {
+    const inspections = await call<{ pageData: InspectionRow[] }>(`/api/projects/${project.id}/inspections`, {
+      token,
+      divisionId: NORTH,
+    });
+    const open = inspections.body.pageData.find((row) => row.status !== 'complete');
+    if (open) return { project, inspection: open };
+  }
+  throw new Error('No seeded inspection in progress for the inspector');
+}
+
+let seeded: { project: ProjectRow; inspection: InspectionRow };
+beforeAll(async () => {
+  seeded = await inProgressInspection();
+});
+
+describe('an inspector’s day on a 375 px phone (issue 24 item 3)', () => {
+  it(
+    'the inspector: dashboard, a card opening its inspection, every tab and the questionnaire',
+    async () => {
+      const page = await newPage(VIEWPORTS.mobile);
+      await signIn(page, INSPECTOR);
+      await dashboardLoaded(page);
+      await checkPhoneScreen(page, 'inspector-dashboard');
+
+      await page.goto(`/divisions/${NORTH}/projects/${seeded.project.id}/inspections`);
+      const card = page.getByRole('link', { name: `Inspection #${seeded.inspection.number}`, exact: true });
+      await card.waitFor();
+      await checkPhoneScreen(page, 'project-inspections');
+      await pressCardAwayFromTitle(page);
+      await page.waitForURL(new RegExp(`/inspection/${seeded.inspection.id}(/questionnaire)?$`));
+      await page.getByRole('radio').first().waitFor();
+
+      // A way back a thumb can press: the project, above the title.
+      const back = page.getByRole('link', { name: seeded.project.name, exact: true });
+      expect(await isOnScreen(back)).toBe(true);
+      expect((await back.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+      const tabs = page.getByRole('tab');
+      const names = await tabs.allInnerTexts();
+      expect(names).toEqual(['Inspection Questions', 'Findings', 'Map', 'Certification']);
+      for (const tab of await tabs.all()) expect(await isOnScreen(tab)).toBe(true);
+      await checkPhoneScreen(page, 'questionnaire');
+
+      for (const [tab, path] of [
+        ['Findings', 'findings'],
+        ['Map', 'map'],
+        ['Certification', 'certification'],
+      ] as const) {
+        await page.getByRole('tab', { name: tab }).click();
+        await page.waitForURL(new RegExp(`/inspection/${seeded.inspection.id}/${path}$`));
+        await page.getByRole('tab', { name: tab, selected: true }).waitFor();
+        await checkPhoneScreen(page, `inspection-${path}`);
+      }
+
+      await back.click();
+      await page.waitForURL(new RegExp(`/projects/${seeded.project.id}/inspections$`));
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'the admin: dashboard, Division -> Users, the users admin and the Permissions grid',
+    async () => {
+      const page = await newPage(VIEWPORTS.mobile);
+      await signIn(page, ADMIN);
+      await dashboardLoaded(page);
+      await checkPhoneScreen(page, 'admin-dashboard');
+
+      await page.goto(`/divisions/${NORTH}/resources/users`);
+      await page.getByRole('tab', { name: 'Users', selected: true }).waitFor();
+      await page.getByRole('table').first().getByRole('row').nth(1).waitFor();
+      await checkPhoneScreen(page, 'division-users');
+
+      await page.goto(`/divisions/${NORTH}/admin`);
+      await page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1).waitFor();
+      await checkPhoneScreen(page, 'users-admin');
+
+      const token = await tokenFor(ADMIN.email);
+      const found = await call<{ pageData: { id: string; email: string }[] }>(
+        `/api/users?s=${encodeURIComponent(INSPECTOR.email)}`,
+        { token, divisionId: NORTH },
+      );
+      const inspector = found.body.pageData.find((row) => row.email === INSPECTOR.email)!;
+      await page.goto(`/divisions/${NORTH}/user-profiles/${inspector.id}/edit`);
+      await page.getByRole('button', { name: 'Permissions' }).click();
+      const dialog = page.getByRole('dialog', { name: /Permissions of/ });
+      await dialog.getByRole('checkbox', { name: 'Read Client' }).waitFor();
+      await checkPhoneScreen(page, 'permissions');
+    },
+    FLOW_TIMEOUT_MS,
+  );
+
+  it(
+    'the same screens at 1280 px',
+    async () => {
+      const page = await newPage(VIEWPORTS.desktop);
+      await signIn(page, INSPECTOR);
+      await dashboardLoaded(page);
+      await pictureWide(page, 'inspector-dashboard');
+      await page.goto(`/divisions/${NORTH}/projects/${seeded.project.id}/inspections`);
+      await pressCardAwayFromTitle(page);
+      await page.waitForURL(new RegExp(`/inspection/${seeded.inspection.id}(/questionnaire)?$`));
+      await page.getByRole('radio').first().waitFor();
+      await pictureWide(page, 'questionnaire');
+
+      const admin = await newPage(VIEWPORTS.desktop);
+      await signIn(admin, ADMIN);
+      await dashboardLoaded(admin);
+      await pictureWide(admin, 'admin-dashboard');
+      await admin.goto(`/divisions/${NORTH}/resources/users`);
+      await admin.getByRole('table').first().getByRole('row').nth(1).waitFor();
+      await pictureWide(admin, 'division-users');
+    },
+    FLOW_TIMEOUT_MS,
+  );
+});
