@@ -1,4 +1,4 @@
-import { Checkbox, createTheme, Radio, Switch, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** Deep teal-blue, the colour of stormwater; shade 7 keeps white text above 4.5:1 contrast. */
 const storm: MantineColorsTuple = [
@@ -95,6 +95,14 @@ const teal: MantineColorsTuple = [
 /** The smallest target a pointer must hit (WCAG 2.2 SC 2.5.8). */
 const TARGET = '24px';
 const small = (size: unknown) => size === undefined || size === 'xs' || size === 'sm';
+/**
+ * A component's CSS variables by its size prop. Written as a plain theme entry, not through
+ * `Checkbox.extend()`: importing the component into the theme put Checkbox, Radio and Switch
+ * (about 5 KB gzipped) on every page's first load (docs/decisions/0012).
+ */
+const bySize = (vars: Record<string, string>) => ({
+  vars: (_theme: unknown, { size }: { size?: unknown }) => ({ root: small(size) ? vars : {} }),
+});
 
 export const theme = createTheme({
   primaryColor: 'storm',
@@ -131,26 +139,14 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'sm' } },
     // WCAG 2.2 target size (docs/decisions/0024): Mantine's default checkbox and radio are 20 px;
     // every one of ours is at least 24 px, the label text keeping its size.
-    Checkbox: Checkbox.extend({
-      vars: (_theme, { size }) => ({ root: small(size) ? { '--checkbox-size': TARGET } : {} }),
-    }),
-    Radio: Radio.extend({
-      vars: (_theme, { size }) => ({
-        root: small(size) ? { '--radio-size': TARGET, '--radio-icon-size': '10px' } : {},
-      }),
-    }),
+    Checkbox: bySize({ '--checkbox-size': TARGET }),
+    Radio: bySize({ '--radio-size': TARGET, '--radio-icon-size': '10px' }),
     // A switch of Mantine's medium size (46 x 24 px) wherever a smaller one was asked for.
-    Switch: Switch.extend({
-      vars: (_theme, { size }) => ({
-        root: small(size)
-          ? {
-              '--switch-height': 'var(--switch-height-md)',
-              '--switch-width': 'var(--switch-width-md)',
-              '--switch-thumb-size': 'var(--switch-thumb-size-md)',
-              '--switch-track-label-padding': 'var(--switch-track-label-padding-md)',
-            }
-          : {},
-      }),
+    Switch: bySize({
+      '--switch-height': 'var(--switch-height-md)',
+      '--switch-width': 'var(--switch-width-md)',
+      '--switch-thumb-size': 'var(--switch-thumb-size-md)',
+      '--switch-track-label-padding': 'var(--switch-track-label-padding-md)',
     }),
   },
 });
