@@ -1,6 +1,7 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@stormline/local/seed';
 import { startRuntime } from '../support/runtime';
@@ -14,6 +15,16 @@ export const VIEWPORTS = {
 } as const;
 
 export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '../artifacts');
+
+/**
+ * The bytes of a download. The run's one browser is connected to, not launched here, so
+ * `download.path()` is not available: the file is copied over with saveAs() first.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'stormline-download-')), 'file');
+  await download.saveAs(file);
+  return readFile(file);
+}
 
 /** A seeded demo account (local seed) by email. */
 export function demoAccount(email: string): DemoAccount {

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { call, NORTH } from '../support/api';
 import { tamperAnswer, testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
-import { VIEWPORTS, screenshot, signIn, useBrowser } from './browser';
+import { VIEWPORTS, downloadedBytes, screenshot, signIn, useBrowser } from './browser';
 
 /**
  * Issue 10's walk in the browser, on a project that requires compliance certification: start the
@@ -603,7 +602,7 @@ describe("a demo project's documents, read-only", () => {
       expect(await p.getByRole('button', { name: /^Reorder / }).count()).toBe(0);
       await look(p, `project-site-map-${width}`);
       const [download] = await Promise.all([p.waitForEvent('download'), siteMap.click()]);
-      const saved = await readFile((await download.path())!);
+      const saved = await downloadedBytes(download);
       expect(saved.subarray(0, 5).toString()).toBe('%PDF-');
       await p.goto(`/divisions/${NORTH}/projects/${demoId}/project-docs`);
       await p.getByRole('heading', { name: 'SWMP' }).waitFor();

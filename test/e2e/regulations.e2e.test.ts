@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, makePng } from '@stormline/local/seed/demo-files';
@@ -6,7 +5,7 @@ import { call, NORTH } from '../support/api';
 import { eventually } from '../support/eventually';
 import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
-import { VIEWPORTS, screenshot, signIn, useBrowser } from './browser';
+import { VIEWPORTS, downloadedBytes, screenshot, signIn, useBrowser } from './browser';
 
 /**
  * Regulations and legend items through the browser (spec 001 §2): a group is created, a PDF and an
@@ -224,7 +223,7 @@ describe('regulations: a group and its documents (1280 px)', () => {
         page.waitForEvent('download'),
         rowNamed(page, name).getByTestId('document-name').click(),
       ]);
-      const saved = await readFile((await download.path())!);
+      const saved = await downloadedBytes(download);
       expect(Buffer.compare(saved, bytes), `${name} downloads as uploaded`).toBe(0);
       expect(download.suggestedFilename()).toBe(name.endsWith('.png') ? name : `${name}.pdf`);
     }
