@@ -1,10 +1,13 @@
 import type * as z from 'zod/mini';
+import { changeLogStep } from '@stormline/data/changelog';
+import type { FieldChange } from '@stormline/data/changelog';
 import type { Finding } from '@stormline/contract/inspection-views';
 import type { FindingNoteRecord, FindingRecord } from '@stormline/data/findings';
 import { getFinding } from '@stormline/data/findings';
 import { getInspection } from '@stormline/data/inspections';
 import type { InspectionRecord } from '@stormline/data/inspections';
 import { getLegendItems } from '@stormline/data/legend-items';
+import type { TransactionStep } from '@stormline/data/transact';
 import type { ProjectRecord } from '@stormline/data/projects';
 import { ConflictError } from '@stormline/domain/errors';
 import { FINDING_MESSAGES } from '@stormline/domain/finding-rules';
@@ -105,3 +108,31 @@ export function assertFindingWritable(finding: FindingRecord, project: ProjectRe
 
 export const findingLabel = (finding: Pick<FindingRecord, 'typeCode' | 'number'>) =>
   `Finding ${finding.typeCode} #${finding.number}`;
+
+/**
+ * The change-log entry of a write to a finding (or its photos, `entity` 'image'), as a step of the
+ * writer's own transaction: logged on the finding's project under its label, at `deps.now()`.
+ */
+export function findingLogStep(
+  deps: Pick<Deps, 'db' | 'now'>,
+  actor: { id: string; name: string },
+  finding: Pick<FindingRecord, 'divisionId' | 'projectId' | 'id' | 'typeCode' | 'number'>,
+  action: string,
+  changes: FieldChange[],
+  entity: 'finding' | 'image' = 'finding',
+): TransactionStep {
+  return changeLogStep(
+    deps.db,
+    {
+      divisionId: finding.divisionId,
+      projectId: finding.projectId,
+      actor,
+      entity,
+      entityId: finding.id,
+      label: findingLabel(finding),
+      action,
+      changes,
+    },
+    deps.now(),
+  );
+}

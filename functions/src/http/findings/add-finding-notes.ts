@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { findingsRoutes } from '@stormline/contract/areas/findings';
-import { changeLogStep } from '@stormline/data/changelog';
 import { findingNoteStep, getFindings } from '@stormline/data/findings';
 import type { FindingNoteRecord } from '@stormline/data/findings';
 import { findingLinksOf } from '@stormline/data/inspections';
 import { transact } from '@stormline/data/transact';
 import { NotFoundError } from '@stormline/domain/errors';
-import { findingLabel, observationView } from '../../lib/finding-view';
+import { findingLogStep, observationView } from '../../lib/finding-view';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { actorOf, readInspection } from '../../lib/inspection-context';
@@ -44,20 +43,9 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   await transact(deps.db, [
     ...notes.map((note) => findingNoteStep(deps.db, divisionId!, note)),
     ...findings.map((f) =>
-      changeLogStep(
-        deps.db,
-        {
-          divisionId: divisionId!,
-          projectId: project.id,
-          actor,
-          entity: 'finding',
-          entityId: f.id,
-          label: findingLabel(f),
-          action: 'note added',
-          changes: [{ field: 'note', from: null, to: body.comments }],
-        },
-        now,
-      ),
+      findingLogStep({ db: deps.db, now: () => now }, actor, f, 'note added', [
+        { field: 'note', from: null, to: body.comments },
+      ]),
     ),
   ]);
   return { status: 201, body: { notes: notes.map((n) => observationView(n, actor.name, caller, project)) } };

@@ -1,5 +1,4 @@
 import { findingsRoutes } from '@stormline/contract/areas/findings';
-import { changeLogStep } from '@stormline/data/changelog';
 import { findingUpdateSteps, getFindings } from '@stormline/data/findings';
 import { findingLinksOf } from '@stormline/data/inspections';
 import { transact } from '@stormline/data/transact';
@@ -11,7 +10,7 @@ import {
 } from '@stormline/domain/finding-rules';
 import { localDate } from '@stormline/domain/local-date';
 import { assertNoIssues } from '@stormline/domain/region';
-import { controlMeasureNames, findingLabel, findingView } from '../../lib/finding-view';
+import { controlMeasureNames, findingLabel, findingLogStep, findingView } from '../../lib/finding-view';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { actorOf, readInspection } from '../../lib/inspection-context';
@@ -48,23 +47,10 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
     const after = { ...finding, date_completed: body.date_completed!, comments };
     await transact(deps.db, [
       ...findingUpdateSteps(deps.db, finding, after),
-      changeLogStep(
-        deps.db,
-        {
-          divisionId: divisionId!,
-          projectId: project.id,
-          actor,
-          entity: 'finding',
-          entityId: finding.id,
-          label: findingLabel(finding),
-          action: 'completed',
-          changes: [
-            { field: 'date_completed', from: null, to: after.date_completed },
-            { field: 'comments', from: finding.comments, to: comments },
-          ],
-        },
-        now,
-      ),
+      findingLogStep({ db: deps.db, now: () => now }, actor, finding, 'completed', [
+        { field: 'date_completed', from: null, to: after.date_completed },
+        { field: 'comments', from: finding.comments, to: comments },
+      ]),
     ]);
     done.push({ ...after, version: finding.version + 1 });
   }

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { findingsRoutes } from '@stormline/contract/areas/findings';
-import { changeLogStep } from '@stormline/data/changelog';
 import { createFinding, findingNoteStep } from '@stormline/data/findings';
 import { getTemplateVersion } from '@stormline/data/templates';
 import { findingFormIssues } from '@stormline/domain/finding-rules';
 import { localDate } from '@stormline/domain/local-date';
 import { assertNoIssues } from '@stormline/domain/region';
 import { findingDetail } from '../../lib/finding-detail';
-import { findingLabel } from '../../lib/finding-view';
+import { findingLogStep } from '../../lib/finding-view';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { actorOf, assertInspectionWritable, readInspection } from '../../lib/inspection-context';
@@ -72,25 +71,12 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
             }),
           ]
         : []),
-      changeLogStep(
-        deps.db,
-        {
-          divisionId: divisionId!,
-          projectId: project.id,
-          actor,
-          entity: 'finding',
-          entityId: created.id,
-          label: findingLabel(created),
-          action: 'created',
-          changes: [
-            { field: 'type', from: null, to: created.typeName },
-            { field: 'location', from: null, to: created.location },
-            { field: 'date_initiated', from: null, to: created.date_initiated },
-            { field: 'inspection', from: null, to: `Inspection #${inspection.number}` },
-          ],
-        },
-        now,
-      ),
+      findingLogStep({ db: deps.db, now: () => now }, actor, created, 'created', [
+        { field: 'type', from: null, to: created.typeName },
+        { field: 'location', from: null, to: created.location },
+        { field: 'date_initiated', from: null, to: created.date_initiated },
+        { field: 'inspection', from: null, to: `Inspection #${inspection.number}` },
+      ]),
     ],
     now,
   );

@@ -1,11 +1,10 @@
 import { findingsRoutes } from '@stormline/contract/areas/findings';
-import { changeLogStep } from '@stormline/data/changelog';
 import { findingImageCountStep, findingImageDeleteStep, listFindingImages } from '@stormline/data/findings';
 import { transact } from '@stormline/data/transact';
 import { ConflictError, NotFoundError } from '@stormline/domain/errors';
 import { FINDING_MESSAGES } from '@stormline/domain/finding-rules';
 import { fileStoreOf } from '../../lib/file-store';
-import { findingLabel, readFinding } from '../../lib/finding-view';
+import { findingLogStep, readFinding } from '../../lib/finding-view';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { actorOf } from '../../lib/inspection-context';
@@ -35,19 +34,13 @@ export async function main({ params, caller, divisionId, deps }: RouteRequest<ty
       -1,
       () => new ConflictError(FINDING_MESSAGES.alreadyCompleted),
     ),
-    changeLogStep(
-      deps.db,
-      {
-        divisionId: divisionId!,
-        projectId: project.id,
-        actor: actorOf(caller),
-        entity: 'image',
-        entityId: finding.id,
-        label: findingLabel(finding),
-        action: 'photo deleted',
-        changes: [{ field: 'photo', from: image.name, to: null }],
-      },
-      deps.now(),
+    findingLogStep(
+      deps,
+      actorOf(caller),
+      finding,
+      'photo deleted',
+      [{ field: 'photo', from: image.name, to: null }],
+      'image',
     ),
   ]);
   const store = fileStoreOf(deps);

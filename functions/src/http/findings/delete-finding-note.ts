@@ -1,9 +1,8 @@
 import { findingsRoutes } from '@stormline/contract/areas/findings';
-import { changeLogStep } from '@stormline/data/changelog';
 import { findingNoteDeleteStep, getFindingNote } from '@stormline/data/findings';
 import { transact } from '@stormline/data/transact';
 import { ForbiddenError } from '@stormline/domain/errors';
-import { findingLabel, readFinding } from '../../lib/finding-view';
+import { findingLogStep, readFinding } from '../../lib/finding-view';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { actorOf } from '../../lib/inspection-context';
@@ -20,20 +19,9 @@ export async function main({ params, caller, divisionId, deps }: RouteRequest<ty
   if (!mayEditNote(caller, note.authorId)) throw new ForbiddenError('Only the note’s author may delete it');
   await transact(deps.db, [
     findingNoteDeleteStep(deps.db, divisionId!, note),
-    changeLogStep(
-      deps.db,
-      {
-        divisionId: divisionId!,
-        projectId: project.id,
-        actor: actorOf(caller),
-        entity: 'finding',
-        entityId: finding.id,
-        label: findingLabel(finding),
-        action: 'note deleted',
-        changes: [{ field: 'note', from: note.content, to: null }],
-      },
-      deps.now(),
-    ),
+    findingLogStep(deps, actorOf(caller), finding, 'note deleted', [
+      { field: 'note', from: note.content, to: null },
+    ]),
   ]);
   return { id: note.id };
 }

@@ -1,10 +1,9 @@
 import { findingsRoutes } from '@stormline/contract/areas/findings';
-import { changeLogStep } from '@stormline/data/changelog';
 import { deleteFinding, listFindingImages } from '@stormline/data/findings';
 import { ValidationError } from '@stormline/domain/errors';
 import { deletionNoteIssue } from '@stormline/domain/finding-rules';
 import { fileStoreOf } from '../../lib/file-store';
-import { assertFindingWritable, findingLabel, readFinding } from '../../lib/finding-view';
+import { assertFindingWritable, findingLogStep, readFinding } from '../../lib/finding-view';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { actorOf } from '../../lib/inspection-context';
@@ -22,32 +21,19 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   assertFindingWritable(finding, project);
   const images = await listFindingImages(deps.db, divisionId!, finding.id);
   await deleteFinding(deps.db, finding, [
-    changeLogStep(
-      deps.db,
+    findingLogStep(deps, actorOf(caller), finding, 'deleted', [
+      { field: 'deletion note', from: null, to: body.note!.trim() },
       {
-        divisionId: divisionId!,
-        projectId: project.id,
-        actor: actorOf(caller),
-        entity: 'finding',
-        entityId: finding.id,
-        label: findingLabel(finding),
-        action: 'deleted',
-        changes: [
-          { field: 'deletion note', from: null, to: body.note!.trim() },
-          {
-            field: 'finding',
-            from: {
-              type: finding.typeName,
-              location: finding.location,
-              date_initiated: finding.date_initiated,
-              comments: finding.comments,
-            },
-            to: null,
-          },
-        ],
+        field: 'finding',
+        from: {
+          type: finding.typeName,
+          location: finding.location,
+          date_initiated: finding.date_initiated,
+          comments: finding.comments,
+        },
+        to: null,
       },
-      deps.now(),
-    ),
+    ]),
   ]);
   const store = fileStoreOf(deps);
   await Promise.all(

@@ -1,12 +1,11 @@
 import { findingsRoutes } from '@stormline/contract/areas/findings';
-import { changeLogStep } from '@stormline/data/changelog';
 import { findingUpdateSteps } from '@stormline/data/findings';
 import { inspectionUpdateStep } from '@stormline/data/inspections';
 import { deleteSignatureStep, listSignatures } from '@stormline/data/signatures';
 import { transact } from '@stormline/data/transact';
 import { affectedInspections, assertMayReopen } from '../../lib/finding-reopen';
 import { findingDetail } from '../../lib/finding-detail';
-import { findingLabel, readFinding } from '../../lib/finding-view';
+import { findingLogStep, readFinding } from '../../lib/finding-view';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { actorOf } from '../../lib/inspection-context';
@@ -35,29 +34,16 @@ export async function main({ params, caller, divisionId, deps }: RouteRequest<ty
         deleteSignatureStep(deps.db, divisionId!, inspection.id, s),
       ),
     ]),
-    changeLogStep(
-      deps.db,
-      {
-        divisionId: divisionId!,
-        projectId: project.id,
-        actor: actorOf(caller),
-        entity: 'finding',
-        entityId: finding.id,
-        label: findingLabel(finding),
-        action: 'reopened',
-        changes: [
-          { field: 'date_completed', from: finding.date_completed, to: null },
-          ...affected.flatMap((inspection, i) =>
-            signatures[i]!.filter((s) => s.group === 'compliance').map((s) => ({
-              field: `Inspection #${inspection.number} compliance signature`,
-              from: s,
-              to: null,
-            })),
-          ),
-        ],
-      },
-      deps.now(),
-    ),
+    findingLogStep(deps, actorOf(caller), finding, 'reopened', [
+      { field: 'date_completed', from: finding.date_completed, to: null },
+      ...affected.flatMap((inspection, i) =>
+        signatures[i]!.filter((s) => s.group === 'compliance').map((s) => ({
+          field: `Inspection #${inspection.number} compliance signature`,
+          from: s,
+          to: null,
+        })),
+      ),
+    ]),
   ]);
   return findingDetail(
     deps,

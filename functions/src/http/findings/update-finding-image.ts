@@ -1,11 +1,10 @@
 import { findingsRoutes } from '@stormline/contract/areas/findings';
-import { changeLogStep } from '@stormline/data/changelog';
 import { findingImageUpdateStep, listFindingImages } from '@stormline/data/findings';
 import { transact } from '@stormline/data/transact';
 import { ForbiddenError, NotFoundError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
 import { findingImageLinks } from '../../lib/finding-images';
-import { findingLabel, readFinding } from '../../lib/finding-view';
+import { findingLogStep, readFinding } from '../../lib/finding-view';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { actorOf } from '../../lib/inspection-context';
@@ -29,26 +28,20 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   };
   await transact(deps.db, [
     findingImageUpdateStep(deps.db, divisionId!, image, fields),
-    changeLogStep(
-      deps.db,
-      {
-        divisionId: divisionId!,
-        projectId: project.id,
-        actor: actorOf(caller),
-        entity: 'image',
-        entityId: finding.id,
-        label: findingLabel(finding),
-        action: 'photo changed',
-        changes: [
-          ...(fields.rotation !== image.rotation
-            ? [{ field: 'rotation', from: image.rotation, to: fields.rotation }]
-            : []),
-          ...(body.annotations !== undefined
-            ? [{ field: 'annotations', from: image.annotations.length, to: fields.annotations.length }]
-            : []),
-        ],
-      },
-      deps.now(),
+    findingLogStep(
+      deps,
+      actorOf(caller),
+      finding,
+      'photo changed',
+      [
+        ...(fields.rotation !== image.rotation
+          ? [{ field: 'rotation', from: image.rotation, to: fields.rotation }]
+          : []),
+        ...(body.annotations !== undefined
+          ? [{ field: 'annotations', from: image.annotations.length, to: fields.annotations.length }]
+          : []),
+      ],
+      'image',
     ),
   ]);
   return findingImageLinks(deps, { ...image, ...fields, version: image.version + 1 });

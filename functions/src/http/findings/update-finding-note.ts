@@ -1,9 +1,8 @@
 import { findingsRoutes } from '@stormline/contract/areas/findings';
-import { changeLogStep } from '@stormline/data/changelog';
 import { findingNoteUpdateStep, getFindingNote } from '@stormline/data/findings';
 import { transact } from '@stormline/data/transact';
 import { ForbiddenError } from '@stormline/domain/errors';
-import { findingLabel, observationView, readFinding } from '../../lib/finding-view';
+import { findingLogStep, observationView, readFinding } from '../../lib/finding-view';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { actorOf, userNames } from '../../lib/inspection-context';
@@ -21,20 +20,9 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   const now = deps.now();
   await transact(deps.db, [
     findingNoteUpdateStep(deps.db, divisionId!, note, body.content, now),
-    changeLogStep(
-      deps.db,
-      {
-        divisionId: divisionId!,
-        projectId: project.id,
-        actor: actorOf(caller),
-        entity: 'finding',
-        entityId: finding.id,
-        label: findingLabel(finding),
-        action: 'note edited',
-        changes: [{ field: 'note', from: note.content, to: body.content }],
-      },
-      now,
-    ),
+    findingLogStep({ db: deps.db, now: () => now }, actorOf(caller), finding, 'note edited', [
+      { field: 'note', from: note.content, to: body.content },
+    ]),
   ]);
   const names = await userNames(deps, [note.authorId]);
   return observationView(

@@ -1,5 +1,4 @@
 import { findingsRoutes } from '@stormline/contract/areas/findings';
-import { changeLogStep } from '@stormline/data/changelog';
 import { findingUpdateSteps } from '@stormline/data/findings';
 import type { FindingRecord } from '@stormline/data/findings';
 import { getTemplateVersion } from '@stormline/data/templates';
@@ -10,7 +9,7 @@ import { localDate } from '@stormline/domain/local-date';
 import { can } from '@stormline/domain/permissions';
 import { assertNoIssues } from '@stormline/domain/region';
 import { findingDetail } from '../../lib/finding-detail';
-import { assertFindingWritable, findingLabel, readFinding } from '../../lib/finding-view';
+import { assertFindingWritable, findingLogStep, readFinding } from '../../lib/finding-view';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { actorOf } from '../../lib/inspection-context';
@@ -97,19 +96,12 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
     ...findingUpdateSteps(deps.db, before, after),
     ...(changes.length > 0
       ? [
-          changeLogStep(
-            deps.db,
-            {
-              divisionId: divisionId!,
-              projectId: project.id,
-              actor: actorOf(caller),
-              entity: 'finding',
-              entityId: finding.id,
-              label: findingLabel(finding),
-              action: after.date_completed && !finding.date_completed ? 'completed' : 'updated',
-              changes,
-            },
-            now,
+          findingLogStep(
+            { db: deps.db, now: () => now },
+            actorOf(caller),
+            finding,
+            after.date_completed && !finding.date_completed ? 'completed' : 'updated',
+            changes,
           ),
         ]
       : []),

@@ -1,9 +1,8 @@
 import { findingsRoutes } from '@stormline/contract/areas/findings';
-import { changeLogStep } from '@stormline/data/changelog';
 import { ForbiddenError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
 import { findingImageLinks, recordFindingImages } from '../../lib/finding-images';
-import { findingLabel, readFinding } from '../../lib/finding-view';
+import { findingLogStep, readFinding } from '../../lib/finding-view';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { actorOf } from '../../lib/inspection-context';
@@ -22,19 +21,13 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   if (body.uploads.some((u) => (u.annotations?.length ?? 0) > 0) && !can(caller.grants, 'all', 'Annotations'))
     throw new ForbiddenError('Your role does not allow annotations');
   const images = await recordFindingImages(deps, caller, finding, body.uploads, [
-    changeLogStep(
-      deps.db,
-      {
-        divisionId: divisionId!,
-        projectId: project.id,
-        actor: actorOf(caller),
-        entity: 'image',
-        entityId: finding.id,
-        label: findingLabel(finding),
-        action: 'photos added',
-        changes: [{ field: 'photos', from: null, to: body.uploads.length }],
-      },
-      deps.now(),
+    findingLogStep(
+      deps,
+      actorOf(caller),
+      finding,
+      'photos added',
+      [{ field: 'photos', from: null, to: body.uploads.length }],
+      'image',
     ),
   ]);
   return { status: 201, body: { images: await Promise.all(images.map((i) => findingImageLinks(deps, i))) } };

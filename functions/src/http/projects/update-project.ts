@@ -7,32 +7,15 @@ import {
   updateProject,
 } from '@stormline/data/projects';
 import type { ProjectRecord } from '@stormline/data/projects';
-import { ConflictError, ForbiddenError, ValidationError } from '@stormline/domain/errors';
+import { ConflictError, ForbiddenError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
-import {
-  coordinateIssues,
-  inspectorRefusal,
-  projectDateIssues,
-  projectDocTypes,
-  resolveProjectOptions,
-  routineIntervalDays,
-  routineIntervalIssues,
-} from '@stormline/domain/project-rules';
-import {
-  addressIssues,
-  assertNoIssues,
-  blankToNull,
-  normalizePostalCode,
-  timeZoneIssues,
-} from '@stormline/domain/region';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { assertProjectWritable, projectDetail, readVisibleProject } from '../../lib/project-access';
+import { assertInspectorAssignable, projectFormFields } from '../../lib/project-form';
 import { fieldChanges, projectLogStep } from '../../lib/project-log';
 
 const route = projectsRoutes.updateProject;
-
-const refuse = (path: string, message: string) => new ValidationError(message, [{ path, message }]);
 
 const LOGGED: (keyof ProjectRecord)[] = [
   'name',
@@ -76,54 +59,13 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
     groupId: project.document_group_id ?? '',
     inspectorId: changesInspector ? body.inspector_user_id : null,
   });
-  const refusal = changesInspector ? inspectorRefusal(inspector) : null;
-  if (refusal) throw refuse('inspector_user_id', refusal);
+  if (changesInspector) assertInspectorAssignable(inspector);
   // The inspector is one of the project's contacts, as at creation: a client-side inspector sees
   // only the projects given so, and the Team Management widget reads each inspector's projects there.
   const needsAccess =
     inspector !== null && !(await hasProjectAccess(deps.db, divisionId!, project.id, inspector.id));
-  const address = body.address ?? {};
-  const zoneIssues = timeZoneIssues(deps.region, body.timezone);
-  const { options, issues: optionIssues } = resolveProjectOptions(template.options, body);
-  const { docTypes, issues: docTypeIssues } = projectDocTypes(body.docTypes ?? []);
   const nextChanged = (body.next_inspection_date ?? null) !== project.next_inspection_date;
-  assertNoIssues([
-    ...coordinateIssues(body.latitude, body.longitude),
-    ...routineIntervalIssues(body.routine_interval),
-    ...addressIssues(deps.region, address, { prefix: 'address.', required: false }),
-    ...zoneIssues,
-    ...(zoneIssues.length === 0
-      ? projectDateIssues(
-          { ...body, next_inspection_date: nextChanged ? body.next_inspection_date : null },
-          body.timezone,
-          deps.now(),
-        )
-      : []),
-    ...optionIssues,
-    ...docTypeIssues,
-  ]);
-  const fields = {
-    name: body.name,
-    permittee: blankToNull(body.permittee),
-    address: {
-      street_1: blankToNull(address.street_1),
-      city: blankToNull(address.city),
-      state_id: blankToNull(address.state_id),
-      country_id: blankToNull(address.country_id),
-      zip: normalizePostalCode(deps.region, address.zip),
-      latitude: body.latitude,
-      longitude: body.longitude,
-    },
-    timezone: body.timezone,
-    inspector_user_id: body.inspector_user_id,
-    start_date: body.start_date ?? null,
-    end_date: body.end_date ?? null,
-    next_inspection_date: body.next_inspection_date ?? null,
-    routine_interval: routineIntervalDays(body.routine_interval),
-    ...options,
-    docTypes,
-    notes: blankToNull(body.notes),
-  };
+  const fields = projectFormFields(deps, body, template.options, nextChanged);
   const now = deps.now();
   const changes = fieldChanges(project, { ...project, ...fields }, LOGGED);
   const updated = await updateProject(deps.db, divisionId!, project.id, fields, body.version, [
