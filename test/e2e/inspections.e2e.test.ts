@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGroup } from '@stormline/data/regulations';
-import { localDate } from '@stormline/domain/local-date';
+import { displayDate, localDate } from '@stormline/domain/local-date';
 import { call, NORTH } from '../support/api';
 import { testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
@@ -63,6 +63,13 @@ beforeAll(async () => {
   projectId = project.body.id;
 });
 
+/** The header names the inspection by its number and date, never by its id (issue 24). */
+async function expectReadableHeader(page: Page) {
+  const date = localDate('Europe/London', new Date());
+  await page.getByText(`Inspection #1 · ${displayDate(date)}`, { exact: true }).waitFor();
+  expect(await page.locator('body').innerText()).not.toContain(inspectionId);
+}
+
 async function look(page: Page, name: string) {
   await expectNoSeriousAxeViolations(page, name);
   await screenshot(page, name);
@@ -91,6 +98,7 @@ describe("an inspector's day (1280 px)", () => {
     await page.waitForURL(/\/inspection\/[^/]+\/questionnaire$/);
     inspectionId = new URL(page.url()).pathname.split('/')[2]!;
     await page.getByRole('heading', { name: 'Inspection Information' }).waitFor();
+    await expectReadableHeader(page);
     await look(page, 'questionnaire-1280');
     await page.getByLabel('Weather at the time of the inspection').fill('Bright, dry');
     await page
@@ -209,9 +217,12 @@ describe('on a phone (375 px)', () => {
     await signIn(page, inspector);
     await page.goto(`/divisions/${NORTH}/projects/${projectId}/inspections`);
     await page.getByText('Inspection #1').waitFor();
+    // Today's routine inspection exists and the next date moved on: nothing is due today.
+    expect(await page.getByText('An inspection is due today').count()).toBe(0);
     await look(page, 'project-inspections-375');
     await page.goto(`/inspection/${inspectionId}/questionnaire`);
     await page.getByRole('heading', { name: 'Inspection Information' }).waitFor();
+    await expectReadableHeader(page);
     await look(page, 'questionnaire-375');
   });
 

@@ -4,7 +4,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { inspectionKeys } from '@stormline/data/inspections';
 import { projectKeys } from '@stormline/data/projects';
 import { createGroup } from '@stormline/data/regulations';
-import { localDate } from '@stormline/domain/local-date';
+import { addDays, localDate } from '@stormline/domain/local-date';
 import type { Question, QuestionGroup } from '@stormline/domain/template-model';
 import { call, NORTH, SOUTH, tokenFor } from '../support/api';
 import { storedItem, tamperAnswer, testTable } from '../support/table';
@@ -172,10 +172,14 @@ describe("an inspector's day", () => {
     expect(inspection).toMatchObject({ number: 1, type: 'Routine', status: 'new', editable: true });
     expect(inspection.created_date.slice(0, 10)).toBe(today());
     const page = await as<{
-      dueToday: { action: string | null };
+      dueToday: { action: string | null; inspectionId: string | null };
       creation: { allowed: boolean; reason: string };
+      next_inspection_date: string;
     }>(inspector.token, `/api/projects/${projectId}/inspections`);
-    expect(page.body.dueToday.action).toBe('Complete Inspection');
+    // Starting it moved the next date on, so nothing is due today (spec 000 §4): the banner
+    // offers today's routine inspection to complete, not 'Start Inspection' for a due one.
+    expect(page.body.next_inspection_date > today()).toBe(true);
+    expect(page.body.dueToday).toEqual({ action: 'Complete Inspection', inspectionId: inspection.id });
     expect(page.body.creation).toMatchObject({
       allowed: false,
       reason: 'Complete the existing inspection(s) before creating a new one.',
@@ -241,13 +245,27 @@ describe("an inspector's day", () => {
     const questions = everyQuestion(q.body.template.question_groups);
     const types = new Set(questions.map((x) => x.question_type_id));
     expect(types.size).toBe(15);
-    const dateQuestion = questions.find((x) => x.question_type_id === 'date')!;
+    // Spec 002 §5: "Inspection date questions cannot be in the future"; other date questions,
+    // such as the next scheduled inspection's, may be (issue 24).
+    const inspectionDate = questions.find((x) => x.features.includes('inspection_date'))!;
     const future = await as(inspector.token, `/api/inspections/${inspection.id}`, 'PUT', {
       answersVersion: q.body.answersVersion,
-      answers: [{ questionId: dateQuestion.id, value: '2999-01-01' }],
+      answers: [{ questionId: inspectionDate.id, value: '2999-01-01T09:00' }],
     });
     expect(future.status).toBe(400);
     expect(future.body).toMatchObject({ message: 'The date cannot be in the future' });
+    const nextDate = questions.find((x) => x.input_label === 'Date of the next scheduled inspection')!;
+    const weekAway = addDays(q.body.nowLocal.slice(0, 10), 7);
+    const next = await as<{ answersVersion: number }>(
+      inspector.token,
+      `/api/inspections/${inspection.id}`,
+      'PUT',
+      { answersVersion: q.body.answersVersion, answers: [{ questionId: nextDate.id, value: weekAway }] },
+    );
+    expect(next.status).toBe(200);
+    q.body.answersVersion = next.body.answersVersion;
+    const reread = await as<Questionnaire>(inspector.token, `/api/inspections/${inspection.id}/questions`);
+    expect(reread.body.answers).toContainEqual({ questionId: nextDate.id, value: weekAway });
     const timeQuestion = questions.find((x) => x.question_type_id === 'time')!;
     const offStep = await as(inspector.token, `/api/inspections/${inspection.id}`, 'PUT', {
       answersVersion: q.body.answersVersion,

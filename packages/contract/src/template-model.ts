@@ -27,6 +27,8 @@ function questionSchema<C extends z.ZodMiniType>(childQuestion: C) {
         child_questions: z.array(childQuestion),
       }),
     ),
+    /** Absent in versions stored before issue 24 (mayBeInFuture in the domain). */
+    may_be_future: z.optional(z.boolean()),
   });
 }
 

@@ -1,8 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays, localDate } from './local-date';
 import {
   calendarState,
   countsAsOpen,
   createInspectionRefusal,
+  DUE_TODAY_BANNER,
   dueTodayAction,
   INSPECTION_MESSAGES,
   inspectionsDueAction,
@@ -45,6 +48,51 @@ describe('due today (spec 000 §4: "the project\'s next inspection date equals t
     ['not due: no button', london('2026-03-11'), null, null],
   ])('banner: %s', (_name, project, todays, expected) => {
     expect(dueTodayAction(project, todays, NOW)).toBe(expected);
+  });
+
+  it("the next date a week away and today's routine not complete: Complete Inspection, never 'An inspection is due today'", () => {
+    const action = dueTodayAction(london('2026-03-17'), { status: 'new' }, NOW);
+    expect(action).toBe('Complete Inspection');
+    expect(DUE_TODAY_BANNER[action!].title).toBe("Today's routine inspection is not complete");
+    expect(DUE_TODAY_BANNER['Start Inspection'].title).toBe('An inspection is due today');
+  });
+
+  const zones = fc.constantFrom('Europe/London', 'America/Denver', 'Pacific/Auckland', 'Pacific/Honolulu');
+  const instants = fc.date({
+    min: new Date('2024-01-01T00:00:00Z'),
+    max: new Date('2030-12-31T23:59:59Z'),
+    noInvalidDate: true,
+  });
+  const todaysRoutines = fc.constantFrom(null, { status: 'new' as const }, { status: 'complete' as const });
+
+  it("property: 'An inspection is due today' exactly when the next date is the zone's today and no routine is dated today", () => {
+    fc.assert(
+      fc.property(
+        zones,
+        instants,
+        fc.integer({ min: -10, max: 10 }),
+        fc.boolean(),
+        todaysRoutines,
+        (timezone, now, offset, dated, todays) => {
+          const today = localDate(timezone, now);
+          const project = { timezone, next_inspection_date: dated ? addDays(today, offset) : null };
+          const action = dueTodayAction(project, todays, now);
+          const saysDue = action !== null && DUE_TODAY_BANNER[action].title === 'An inspection is due today';
+          expect(saysDue).toBe(project.next_inspection_date === today && todays === null);
+          expect(saysDue).toBe(isDueToday(project, todays !== null, now));
+        },
+      ),
+    );
+  });
+
+  it("property: today's routine inspection gets Complete Inspection until complete, whatever the next date", () => {
+    fc.assert(
+      fc.property(zones, instants, fc.integer({ min: -10, max: 10 }), (timezone, now, offset) => {
+        const project = { timezone, next_inspection_date: addDays(localDate(timezone, now), offset) };
+        expect(dueTodayAction(project, { status: 'new' }, now)).toBe('Complete Inspection');
+        expect(dueTodayAction(project, { status: 'complete' }, now)).toBeNull();
+      }),
+    );
   });
 });
 

@@ -91,18 +91,38 @@ export function isDueToday(
 }
 
 /**
- * The due-today banner's button (spec 000 §4, 0018): 'Start Inspection' while no routine
- * inspection exists today, 'Complete Inspection' for today's that is not complete yet; none
- * once it is complete or when nothing is due.
+ * The due-today banner's button (spec 000 §4, 0018): 'Start Inspection' only while the project is
+ * due today (isDueToday: its next date is today in its zone and no routine inspection is dated
+ * today); 'Complete Inspection' while today's routine inspection exists and is not complete (the
+ * project is then no longer due: starting it moved the next date on); none otherwise.
  */
 export function dueTodayAction(
   project: { next_inspection_date: string | null; timezone: string },
   todaysRoutine: { status: InspectionStatus } | null,
   now: Date,
-): 'Start Inspection' | 'Complete Inspection' | null {
+): DueTodayAction | null {
   if (todaysRoutine) return todaysRoutine.status === 'complete' ? null : 'Complete Inspection';
   return isDueToday(project, false, now) ? 'Start Inspection' : null;
 }
+
+export type DueTodayAction = 'Start Inspection' | 'Complete Inspection';
+
+/**
+ * The banner's words for each button (0018): 'An inspection is due today' only with Start
+ * Inspection, that is only when the project is due today by spec 000 §4; with Complete
+ * Inspection nothing is due, so it names today's routine inspection instead.
+ */
+export const DUE_TODAY_BANNER: Record<DueTodayAction, { title: string; text: (project: string) => string }> =
+  {
+    'Start Inspection': {
+      title: 'An inspection is due today',
+      text: (project) => `The next routine inspection of ${project} is due today.`,
+    },
+    'Complete Inspection': {
+      title: "Today's routine inspection is not complete",
+      text: (project) => `The routine inspection of ${project} dated today is not complete yet.`,
+    },
+  };
 
 /**
  * Spec 000 §4 eligibility for compliance certification: complete, certified, no compliance date,

@@ -1,6 +1,6 @@
 import { isIsoDate } from './local-date';
 import type { FieldIssue } from './region';
-import { INSPECTION_TYPES, OPTION_TYPES, allQuestions } from './template-model';
+import { INSPECTION_TYPES, OPTION_TYPES, allQuestions, mayBeInFuture } from './template-model';
 import type { InspectionType, Question, TemplateVersion } from './template-model';
 
 /**
@@ -50,7 +50,7 @@ export function isAnswered(value: AnswerValue | undefined): boolean {
 }
 
 export interface AnswerContext {
-  /** Now, 'YYYY-MM-DDTHH:mm' in the project's zone: dates may not be later. */
+  /** Now, 'YYYY-MM-DDTHH:mm' in the project's zone: dates not marked mayBeInFuture may not be later. */
   nowLocal: string;
   /** The findings the finding-array question may hold (its offer); unchecked when absent. */
   findingOffer?: ReadonlySet<string>;
@@ -83,13 +83,15 @@ export function answerIssue(question: Question, value: AnswerValue, context: Ans
       return typeof value === 'string' && isTime(value) ? null : ANSWER_MESSAGES.time;
     case 'date':
       if (typeof value !== 'string' || !isIsoDate(value)) return ANSWER_MESSAGES.date;
-      return value > context.nowLocal.slice(0, 10) ? ANSWER_MESSAGES.future : null;
+      return !mayBeInFuture(question) && value > context.nowLocal.slice(0, 10)
+        ? ANSWER_MESSAGES.future
+        : null;
     case 'datetime': {
       if (typeof value !== 'string') return ANSWER_MESSAGES.date;
       const [date, time] = value.split('T');
       if (!date || !isIsoDate(date) || !time) return ANSWER_MESSAGES.date;
       if (!isTime(time)) return ANSWER_MESSAGES.time;
-      return value > context.nowLocal ? ANSWER_MESSAGES.future : null;
+      return !mayBeInFuture(question) && value > context.nowLocal ? ANSWER_MESSAGES.future : null;
     }
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? null : ANSWER_MESSAGES.number;

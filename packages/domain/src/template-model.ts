@@ -71,6 +71,13 @@ export interface Question {
   required: boolean;
   features: QuestionFeature[];
   options: QuestionOption[];
+  /**
+   * Date and date-time questions: whether the answer may be later than now (spec 002 §5 limits
+   * inspection date questions only; issue 24). Absent in versions stored before the flag, and
+   * then true: only the question with the 'Inspection Date' feature is limited, and it always is
+   * (mayBeInFuture).
+   */
+  may_be_future?: boolean;
 }
 
 export interface QuestionGroup {
@@ -177,4 +184,13 @@ export function questionWithFeature(
   feature: QuestionFeature,
 ): Question | undefined {
   return allQuestions(version).find((q) => q.features.includes(feature));
+}
+
+/**
+ * Whether a date or date-time question's answer may be later than now: never for the question
+ * that gives the inspection its date (spec 002 §5 "Inspection date questions cannot be in the
+ * future"), otherwise as the question is marked, and yes when it is not marked.
+ */
+export function mayBeInFuture(question: Pick<Question, 'features' | 'may_be_future'>): boolean {
+  return !question.features.includes('inspection_date') && question.may_be_future !== false;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SYSTEM_TEMPLATES } from './system-templates';
 import { ROUTINE_STORMWATER } from './system-templates/routine-stormwater';
 import { TEMPLATE_MESSAGES, templateIssues } from './template-rules';
-import { allQuestions, QUESTION_TYPE_IDS } from './template-model';
+import { allQuestions, mayBeInFuture, QUESTION_TYPE_IDS } from './template-model';
 import type { TemplateVersion } from './template-model';
 
 describe('the system templates', () => {
@@ -13,6 +13,21 @@ describe('the system templates', () => {
   it("'Routine Stormwater Inspection' holds every question type of spec 002 §2", () => {
     const types = new Set(allQuestions(ROUTINE_STORMWATER).map((q) => q.question_type_id));
     expect([...types].sort()).toEqual([...QUESTION_TYPE_IDS].sort());
+  });
+
+  it('marks which date questions may be in the future (spec 002 §5: inspection date questions may not)', () => {
+    const dated = SYSTEM_TEMPLATES.flatMap((t) =>
+      allQuestions(t).filter((q) => q.question_type_id === 'date' || q.question_type_id === 'datetime'),
+    );
+    const future = Object.fromEntries(dated.map((q) => [q.input_label, mayBeInFuture(q)]));
+    expect(future).toMatchObject({
+      'Date of the next scheduled inspection': true,
+      'Inspection date and time': false,
+      'Date the storm event ended': false,
+      'Storm start date and time': false,
+    });
+    for (const q of dated.filter((d) => d.features.includes('inspection_date')))
+      expect(mayBeInFuture(q)).toBe(false);
   });
 
   it('the compliance attestation is the certification statement of 40 CFR 122.22', () => {

@@ -26,9 +26,12 @@ export function question(
     features?: QuestionFeature[];
     options?: QuestionOption[];
     width?: number;
+    /** Date questions: whether the answer may be later than now (mayBeInFuture). */
+    mayBeFuture?: boolean;
   } = {},
 ): Question {
   return {
+    ...(more.mayBeFuture === undefined ? {} : { may_be_future: more.mayBeFuture }),
     id,
     input_label: label,
     description: more.description ?? null,

@@ -58,7 +58,10 @@ export const EPA_CGP: TemplateVersion = {
         required: true,
         options: [
           option('cgp-storm-yes', 'Yes', [
-            question('cgp-storm-start', 'datetime', 'Storm start date and time', { width: 50 }),
+            question('cgp-storm-start', 'datetime', 'Storm start date and time', {
+              width: 50,
+              mayBeFuture: false,
+            }),
             question('cgp-storm-rain', 'number', 'Approximate amount of rainfall (inches)', {
               required: true,
               width: 50,

@@ -65,7 +65,11 @@ export const ROUTINE_STORMWATER: TemplateVersion = {
         required: true,
         options: [
           option('rs-storm-yes', 'Yes', [
-            question('rs-storm-date', 'date', 'Date the storm event ended', { required: true, width: 50 }),
+            question('rs-storm-date', 'date', 'Date the storm event ended', {
+              required: true,
+              width: 50,
+              mayBeFuture: false,
+            }),
             question('rs-storm-rain', 'number', 'Rainfall of the storm event (inches)', {
               required: true,
               width: 50,
@@ -174,7 +178,7 @@ export const ROUTINE_STORMWATER: TemplateVersion = {
           required: true,
         },
       ),
-      question('rs-next', 'date', 'Date of the next scheduled inspection'),
+      question('rs-next', 'date', 'Date of the next scheduled inspection', { mayBeFuture: true }),
     ]),
   ],
   finding_types: STATIC_FINDING_TYPES,

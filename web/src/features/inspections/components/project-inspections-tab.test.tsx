@@ -75,6 +75,23 @@ describe('the project inspections tab (spec 000 §2)', () => {
     expect(screen.getByText('1 incomplete')).toBeTruthy();
   });
 
+  it("today's routine inspection started (the next date a week away): Complete Inspection, not 'An inspection is due today'", async () => {
+    await serveApi([
+      [
+        inspectionsRoutes.listProjectInspections,
+        () => page([card(1, { certification_date: null })], { action: 'Complete Inspection' }),
+      ],
+    ]);
+    open('Inspector');
+    expect(await screen.findByText("Today's routine inspection is not complete")).toBeTruthy();
+    expect(
+      screen.getByText('The routine inspection of Ouse Culvert dated today is not complete yet.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Complete Inspection' })).toBeTruthy();
+    expect(screen.queryByText('An inspection is due today')).toBeNull();
+    expect(screen.queryByText(/is due today/)).toBeNull();
+  });
+
   it("offers 'Certify N Inspection(s)' for eligible inspections to all on Certify", async () => {
     await serveApi([
       [

@@ -16,6 +16,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconCalendarDue, IconPlus } from '@tabler/icons-react';
 import { projectsRoutes } from '@stormline/contract/areas/projects';
+import { DUE_TODAY_BANNER } from '@stormline/domain/inspection-rules';
 import { displayDate } from '@stormline/domain/local-date';
 import { ServerError } from '../../../components/server-error';
 import { paths } from '../../../config/paths';
@@ -165,10 +166,10 @@ export function ProjectInspectionsTab({
           color="blue"
           variant="light"
           icon={<IconCalendarDue size={18} />}
-          title="An inspection is due today"
+          title={DUE_TODAY_BANNER[data.dueToday.action].title}
         >
           <Group justify="space-between" wrap="wrap">
-            <Text fz="sm">The next routine inspection of {project.name} is due today.</Text>
+            <Text fz="sm">{DUE_TODAY_BANNER[data.dueToday.action].text(project.name)}</Text>
             <Button
               loading={busy}
               onClick={() =>

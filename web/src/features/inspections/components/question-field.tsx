@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import type { AnswerValue } from '@stormline/domain/questionnaire-rules';
 import { TIME_STEP_MINUTES } from '@stormline/domain/questionnaire-rules';
+import { mayBeInFuture } from '@stormline/domain/template-model';
 import type { Question } from '@stormline/domain/template-model';
 import type { Questionnaire } from '../api/inspections';
 
@@ -147,7 +148,7 @@ export function QuestionField({
         <TextInput
           {...common}
           type="date"
-          max={nowLocal.slice(0, 10)}
+          max={mayBeInFuture(question) ? undefined : nowLocal.slice(0, 10)}
           value={text}
           onChange={(e) => onChange(e.currentTarget.value || null)}
           w={200}
@@ -159,7 +160,7 @@ export function QuestionField({
           {...common}
           type="datetime-local"
           step={TIME_STEP_MINUTES * 60}
-          max={nowLocal}
+          max={mayBeInFuture(question) ? undefined : nowLocal}
           value={text}
           onChange={(e) => onChange(e.currentTarget.value || null)}
           w={260}

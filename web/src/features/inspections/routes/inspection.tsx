@@ -42,7 +42,7 @@ export const REOPEN_TEXT =
   'Edit this inspection? It opens the inspection for editing, deletes all compliance signatures and unlocks the questions. This cannot be undone.';
 
 /**
- * /inspection/{id}/{tab} (spec 002 §2 Inspection detail): the header (title, number, id, project
+ * /inspection/{id}/{tab} (spec 002 §2 Inspection detail): the header (title, number, date, project
  * and client), the menu (Back to Project, Delete Inspection, Edit Inspection) and the tabs
  * Inspection Questions, Findings, Map and Certification, each shown by the rules of §2.
  */
@@ -170,7 +170,7 @@ export default function InspectionRoute() {
         }
       />
       <Text fz="xs" c="dimmed" mb="sm">
-        Inspection id {inspection.id}
+        Inspection #{inspection.number} · {displayDate(inspection.created_date)}
       </Text>
       <Box mb="md">
         <LinkTabs
