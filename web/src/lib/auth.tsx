@@ -8,6 +8,7 @@ import { callApi, isPublicPath } from './api-client';
 import { cacheKey, isResourceKey } from './cache-keys';
 import { forgetListPlaces } from './list/list-session';
 import { chooseDivisionId, isUserDivision, splitDivisionPath } from './division';
+import { setPendingEditsOwner } from './edits-owner';
 import { storage } from './storage';
 
 export function useToken(): string | null {
@@ -127,6 +128,8 @@ export function clearSessionNotice(): void {
 const SessionContext = createContext<Profile | null>(null);
 
 export function SessionProvider({ profile, children }: { profile: Profile; children: ReactNode }) {
+  // Before any screen below reads its unsaved edits: they are this user's own (0030).
+  setPendingEditsOwner(profile.id);
   return <SessionContext.Provider value={profile}>{children}</SessionContext.Provider>;
 }
 

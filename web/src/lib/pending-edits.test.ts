@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setPendingEditsOwner } from './edits-owner';
 import { conflictsOf, displayed, hasPending, PendingEditsStore } from './pending-edits';
 
 const fresh = () => new PendingEditsStore(`test.${Math.random()}`);
@@ -102,5 +103,53 @@ describe('unsaved edits of a versioned record (docs/decisions/0030)', () => {
     release();
     await Promise.all([first, second]);
     expect(order).toEqual(['first', 'second']);
+  });
+
+  it('reads back nothing from storage that is not a well-formed record', () => {
+    const prefix = `test.${Math.random()}`;
+    for (const [id, text] of [
+      ['null-fields', '{"baseVersion":3,"fields":null}'],
+      ['bare-values', '{"baseVersion":3,"fields":{"a":"x"}}'],
+      ['no-version', '{"fields":{}}'],
+      ['not-json', '{'],
+    ] as const)
+      window.localStorage.setItem(`${prefix}..${id}`, text);
+    const store = new PendingEditsStore(prefix);
+    for (const id of ['null-fields', 'bare-values', 'no-version', 'not-json']) {
+      expect(store.get(id)).toBeNull();
+      expect(conflictsOf(store.get(id))).toEqual([]);
+    }
+  });
+
+  it('keeps an answer the other user cleared (null) as their value, not the old one', () => {
+    const store = fresh();
+    store.edit('r1', 'a', 'mine', 'old', 3);
+    store.reconcile('r1', { a: null }, 4);
+    store.edit('r1', 'a', 'old', 'old', 4); // typed over the conflict: settled as mine
+    expect(displayed(store.get('r1'), 'a', null)).toBe('old');
+    expect(store.beginSave('r1')).toEqual({ baseVersion: 4, fields: { a: 'old' } });
+  });
+
+  it('after a refused save, a field typed again meanwhile keeps the server value it was typed over', () => {
+    const store = fresh();
+    store.edit('r1', 'a', 'one', 'server', 3);
+    store.beginSave('r1');
+    store.edit('r1', 'a', 'two', 'server', 3);
+    store.failed('r1');
+    store.reconcile('r1', { a: 'server' }, 4); // nobody else touched it: no conflict
+    expect(conflictsOf(store.get('r1'))).toEqual([]);
+    expect(displayed(store.get('r1'), 'a', 'server')).toBe('two');
+  });
+
+  it("keeps each signed-in user's edits apart on a shared device", () => {
+    const prefix = `test.${Math.random()}`;
+    const store = new PendingEditsStore(prefix);
+    setPendingEditsOwner('user-a');
+    store.edit('r1', 'a', 'typed by A', null, 3);
+    setPendingEditsOwner('user-b');
+    expect(store.get('r1')).toBeNull();
+    setPendingEditsOwner('user-a');
+    expect(displayed(store.get('r1'), 'a', null)).toBe('typed by A');
+    setPendingEditsOwner('');
   });
 });

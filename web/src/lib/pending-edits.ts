@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { editsOwner, onEditsOwnerChange } from './edits-owner';
 
 /**
  * Unsaved edits of versioned records, kept outside any component so that nothing typed is lost
@@ -72,7 +73,24 @@ interface Stored<V extends FieldValue> {
   fields: Record<string, FieldEdit<V>>;
 }
 
-const everyStore = new Set<{ forgetAll(): void }>();
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What localStorage holds is anyone's to change: only a well-formed record is read back. */
+function isStored<V extends FieldValue>(value: unknown): value is Stored<V> {
+  return (
+    isObject(value) &&
+    Number.isFinite(value.baseVersion) &&
+    isObject(value.fields) &&
+    Object.values(value.fields).every((edit) => isObject(edit) && 'before' in edit && 'mine' in edit)
+  );
+}
+
+const everyStore = new Set<{ forgetAll(): void; forgetInMemory(): void }>();
+
+onEditsOwnerChange(() => {
+  for (const store of everyStore) store.forgetInMemory();
+});
 
 /** Forgets every store's edits in memory and storage (between component tests). */
 export function forgetAllPendingEdits() {
@@ -91,6 +109,11 @@ export class PendingEditsStore<V extends FieldValue = FieldValue> {
 
   forgetAll() {
     for (const id of this.records.keys()) this.persist(id, null);
+    this.forgetInMemory();
+  }
+
+  /** Another owner: their edits are read from storage afresh, under their own keys. */
+  forgetInMemory() {
     this.records.clear();
     this.inFlight.clear();
   }
@@ -110,7 +133,15 @@ export class PendingEditsStore<V extends FieldValue = FieldValue> {
     const edits = this.get(id) ?? { baseVersion: version, fields: {}, sending: {}, restored: false };
     const earlier = edits.fields[field];
     // Typing over a conflict settles it as "mine": the other value was on screen beside it.
-    const before = earlier ? (earlier.theirs ?? earlier.before) : (edits.sending[field]?.mine ?? serverValue);
+    const sending = edits.sending[field];
+    // Not `??`: a value cleared on purpose (null) is a value.
+    const before = earlier
+      ? 'theirs' in earlier
+        ? (earlier.theirs as V)
+        : earlier.before
+      : sending
+        ? sending.mine
+        : serverValue;
     const fields = { ...edits.fields };
     if (sameValue(mine, before)) delete fields[field];
     else fields[field] = { before, mine };
@@ -143,7 +174,13 @@ export class PendingEditsStore<V extends FieldValue = FieldValue> {
   failed(id: string) {
     const edits = this.get(id);
     if (!edits) return;
-    this.set(id, { ...edits, fields: { ...edits.sending, ...edits.fields }, sending: {} });
+    const fields: Record<string, FieldEdit<V>> = { ...edits.sending };
+    // Typed again while it was on its way: keep the newer value over what the server really has.
+    for (const [field, edit] of Object.entries(edits.fields)) {
+      const sent = edits.sending[field];
+      fields[field] = { ...edit, before: sent ? sent.before : edit.before };
+    }
+    this.set(id, { ...edits, fields, sending: {} });
   }
 
   /**
@@ -199,16 +236,17 @@ export class PendingEditsStore<V extends FieldValue = FieldValue> {
   }
 
   private key(id: string) {
-    return `${this.storagePrefix}.${id}`;
+    return `${this.storagePrefix}.${editsOwner()}.${id}`;
   }
 
   private load(id: string): PendingEdits<V> | null {
     try {
       const text = window.localStorage.getItem(this.key(id));
       if (!text) return null;
-      const stored = JSON.parse(text) as Stored<V>;
-      if (typeof stored.baseVersion !== 'number' || typeof stored.fields !== 'object') return null;
-      return { baseVersion: stored.baseVersion, fields: stored.fields, sending: {}, restored: true };
+      const stored = JSON.parse(text) as Partial<Stored<V>> | null;
+      return isStored<V>(stored)
+        ? { baseVersion: stored.baseVersion, fields: stored.fields, sending: {}, restored: true }
+        : null;
     } catch {
       return null;
     }

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import {
   Alert,
@@ -144,11 +144,16 @@ function QuestionnaireForm({
   }, [inspectionId, server, data.answersVersion]);
 
   // Leaving the screen (another tab, another page) saves what changed.
+  // Read when leaving, not a dependency: an inspection that becomes read-only is not "left".
+  const editable = useRef(data.editable);
+  useEffect(() => {
+    editable.current = data.editable;
+  }, [data.editable]);
   useEffect(
     () => () => {
-      if (data.editable) void saveQuestionnaire(divisionId, inspectionId, { quiet: true, cache });
+      if (editable.current) void saveQuestionnaire(divisionId, inspectionId, { quiet: true, cache });
     },
-    [divisionId, inspectionId, data.editable, cache],
+    [divisionId, inspectionId, cache],
   );
 
   const valueOf = (field: string) => displayed(edits, field, server[field] ?? null);
