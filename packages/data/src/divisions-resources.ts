@@ -10,6 +10,7 @@ import { keys, nameOrder } from './keys';
 import { queryPage } from './paging';
 import type { PageOf } from './paging';
 import { addGroupToDivision, countGroups, groupKeys, listGroups, searchGroups } from './regulations';
+import { countRelationPartition } from './read-partition';
 import { searchQuery } from './search-terms';
 import { counterStep, transact } from './transact';
 import {
@@ -514,23 +515,7 @@ async function idsOfPartition(db: Db, partition: string, idField: string): Promi
 
 /** How many legend items the division has (a Query counting its byRelation rows). */
 async function countLegendItems(db: Db, divisionId: string): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: 'byRelation',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': `DIVISION#${divisionId}#LEGENDS` },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return count;
+  return countRelationPartition(db, `DIVISION#${divisionId}#LEGENDS`);
 }
 
 /** 'a, b and c'. */

@@ -74,3 +74,28 @@ export async function readIndexPartition(db: Db, partition: string): Promise<Rec
     ExpressionAttributeValues: { ':pk': partition },
   });
 }
+
+/**
+ * How many items one byRelation index partition holds (Select COUNT, page after page): for a
+ * total shown beside a paged list, read without fetching the items.
+ */
+export async function countRelationPartition(db: Db, partition: string): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: INDEXES.byRelation.indexName,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': INDEXES.byRelation.partitionKey },
+        ExpressionAttributeValues: { ':pk': partition },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BatchWriteCommandInput, BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, DuplicateError, MissingParentError, NotFoundError } from '@stormline/domain/errors';
 import type { PermissionEntry } from '@stormline/domain/permissions';
@@ -15,7 +9,7 @@ import type { Db } from './dynamo';
 import { keys, nameOrder } from './keys';
 import { queryPage } from './paging';
 import type { PageOf } from './paging';
-import { readPartition } from './read-partition';
+import { countRelationPartition, readPartition } from './read-partition';
 import { isFirstMatch, searchPartition, searchQuery, searchTerms, termRowSteps } from './search-terms';
 import type { SearchEntry } from './search-terms';
 import { counterStep, deleteStep, putNewStep, transactWithCopies, versionedUpdateStep } from './transact';
@@ -502,23 +496,7 @@ export async function countDivisionUsers(db: Db, divisionId: string): Promise<nu
  * role change moves it with the membership's copy): the users admin counts them out.
  */
 export async function countDivisionPublicAccounts(db: Db, divisionId: string): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: 'byRelation',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': userKeys.publicOfDivision(divisionId) },
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return count;
+  return countRelationPartition(db, userKeys.publicOfDivision(divisionId));
 }
 
 /** Whether a user is listed in the users admin: every account but the Public one (spec 001 §2). */
