@@ -136,6 +136,9 @@ export const theme = createTheme({
     // A toast's close button too (axe button-name, critical, while a toast is on show).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Tooltip: { defaultProps: { withArrow: true } },
+    // A closed Select builds no options (Mantine keeps them mounted, hidden, by default): four
+    // closed Selects were 67 options and their popovers in the dashboard's render (0028).
+    Combobox: { defaultProps: { keepMounted: false } },
     TextInput: { defaultProps: { size: 'sm' } },
     // WCAG 2.2 target size (docs/decisions/0024): Mantine's default checkbox and radio are 20 px;
     // every one of ours is at least 24 px, the label text keeping its size.

@@ -30,6 +30,24 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+/**
+ * happy-dom has no layout, and its IntersectionObserver never reports: every observed element is
+ * taken to be on the screen, as on a tall one (a test of what waits off-screen installs its own).
+ */
+globalThis.IntersectionObserver = class {
+  constructor(private readonly report: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    queueMicrotask(() =>
+      this.report([{ target, isIntersecting: true } as IntersectionObserverEntry], this as never),
+    );
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+} as unknown as typeof IntersectionObserver;
+
 // Toasts live in Mantine's store, outside the tree: one test's must not show in the next.
 afterEach(() => {
   cleanup();

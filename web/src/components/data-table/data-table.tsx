@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconColumns } from '@tabler/icons-react';
 import {
+  flexRender,
   useTable,
   type ColumnVisibilityState,
   type RowData,
@@ -137,7 +138,9 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
         </Group>
       )}
       {/* On a phone the rows stack into cards (stacked-table.module.css, docs/decisions/0024). */}
+      {/* Native scrolling: Mantine's ScrollArea measured and redrew its thumbs for every table on load. */}
       <Table.ScrollContainer
+        type="native"
         minWidth={320}
         className={classes.stacked}
         classNames={{ scrollContainerInner: classes.inner }}
@@ -227,14 +230,19 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
             )}
             {status === 'ready' &&
               bodyRows.map((row) => (
-                <Table.Tr
+                // Plain rows and cells with Mantine's table classes: a page of rows is most of a
+                // list's render work, and Table.Tr / Table.Td / FlexRender were three components
+                // per cell (docs/decisions/0028).
+                <tr
                   key={row.id}
-                  className={onRowClick ? 'clickable-row' : undefined}
+                  className={onRowClick ? `${ROW_CLASS} clickable-row` : ROW_CLASS}
+                  data-with-row-border
+                  data-hover={onRowClick ? true : undefined}
                   onClick={onRowClick ? () => onRowClick(row.original) : undefined}
                   aria-selected={selection ? row.getIsSelected() : undefined}
                 >
                   {selection && (
-                    <Table.Td onClick={(event) => event.stopPropagation()}>
+                    <td className={CELL_CLASS} onClick={(event) => event.stopPropagation()}>
                       <Checkbox
                         aria-label={
                           selection.rowLabel
@@ -244,14 +252,18 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                         checked={row.getIsSelected()}
                         onChange={row.getToggleSelectedHandler()}
                       />
-                    </Table.Td>
+                    </td>
                   )}
                   {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id} data-label={headerLabel(cell.column.columnDef.header)}>
-                      <table.FlexRender cell={cell} />
-                    </Table.Td>
+                    <td
+                      key={cell.id}
+                      className={CELL_CLASS}
+                      data-label={headerLabel(cell.column.columnDef.header)}
+                    >
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
                   ))}
-                </Table.Tr>
+                </tr>
               ))}
           </Table.Tbody>
           {totals && status === 'ready' && bodyRows.length > 0 && (
@@ -273,6 +285,9 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
     </>
   );
 }
+
+const ROW_CLASS = Table.classes.tr;
+const CELL_CLASS = Table.classes.td;
 
 /** A cell's label in the phone layout: its column's header when that is text. */
 function headerLabel(header: unknown): string {

@@ -27,9 +27,10 @@ import {
   type WidgetSetting,
 } from '@stormline/domain/dashboard-rules';
 import { errorMessage } from '../../../lib/errors';
+import { useMountedInTurn } from '../../../lib/use-mounted-in-turn';
 import { saveWidgetLayout, useWidgetLayout } from '../api/dashboard';
 import { SuccessCheckProvider, useCelebrate } from './success-check';
-import type { WidgetChrome } from './widget-frame';
+import { WidgetFrame, type WidgetChrome } from './widget-frame';
 import { WidgetsSettingDrawer } from './widgets-setting-drawer';
 import { CertificationsDueWidget } from './widgets/certifications-due';
 import { FindingsOverviewWidget } from './widgets/findings-overview';
@@ -84,6 +85,15 @@ function SortableWidget({
   });
   const Widget = WIDGETS[setting.name];
   const span = props.narrow ? 12 : setting.width;
+  // Each widget mounts (and starts its reads) in a task of its own, in the order of the board.
+  const mounted = useMountedInTurn();
+  const chrome: WidgetChrome = {
+    name: setting.name,
+    width: setting.width,
+    narrow: props.narrow,
+    onToggleWidth: props.onToggleWidth,
+    dragHandle: { attributes, listeners },
+  };
   return (
     <div
       ref={setNodeRef}
@@ -96,18 +106,16 @@ function SortableWidget({
         opacity: isDragging ? 0.85 : undefined,
       }}
     >
-      <Widget
-        divisionId={props.divisionId}
-        mayCertify={props.mayCertify}
-        mayStart={props.mayStart}
-        chrome={{
-          name: setting.name,
-          width: setting.width,
-          narrow: props.narrow,
-          onToggleWidth: props.onToggleWidth,
-          dragHandle: { attributes, listeners },
-        }}
-      />
+      {mounted ? (
+        <Widget
+          divisionId={props.divisionId}
+          mayCertify={props.mayCertify}
+          mayStart={props.mayStart}
+          chrome={chrome}
+        />
+      ) : (
+        <WidgetFrame chrome={chrome} waiting />
+      )}
     </div>
   );
 }
@@ -252,16 +260,18 @@ function Board({ divisionId, mayCertify, mayStart }: BoardProps) {
           </SortableContext>
         </DndContext>
       )}
-      <WidgetsSettingDrawer
-        opened={settingOpen}
-        widgets={widgets}
-        available={data.available}
-        onClose={() => setSettingOpen(false)}
-        onSave={async (next) => {
-          await save(next, 'Widgets saved');
-          setSettingOpen(false);
-        }}
-      />
+      {settingOpen && (
+        <WidgetsSettingDrawer
+          opened
+          widgets={widgets}
+          available={data.available}
+          onClose={() => setSettingOpen(false)}
+          onSave={async (next) => {
+            await save(next, 'Widgets saved');
+            setSettingOpen(false);
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,11 +1,12 @@
 import { memo, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Group, ScrollArea, Select, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { RowData } from '@tanstack/react-table';
 import { DataTable, type DataTableProps } from '../../../components/data-table';
 import { ApiError } from '../../../lib/api-client';
 import type { ListSort } from '../../../lib/list/list-url';
+import classes from './widget-table.module.css';
 
 /**
  * The table renders again only when its rows, state, columns or selection change, not on every
@@ -97,6 +98,18 @@ export function FindingTypeFilter({
   );
 }
 
+/**
+ * The box a widget's table scrolls in, at most the widget height (spec 000 §9). The browser's own
+ * scrolling: Mantine's ScrollArea measured and redrew its scrollbars for every widget as it loaded.
+ */
+export function WidgetTableBox({ children }: { children: ReactNode }) {
+  return (
+    <div className={classes.box} style={{ maxHeight: WIDGET_TABLE_HEIGHT }}>
+      {children}
+    </div>
+  );
+}
+
 interface WidgetList<Row> {
   rows: Row[] | undefined;
   error: unknown;
@@ -141,7 +154,7 @@ export function WidgetTable<Row extends RowData>({
           {toolbar}
         </Group>
       )}
-      <ScrollArea.Autosize mah={WIDGET_TABLE_HEIGHT} type="auto" offsetScrollbars>
+      <WidgetTableBox>
         <WidgetDataTable
           {...table}
           rows={rows}
@@ -155,7 +168,7 @@ export function WidgetTable<Row extends RowData>({
           skeletonRows={table.skeletonRows ?? 4}
           compact
         />
-      </ScrollArea.Autosize>
+      </WidgetTableBox>
       {sort && hasMore && !readingAll && (
         <Text fz="xs" c="dimmed" role="status">
           Sorted among the first {read} rows only. Load more to sort more of them.

@@ -8,7 +8,6 @@ import {
   Collapse,
   Group,
   Modal,
-  ScrollArea,
   Select,
   Skeleton,
   Stack,
@@ -33,7 +32,7 @@ import {
 } from '../../api/dashboard';
 import { useCelebrate } from '../success-check';
 import { WidgetFrame, type WidgetChrome } from '../widget-frame';
-import { useWidgetSearch, WidgetSearch, WIDGET_SEARCH_DELAY_MS, WIDGET_TABLE_HEIGHT } from '../widget-table';
+import { useWidgetSearch, WidgetSearch, WidgetTableBox, WIDGET_SEARCH_DELAY_MS } from '../widget-table';
 
 /** Spec 000 §2: the role filter's first option, as the spec writes it. */
 const ALL_USERS = "All User's";
@@ -95,7 +94,7 @@ export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChr
           {REASSIGN_LIMIT_MESSAGE}
         </Text>
       )}
-      <ScrollArea.Autosize mah={WIDGET_TABLE_HEIGHT} type="auto" offsetScrollbars>
+      <WidgetTableBox>
         {forbidden ? (
           <Text c="dimmed" ta="center" py="md" fz="sm">
             {LIST_FORBIDDEN_MESSAGE}
@@ -186,24 +185,27 @@ export function TeamManagementWidget({ chrome, divisionId }: { chrome: WidgetChr
             })}
           </Stack>
         )}
-      </ScrollArea.Autosize>
+      </WidgetTableBox>
       {list.hasMore && (
         <Button variant="subtle" size="xs" w="fit-content" loading={list.loadingMore} onClick={list.loadMore}>
           Load more
         </Button>
       )}
-      <ReassignModal
-        opened={reassigning}
-        divisionId={divisionId}
-        count={selected.length}
-        onClose={() => setReassigning(false)}
-        onSubmit={async (userId) => {
-          const done = await reassignProjects(divisionId, userId, selected);
-          setReassigning(false);
-          setSelected([]);
-          celebrate(`${done.reassigned.length} site${done.reassigned.length === 1 ? '' : 's'} re-assigned`);
-        }}
-      />
+      {/* Mounted only while open: six closed dialogs were a part of the dashboard's first commit. */}
+      {reassigning && (
+        <ReassignModal
+          opened
+          divisionId={divisionId}
+          count={selected.length}
+          onClose={() => setReassigning(false)}
+          onSubmit={async (userId) => {
+            const done = await reassignProjects(divisionId, userId, selected);
+            setReassigning(false);
+            setSelected([]);
+            celebrate(`${done.reassigned.length} site${done.reassigned.length === 1 ? '' : 's'} re-assigned`);
+          }}
+        />
+      )}
     </WidgetFrame>
   );
 }
