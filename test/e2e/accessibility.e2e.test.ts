@@ -11,6 +11,7 @@ import {
   fillLogin,
   isOnScreen,
   screenshot,
+  scrollThroughDashboard,
   signIn,
   useBrowser,
   mainNavigation,
@@ -112,7 +113,9 @@ describe.each([
     it('dashboard', async () => {
       await page.goto('/divisions/north-region/dashboard');
       await page.getByTestId('welcome').waitFor();
-      // The widgets load after the page: check them once their tables have rows.
+      // The widgets load after the page, and render their rows when scrolled to: check them once
+      // every one has.
+      await scrollThroughDashboard(page);
       await page.getByRole('region', { name: 'Open Findings' }).getByRole('row').nth(1).waitFor();
       await expectNoSeriousAxeViolations(page, `the dashboard at ${size} px`);
     });

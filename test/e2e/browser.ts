@@ -114,6 +114,30 @@ export async function isOnScreen(locator: Locator): Promise<boolean> {
   return !!box && !!viewport && box.x + box.width > 0 && box.x < viewport.width;
 }
 
+/**
+ * A dashboard widget, scrolled to as a user would: a widget's rows render when it nears the screen
+ * (docs/decisions/0028), and one further down the page is only its card until then.
+ */
+export async function dashboardWidget(page: Page, name: string): Promise<Locator> {
+  const widget = page.getByRole('region', { name, exact: true });
+  await widget.waitFor();
+  // The widgets mount one after another; until its turn a widget is a card of its own.
+  await widget.locator('[data-widget-waiting="turn"]').waitFor({ state: 'detached' });
+  await widget.scrollIntoViewIfNeeded();
+  await widget.locator('[data-widget-waiting]').waitFor({ state: 'detached' });
+  return widget;
+}
+
+/** Every widget of the dashboard scrolled past, so each has rendered its rows (for axe, a screenshot). */
+export async function scrollThroughDashboard(page: Page): Promise<void> {
+  const widgets = page.locator('[data-testid^="widget "]');
+  await widgets.first().waitFor();
+  await page.locator('[data-widget-waiting="turn"]').first().waitFor({ state: 'detached' });
+  for (let i = 0; i < (await widgets.count()); i++) await widgets.nth(i).scrollIntoViewIfNeeded();
+  await page.locator('[data-widget-waiting]').first().waitFor({ state: 'detached' });
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** The division id in a /divisions/{id}/... URL. */
 export function divisionIdOf(url: string): string {
   const match = /\/divisions\/([^/?#]+)\//.exec(new URL(url).pathname + '/');

@@ -7,7 +7,14 @@ import { answerInFull, signInspection } from '../support/inspection-walk';
 import { testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
-import { screenshot, signIn, useBrowser, VIEWPORTS } from './browser';
+import {
+  dashboardWidget,
+  screenshot,
+  scrollThroughDashboard,
+  signIn,
+  useBrowser,
+  VIEWPORTS,
+} from './browser';
 
 /**
  * Issue 11's dashboard in the browser, as a manager of its own (so its saved layout disturbs no
@@ -43,7 +50,6 @@ async function signedInspection(): Promise<string> {
   return created.body.id;
 }
 
-const widget = (p: Page, name: string) => p.getByRole('region', { name, exact: true });
 const widgetNames = (p: Page) => p.getByTestId('dashboard-grid').locator('section h2').allInnerTexts();
 
 async function look(p: Page, name: string) {
@@ -95,7 +101,7 @@ beforeAll(async () => {
 describe('the dashboard (issue 11)', () => {
   it('certifies from Certifications Due, and the row leaves the widget', async () => {
     await page.goto(`/divisions/${NORTH}/dashboard`);
-    const due = widget(page, 'Certifications Due');
+    const due = await dashboardWidget(page, 'Certifications Due');
     await due.getByRole('searchbox', { name: 'Search sites' }).fill(projectName);
     const row = due.getByRole('row').filter({ hasText: projectName });
     // The stream lists it a moment after the signature.
@@ -120,13 +126,13 @@ describe('the dashboard (issue 11)', () => {
 
   it('keeps a hidden widget, a new size and a new order after a reload', async () => {
     await page.goto(`/divisions/${NORTH}/dashboard`);
-    await widget(page, 'Open Findings').waitFor();
+    await dashboardWidget(page, 'Open Findings');
     await page.getByRole('button', { name: 'Widgets Setting' }).click();
     const drawer = page.getByRole('dialog', { name: 'Widgets Setting' });
     await drawer.getByRole('checkbox', { name: 'Findings Overview' }).uncheck();
     await drawer.getByRole('button', { name: 'Save' }).click();
     await drawer.waitFor({ state: 'detached' });
-    expect(await widget(page, 'Findings Overview').count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Findings Overview', exact: true }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Show More of Open Findings' }).click();
     await page.getByRole('button', { name: 'Show Less of Open Findings' }).waitFor();
@@ -147,7 +153,7 @@ describe('the dashboard (issue 11)', () => {
     expect([...after].sort()).toEqual([...before].sort());
 
     await page.reload();
-    await widget(page, 'Open Findings').waitFor();
+    await dashboardWidget(page, 'Open Findings');
     expect(await widgetNames(page)).toEqual(after);
     expect(after).not.toContain('Findings Overview');
     await page.getByRole('button', { name: 'Show Less of Open Findings' }).waitFor();
@@ -155,7 +161,7 @@ describe('the dashboard (issue 11)', () => {
 
   it('re-assigns a site from Team Management', async () => {
     await page.goto(`/divisions/${NORTH}/dashboard`);
-    const team = widget(page, 'Team Management');
+    const team = await dashboardWidget(page, 'Team Management');
     await team.getByRole('searchbox', { name: 'Search names and sites' }).fill(inspector.name);
     // Nothing selected: Re-assign does nothing.
     await team.getByRole('button', { name: 'Re-assign (0)' }).click({ force: true });
@@ -194,7 +200,7 @@ describe('the dashboard (issue 11)', () => {
     const project = await api<{ next_inspection_date: string }>(`/api/projects/${projectId}`);
     const dueDate = project.body.next_inspection_date.slice(0, 10);
     await page.goto(`/divisions/${NORTH}/dashboard`);
-    const due = widget(page, 'Inspections Due');
+    const due = await dashboardWidget(page, 'Inspections Due');
     await due.getByRole('searchbox', { name: 'Search sites' }).fill(projectName);
     await due.getByRole('link', { name: `View Project: ${projectName}` }).waitFor();
     await due.getByRole('button', { name: /Inspections Due view/ }).click();
@@ -278,7 +284,7 @@ describe('the dashboard (issue 11)', () => {
     await strip.getByText('No weather available').waitFor();
     await strip.getByText('There was an error fetching weather data').waitFor();
     expect(await located.evaluate(() => window.localStorage.getItem('weather'))).toBeNull();
-    await widget(located, 'Open Findings').waitFor();
+    await dashboardWidget(located, 'Open Findings');
   });
 
   for (const [name, viewport] of [
@@ -288,8 +294,11 @@ describe('the dashboard (issue 11)', () => {
     it(`fits and passes axe at ${name} px`, async () => {
       const narrow = await newPage(viewport);
       await signIn(narrow, manager);
-      await widget(narrow, 'Open Findings').waitFor();
-      await widget(narrow, 'Certifications Due')
+      // Every widget with its rows: each renders them when scrolled to.
+      await scrollThroughDashboard(narrow);
+      await (
+        await dashboardWidget(narrow, 'Certifications Due')
+      )
         .getByText(/There are no|Selected/)
         .first()
         .waitFor();

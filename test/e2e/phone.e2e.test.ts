@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NORTH, call, tokenFor } from '../support/api';
 import { expectNoSeriousAxeViolations } from './axe';
-import { VIEWPORTS, demoAccount, isOnScreen, screenshot, signIn, useBrowser } from './browser';
+import {
+  VIEWPORTS,
+  demoAccount,
+  isOnScreen,
+  screenshot,
+  scrollThroughDashboard,
+  signIn,
+  useBrowser,
+} from './browser';
 
 /**
  * Issue 24 item 3, an inspector's day on a 375 px phone, as the seeded inspector and the admin:
@@ -144,6 +152,8 @@ async function pictureWide(page: Page, name: string): Promise<void> {
 async function dashboardLoaded(page: Page): Promise<void> {
   await page.getByTestId('dashboard-grid').waitFor();
   await page.getByTestId('dashboard-grid').locator('section h2').first().waitFor();
+  // Each widget renders its rows when scrolled to: scroll past them all, so every action is checked.
+  await scrollThroughDashboard(page);
 }
 
 /**
