@@ -2,8 +2,6 @@ import { useCallback, useEffect, useMemo } from 'react';
 import useSWR, { mutate } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { dashboardRoutes } from '@stormline/contract/areas/dashboard';
-import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
-import { projectsRoutes } from '@stormline/contract/areas/projects';
 import type { WidgetSetting } from '@stormline/domain/dashboard-rules';
 import { callApi, type ApiResponse } from '../../../lib/api-client';
 import { cacheKey, isResourceKey } from '../../../lib/cache-keys';
@@ -153,6 +151,12 @@ export const loadOpenFindings = (divisionId: string, s: string, type: string | n
   });
 
 /**
+ * The inspections and projects areas of the contract serve two actions of the dashboard (Complete
+ * Findings, Re-assign): read when one is used, their schemas are not built while the board loads.
+ */
+const inspectionsArea = () => import('@stormline/contract/areas/inspections');
+
+/**
  * The inspection whose findings tab completes a site's open findings (spec 000 §2, the Open
  * Findings variant): of the site's newest inspections, the highest-numbered one with a finding
  * still open. New inspections carry every open finding over, so that is usually the newest; a
@@ -163,6 +167,7 @@ export async function inspectionWithOpenFindings(
   divisionId: string,
   projectId: string,
 ): Promise<string | null> {
+  const { inspectionsRoutes } = await inspectionsArea();
   const page = await callApi(inspectionsRoutes.listProjectInspections, {
     divisionId,
     params: { id: projectId },
@@ -236,12 +241,14 @@ export function useCalendarMonth(divisionId: string, projectId: string | null, m
 
 /** Re-assign's inspector choices: the division's assignable users, searched on the server (50 a page). */
 export function useAssignableInspectors(divisionId: string, s: string, enabled: boolean) {
-  return useSWR(enabled ? cacheKey(divisionId, 'dashboard/inspectors', s) : null, () =>
-    callApi(projectsRoutes.listAssignableInspectors, { divisionId, query: query({ s }) }),
-  );
+  return useSWR(enabled ? cacheKey(divisionId, 'dashboard/inspectors', s) : null, async () => {
+    const { projectsRoutes } = await import('@stormline/contract/areas/projects');
+    return callApi(projectsRoutes.listAssignableInspectors, { divisionId, query: query({ s }) });
+  });
 }
 
 export async function reassignProjects(divisionId: string, userId: string, projectIds: string[]) {
+  const { inspectionsRoutes } = await inspectionsArea();
   const done = await callApi(inspectionsRoutes.reassignInspections, {
     divisionId,
     params: { userId },
