@@ -4,9 +4,9 @@ import type { Region } from '@stormline/domain/region';
 import { TextField } from './fields';
 
 /**
- * A person's name and phone as registration, the profile and Edit User ask for them (spec 001 §2):
+ * A person's name, position and phone as registration, the profile and Edit User ask for them (spec 001 §2):
  * first and last name side by side, the phone with its extension beside it. The form's values hold
- * them as `first_name`, `last_name`, `phone` and `phone_ext`.
+ * them as `first_name`, `last_name`, `position`, `phone` and `phone_ext`.
  */
 interface PersonFieldsProps<T extends FieldValues> {
   control: Control<T>;
@@ -20,8 +20,9 @@ interface PersonFieldsProps<T extends FieldValues> {
   ownDetails?: boolean;
 }
 
-const field = <T extends FieldValues>(name: 'first_name' | 'last_name' | 'phone' | 'phone_ext') =>
-  name as FieldPath<T>;
+const field = <T extends FieldValues>(
+  name: 'first_name' | 'last_name' | 'position' | 'phone' | 'phone_ext',
+) => name as FieldPath<T>;
 
 export function NameFields<T extends FieldValues>({
   control,
@@ -48,6 +49,23 @@ export function NameFields<T extends FieldValues>({
         size={size}
       />
     </SimpleGrid>
+  );
+}
+
+export function PositionField<T extends FieldValues>({
+  control,
+  size,
+  ownDetails = true,
+}: Omit<PersonFieldsProps<T>, 'from'>) {
+  return (
+    <TextField
+      control={control}
+      name={field<T>('position')}
+      label="Position"
+      placeholder="e.g. Site Inspector"
+      autoComplete={ownDetails ? 'organization-title' : undefined}
+      size={size}
+    />
   );
 }
 

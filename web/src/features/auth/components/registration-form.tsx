@@ -12,7 +12,7 @@ import {
   NameFields,
   PasswordField,
   PhoneFields,
-  TextField,
+  PositionField,
   useServerSubmit,
 } from '../../../components/form';
 import { ApiError } from '../../../lib/api-client';
@@ -119,14 +119,7 @@ export function RegistrationForm({
         />
         <NameFields control={control} from="xs" size="md" />
         <PhoneFields control={control} region={region} from="xs" size="md" />
-        <TextField
-          control={control}
-          name="position"
-          label="Position"
-          placeholder="e.g. Site Inspector"
-          autoComplete="organization-title"
-          size="md"
-        />
+        <PositionField control={control} size="md" />
         <PasswordField
           control={control}
           name="password"

@@ -8,7 +8,7 @@ import {
   FormServerError,
   NameFields,
   PhoneFields,
-  TextField,
+  PositionField,
   useServerSubmit,
 } from '../../../components/form';
 import { useUpdateProfile } from '../api/update-profile';
@@ -67,13 +67,7 @@ export function ProfileForm({ profile, onReload }: { profile: Profile; onReload:
             </Text>
           </div>
           <NameFields control={control} />
-          <TextField
-            control={control}
-            name="position"
-            label="Position"
-            placeholder="e.g. Site Inspector"
-            autoComplete="organization-title"
-          />
+          <PositionField control={control} />
           <PhoneFields
             control={control}
             region={region}

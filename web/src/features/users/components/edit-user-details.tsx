@@ -6,7 +6,7 @@ import { withRegion } from '@stormline/contract/address';
 import { UpdateUserBody } from '@stormline/contract/areas/users';
 import { phoneIssues, type Region } from '@stormline/domain/region';
 import { managerRoleOf, mayManageRole } from '@stormline/domain/user-rules';
-import { NameFields, PhoneFields, SelectField, TextField } from '../../../components/form';
+import { NameFields, PhoneFields, PositionField, SelectField, TextField } from '../../../components/form';
 import { errorMessage } from '../../../lib/errors';
 import type { ManagerOptions, RoleOption, UserDetail } from '../api/get-user';
 import { keepsManager } from './edit-user-state';
@@ -127,7 +127,7 @@ export function EditUserDetails({ control, setValue, user, roles, editor, region
               : undefined
           }
         />
-        <TextField control={control} name="position" label="Position" placeholder="e.g. Site Inspector" />
+        <PositionField control={control} ownDetails={false} />
       </SimpleGrid>
       <PhoneFields control={control} region={region} ownDetails={false} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
