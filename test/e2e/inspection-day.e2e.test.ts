@@ -1,12 +1,12 @@
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGroup } from '@stormline/data/regulations';
 import { localDate } from '@stormline/domain/local-date';
 import { askedQuestions, type Answers } from '@stormline/domain/questionnaire-rules';
 import type { Question, TemplateVersion } from '@stormline/domain/template-model';
 import { sampleAnswer } from '@stormline/local/seed/sample-answers';
 import { call, NORTH } from '../support/api';
+import { createRoutineProject } from '../support/routine-project';
 import { tamperAnswer, testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
@@ -49,38 +49,14 @@ interface Questionnaire {
 const api = <T>(path: string, method = 'GET', body?: unknown, as = token) =>
   call<T>(path, { method, token: as, divisionId: NORTH, ...(body === undefined ? {} : { body }) });
 
-async function createProject(name: string): Promise<string> {
-  const client = await api<{ id: string }>(
-    '/api/clients',
-    'POST',
-    {
-      name: `E2E Aire Client ${name}`,
-      address: { street_1: '2 Wharf St', city: 'Leeds', country_id: 'england', zip: 'LS2 7EQ' },
-    },
+const createProject = (name: string) =>
+  createRoutineProject(db, {
+    name,
+    clientName: `E2E Aire Client ${name}`,
+    groupName: `E2E regulations ${name}`,
+    inspectorId: inspector.id,
     adminToken,
-  );
-  const group = await createGroup(db, NORTH, { name: `E2E regulations ${name}` });
-  const project = await api<{ id: string }>(
-    '/api/projects',
-    'POST',
-    {
-      client_id: client.body.id,
-      inspection_template_id: 'routine-stormwater',
-      name,
-      inspector_user_id: inspector.id,
-      latitude: 53.79,
-      longitude: -1.54,
-      document_group_id: group.id,
-      routine_interval: 7,
-      timezone: zone,
-      start_date: localDate(zone, new Date(Date.now() - 30 * 86_400_000)),
-      next_inspection_date: localDate(zone, new Date()),
-    },
-    adminToken,
-  );
-  expect(project.status, JSON.stringify(project.body)).toBe(201);
-  return project.body.id;
-}
+  });
 
 /** A valid answer for a question today: the seed's sample answers, with dates not in the future. */
 function answerFor(question: Question, q: Questionnaire): unknown {

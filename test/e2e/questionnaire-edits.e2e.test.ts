@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGroup } from '@stormline/data/regulations';
-import { localDate } from '@stormline/domain/local-date';
 import { call, NORTH } from '../support/api';
+import { createRoutineProject } from '../support/routine-project';
 import { testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
@@ -17,7 +16,6 @@ import { VIEWPORTS, screenshot, signIn, useBrowser } from './browser';
 
 const newPage = useBrowser();
 const run = Date.now().toString(36);
-const zone = 'Europe/London';
 const db = testTable();
 afterAll(() => db.doc.destroy());
 
@@ -45,37 +43,15 @@ beforeAll(async () => {
   token = await signInAs(inspector);
   const admin = await createTestUser('Admin', [NORTH]);
   adminToken = await signInAs(admin);
-  const client = await api<{ id: string }>(
-    '/api/clients',
-    'POST',
-    {
-      name: `E2E Slow Signal Client ${run}`,
-      address: { street_1: '4 Canal Wharf', city: 'Leeds', country_id: 'england', zip: 'LS11 5PS' },
-    },
+  const projectId = await createRoutineProject(db, {
+    name: `E2E Slow Signal ${run}`,
+    clientName: `E2E Slow Signal Client ${run}`,
+    groupName: `E2E slow signal regulations ${run}`,
+    inspectorId: inspector.id,
     adminToken,
-  );
-  const group = await createGroup(db, NORTH, { name: `E2E slow signal regulations ${run}` });
-  const project = await api<{ id: string }>(
-    '/api/projects',
-    'POST',
-    {
-      client_id: client.body.id,
-      inspection_template_id: 'routine-stormwater',
-      name: `E2E Slow Signal ${run}`,
-      inspector_user_id: inspector.id,
-      latitude: 53.79,
-      longitude: -1.55,
-      document_group_id: group.id,
-      routine_interval: 7,
-      timezone: zone,
-      start_date: localDate(zone, new Date(Date.now() - 30 * 86_400_000)),
-      next_inspection_date: localDate(zone, new Date()),
-    },
-    adminToken,
-  );
-  expect(project.status, JSON.stringify(project.body)).toBe(201);
+  });
   const created = await api<{ id: string }>('/api/inspections', 'POST', {
-    projectId: project.body.id,
+    projectId,
     type: 'Routine',
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);

@@ -22,6 +22,7 @@ import { sampleClient, sampleProject } from '@stormline/local/sample-records';
 import { transact } from '@stormline/data/transact';
 import type { TemplateVersion } from '@stormline/domain/template-model';
 import { NORTH } from '../support/api';
+import { openCorrectiveAction } from '../support/inspected-site';
 import { storedItem, testTable } from '../support/table';
 
 /**
@@ -130,23 +131,14 @@ describe('inspection and finding writers', () => {
 
     const ca = await createFinding(
       db,
-      {
+      openCorrectiveAction({
         divisionId: NORTH,
         projectId,
-        typeId: 'ca',
-        typeCode: 'CA',
-        typeName: 'Corrective Action',
-        color: '#E03131',
-        is_required_for_cert: true,
-        location: 'North gate',
-        date_initiated: '2026-03-03',
-        date_completed: null,
-        condition: null,
-        control_measure_id: null,
-        comments: null,
         initialInspectionId: first.id,
+        date_initiated: '2026-03-03',
+        location: 'North gate',
         createdBy: 'test',
-      },
+      }),
       first,
       () => [],
       new Date(),

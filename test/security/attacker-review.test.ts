@@ -1,25 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '@stormline/data/clients';
 import { createLegendItem } from '@stormline/data/legend-items';
 import { createGroup } from '@stormline/data/regulations';
 import { defaultMapSymbol } from '@stormline/domain/map-symbol';
 import { ROUTES } from '@stormline/contract/route-table';
 import type { Db } from '@stormline/data/dynamo';
 import {
-  createFinding,
   findingImageCountStep,
   findingImagePutStep,
   findingKeys,
   listFindingImages,
 } from '@stormline/data/findings';
 import { transact } from '@stormline/data/transact';
-import { createInspection, inspectionKeys } from '@stormline/data/inspections';
-import { createProject, projectKeys } from '@stormline/data/projects';
-import { ROUTINE_STORMWATER } from '@stormline/domain/system-templates/routine-stormwater';
+import { inspectionKeys } from '@stormline/data/inspections';
 import { roleByName } from '@stormline/domain/roles';
-import { sampleClient, sampleProject } from '@stormline/local/sample-records';
 import { call, NORTH, SOUTH } from '../support/api';
+import { inspectedSite } from '../support/inspected-site';
 import { storedItem, testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 
@@ -35,67 +31,13 @@ const db = testTable();
 afterAll(() => db.doc.destroy());
 
 /** A project of a division with one inspection and one open finding, written straight to the table. */
-async function siteIn(database: Db, divisionId: string) {
-  const client = await createClient(
-    database,
-    divisionId,
-    sampleClient(`Review client ${randomUUID().slice(0, 6)}`),
-  );
-  const project = await createProject(
-    database,
-    sampleProject({
-      divisionId,
-      client_id: client.id,
-      name: `Review site ${randomUUID().slice(0, 6)}`,
-    }),
-  );
-  const inspection = await createInspection(
-    database,
-    {
-      divisionId,
-      projectId: project.id,
-      type: 'Routine',
-      created_date: '2026-03-02T09:30',
-      inspectorId: null,
-      createdBy: 'review',
-      version: ROUTINE_STORMWATER,
-      answers: {},
-      carried: [],
-    },
-    () => [],
-    new Date(),
-  );
-  const finding = await createFinding(
-    database,
-    {
-      divisionId,
-      projectId: project.id,
-      typeId: 'ca',
-      typeCode: 'CA',
-      typeName: 'Corrective Action',
-      color: '#E03131',
-      is_required_for_cert: true,
-      location: 'North gate',
-      date_initiated: '2026-03-02',
-      date_completed: null,
-      condition: null,
-      control_measure_id: null,
-      comments: null,
-      initialInspectionId: inspection.id,
-      createdBy: 'review',
-    },
-    inspection,
-    () => [],
-    new Date(),
-  );
-  const snapshot = async () => ({
-    project: await storedItem(database, projectKeys.project(divisionId, project.id)),
-    inspection: await storedItem(database, inspectionKeys.inspection(divisionId, inspection.id)),
-    answers: await storedItem(database, inspectionKeys.answers(divisionId, inspection.id)),
-    finding: await storedItem(database, findingKeys.finding(divisionId, finding.id)),
+const siteIn = (database: Db, divisionId: string) =>
+  inspectedSite(database, divisionId, {
+    clientName: 'Review client',
+    projectName: 'Review site',
+    location: 'North gate',
+    createdBy: 'review',
   });
-  return { client, project, inspection, finding, snapshot };
-}
 
 type Site = Awaited<ReturnType<typeof siteIn>>;
 

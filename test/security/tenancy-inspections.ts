@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@stormline/data/clients';
 import type { Db } from '@stormline/data/dynamo';
-import { createFinding, findingKeys, findingNoteStep } from '@stormline/data/findings';
+import { findingNoteStep } from '@stormline/data/findings';
 import { createInspectionNote } from '@stormline/data/inspection-notes';
-import { createInspection, inspectionKeys } from '@stormline/data/inspections';
-import { createProject, projectKeys } from '@stormline/data/projects';
-import { sampleClient, sampleProject } from '@stormline/local/sample-records';
 import { installTemplateVersion, versionKey } from '@stormline/data/templates';
 import { transact } from '@stormline/data/transact';
 import { ROUTINE_STORMWATER } from '@stormline/domain/system-templates/routine-stormwater';
 import { NORTH, SOUTH } from '../support/api';
+import { inspectedSite } from '../support/inspected-site';
 import { storedItem } from '../support/table';
 import { createTestUser } from '../support/users';
 
@@ -25,57 +22,13 @@ interface ForeignCase {
  * and leave as they were.
  */
 async function southInspection(db: Db) {
-  const client = await createClient(
-    db,
-    SOUTH,
-    sampleClient(`South inspection client ${randomUUID().slice(0, 6)}`),
-  );
-  const project = await createProject(
-    db,
-    sampleProject({
-      divisionId: SOUTH,
-      client_id: client.id,
-      name: `South inspected site ${randomUUID().slice(0, 6)}`,
-    }),
-  );
-  const inspection = await createInspection(
-    db,
-    {
-      divisionId: SOUTH,
-      projectId: project.id,
-      type: 'Routine',
-      created_date: '2026-03-02T09:30',
-      inspectorId: null,
-      createdBy: 'tenancy',
-      version: ROUTINE_STORMWATER,
-      answers: {},
-      carried: [],
-    },
-    () => [],
-    new Date(),
-  );
   const noteId = randomUUID();
-  const finding = await createFinding(
-    db,
-    {
-      divisionId: SOUTH,
-      projectId: project.id,
-      typeId: 'ca',
-      typeCode: 'CA',
-      typeName: 'Corrective Action',
-      color: '#E03131',
-      is_required_for_cert: true,
-      location: 'South gate',
-      date_initiated: '2026-03-02',
-      date_completed: null,
-      condition: null,
-      control_measure_id: null,
-      comments: null,
-      initialInspectionId: inspection.id,
-      createdBy: 'tenancy',
-    },
-    inspection,
-    (f) => [
+  const site = await inspectedSite(db, SOUTH, {
+    clientName: 'South inspection client',
+    projectName: 'South inspected site',
+    location: 'South gate',
+    createdBy: 'tenancy',
+    findingSteps: (f) => [
       findingNoteStep(db, SOUTH, {
         id: noteId,
         findingId: f.id,
@@ -86,22 +39,15 @@ async function southInspection(db: Db) {
         version: 0,
       }),
     ],
-    new Date(),
-  );
+  });
   const note = await createInspectionNote(
     db,
     SOUTH,
-    { inspectionId: inspection.id, content: 'Not yours', authorId: 'tenancy' },
+    { inspectionId: site.inspection.id, content: 'Not yours', authorId: 'tenancy' },
     [],
     new Date(),
   );
-  const snapshot = async () => ({
-    project: await storedItem(db, projectKeys.project(SOUTH, project.id)),
-    inspection: await storedItem(db, inspectionKeys.inspection(SOUTH, inspection.id)),
-    answers: await storedItem(db, inspectionKeys.answers(SOUTH, inspection.id)),
-    finding: await storedItem(db, findingKeys.finding(SOUTH, finding.id)),
-  });
-  return { project, inspection, finding, note, noteId, snapshot };
+  return { ...site, note, noteId };
 }
 
 /** A template held by South alone (its version and link), for the finding types route. */

@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { notifications } from '@mantine/notifications';
 import { forgetAllPendingEdits } from '../lib/pending-edits';
+import { mediaQueryList } from './media-query';
 
 // The whole suite shares two cores with DynamoDB Local and a browser: a search's debounce and a
 // page's answer can take longer than the library's 1 s default on CI without anything being wrong.
@@ -12,17 +13,7 @@ configure({ asyncUtilTimeout: 5000 });
  * What Mantine asks of a browser that happy-dom does not provide: media queries (colour scheme,
  * breakpoints) and element resize observation.
  */
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+window.matchMedia ??= (query: string) => mediaQueryList(query, false);
 
 globalThis.ResizeObserver ??= class {
   observe() {}

@@ -1,3 +1,4 @@
+import { DEFAULT_ACKNOWLEDGEMENT_TEXT, INSPECTION_TYPES } from '../template-model';
 import type {
   Attestation,
   FindingType,
@@ -7,6 +8,8 @@ import type {
   QuestionOption,
   QuestionTypeId,
   SignatureGroup,
+  SignatureLine,
+  TemplateVersion,
 } from '../template-model';
 
 /**
@@ -112,3 +115,65 @@ export const CFR_122_22 =
 
 export const INSPECTOR_ATTESTATION =
   'I performed this inspection in person, walked every disturbed area, control measure and discharge point of the site, and recorded what I found.';
+
+/** Who inspected: required, filled with the signed-in user, half width. */
+export const inspectorQuestion = (id: string, label: string) =>
+  question(id, 'text', label, { required: true, features: ['default_current_user'], width: 50 });
+
+/**
+ * The inspection's date and time (the `inspection_date` feature), required, half width. It carries
+ * no may_be_future: the feature itself keeps the answer at or before now (mayBeInFuture).
+ */
+export const inspectionDateQuestion = (id: string, label: string) =>
+  question(id, 'datetime', label, { required: true, features: ['inspection_date'], width: 50 });
+
+/** The inspection type (`inspection_type`): `${prefix}-type`, one option per type of inspection. */
+export const inspectionTypeQuestion = (prefix: string, label: string, width = 50) =>
+  question(`${prefix}-type`, 'radio_group', label, {
+    required: true,
+    features: ['inspection_type'],
+    options: INSPECTION_TYPES.map((name, i) => option(`${prefix}-type-${i + 1}`, name)),
+    width,
+  });
+
+/** A signature line whose signer gives a full name and, under `roleFieldLabel`, a role. */
+export const signer = (type: string, label: string, roleFieldLabel = 'Position'): SignatureLine => ({
+  type,
+  label,
+  roleFieldLabel,
+  userFieldLabel: 'Full Name',
+});
+
+/** The acknowledgement's one line (spec 002 §7): the inspector's name and qualifications. */
+const ACKNOWLEDGEMENT_SIGNER: SignatureLine = {
+  type: 'acknowledgement',
+  label: null,
+  roleFieldLabel: 'inspector qualifications',
+  userFieldLabel: 'inspector name',
+};
+
+/**
+ * A template's signature groups and their attestations, `${prefix}-att-<group>`, from one
+ * declaration so the two cannot drift apart: the inspector's line and attestation always; the
+ * acknowledgement (its one line, the default text) and the compliance certification (the given
+ * line, the 40 CFR 122.22 statement) where the template has them.
+ */
+export function signatures(
+  prefix: string,
+  lines: { inspection: SignatureLine; acknowledgement?: boolean; compliance?: SignatureLine },
+): Pick<TemplateVersion, 'signature_groups' | 'attestations'> {
+  return {
+    signature_groups: {
+      inspection: [lines.inspection],
+      ...(lines.acknowledgement ? { acknowledgement: [ACKNOWLEDGEMENT_SIGNER] } : {}),
+      ...(lines.compliance ? { compliance: [lines.compliance] } : {}),
+    },
+    attestations: [
+      attestation(`${prefix}-att-inspection`, 'inspection', INSPECTOR_ATTESTATION),
+      ...(lines.acknowledgement
+        ? [attestation(`${prefix}-att-acknowledgement`, 'acknowledgement', DEFAULT_ACKNOWLEDGEMENT_TEXT)]
+        : []),
+      ...(lines.compliance ? [attestation(`${prefix}-att-compliance`, 'compliance', CFR_122_22)] : []),
+    ],
+  };
+}

@@ -1,12 +1,14 @@
-import { DEFAULT_CONDITION_OPTIONS, INSPECTION_TYPES } from '../template-model';
+import { DEFAULT_CONDITION_OPTIONS } from '../template-model';
 import type { TemplateVersion } from '../template-model';
 import {
-  attestation,
   group,
-  INSPECTOR_ATTESTATION,
-  option,
+  inspectionDateQuestion,
+  inspectionTypeQuestion,
+  inspectorQuestion,
   options,
   question,
+  signatures,
+  signer,
   STATIC_FINDING_TYPES,
 } from './build';
 
@@ -24,21 +26,9 @@ export const CDOT: TemplateVersion = {
   has_compliance_cert: false,
   question_groups: [
     group('cdot-general', 'Project and Inspection', 1, [
-      question('cdot-inspector', 'text', 'Inspector', {
-        required: true,
-        features: ['default_current_user'],
-        width: 50,
-      }),
-      question('cdot-date', 'datetime', 'Inspection date and time', {
-        required: true,
-        features: ['inspection_date'],
-        width: 50,
-      }),
-      question('cdot-type', 'radio_group', 'Inspection type', {
-        required: true,
-        features: ['inspection_type'],
-        options: INSPECTION_TYPES.map((name, i) => option(`cdot-type-${i + 1}`, name)),
-      }),
+      inspectorQuestion('cdot-inspector', 'Inspector'),
+      inspectionDateQuestion('cdot-date', 'Inspection date and time'),
+      inspectionTypeQuestion('cdot', 'Inspection type', 100),
       question('cdot-phase', 'select', 'Project phase', {
         required: true,
         options: options('cdot-phase', ['Pre-construction', 'Interim', 'Final stabilization']),
@@ -57,12 +47,7 @@ export const CDOT: TemplateVersion = {
     ]),
   ],
   finding_types: STATIC_FINDING_TYPES,
-  signature_groups: {
-    inspection: [
-      { type: 'inspector', label: 'Inspector', roleFieldLabel: 'Position', userFieldLabel: 'Full Name' },
-    ],
-  },
-  attestations: [attestation('cdot-att-inspection', 'inspection', INSPECTOR_ATTESTATION)],
+  ...signatures('cdot', { inspection: signer('inspector', 'Inspector') }),
   condition_options: [...DEFAULT_CONDITION_OPTIONS],
   control_measure_required: true,
   post_storm_questions: [

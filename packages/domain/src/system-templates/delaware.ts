@@ -1,13 +1,13 @@
-import { DEFAULT_ACKNOWLEDGEMENT_TEXT, INSPECTION_TYPES } from '../template-model';
 import type { TemplateVersion } from '../template-model';
 import {
-  attestation,
-  CFR_122_22,
   group,
-  INSPECTOR_ATTESTATION,
-  option,
+  inspectionDateQuestion,
+  inspectionTypeQuestion,
+  inspectorQuestion,
   options,
   question,
+  signatures,
+  signer,
   STATIC_FINDING_TYPES,
 } from './build';
 
@@ -25,23 +25,10 @@ export const DELAWARE: TemplateVersion = {
   has_compliance_cert: true,
   question_groups: [
     group('de-general', 'Construction Review', 1, [
-      question('de-reviewer', 'text', 'Certified construction reviewer', {
-        required: true,
-        features: ['default_current_user'],
-        width: 50,
-      }),
+      inspectorQuestion('de-reviewer', 'Certified construction reviewer'),
       question('de-ccr-number', 'text', 'CCR certification number', { width: 50 }),
-      question('de-date', 'datetime', 'Review date and time', {
-        required: true,
-        features: ['inspection_date'],
-        width: 50,
-      }),
-      question('de-type', 'radio_group', 'Review type', {
-        required: true,
-        features: ['inspection_type'],
-        options: INSPECTION_TYPES.map((name, i) => option(`de-type-${i + 1}`, name)),
-        width: 50,
-      }),
+      inspectionDateQuestion('de-date', 'Review date and time'),
+      inspectionTypeQuestion('de', 'Review type'),
       question('de-weather', 'text', 'Weather', { required: true }),
       question('de-rain', 'number', 'Rainfall in the last 24 hours (inches)'),
     ]),
@@ -61,37 +48,11 @@ export const DELAWARE: TemplateVersion = {
     group('de-actions', 'Corrective Actions', 3, [question('de-ca', 'finding_array', 'Corrective actions')]),
   ],
   finding_types: STATIC_FINDING_TYPES,
-  signature_groups: {
-    inspection: [
-      {
-        type: 'reviewer',
-        label: 'Certified Construction Reviewer',
-        roleFieldLabel: 'Position',
-        userFieldLabel: 'Full Name',
-      },
-    ],
-    acknowledgement: [
-      {
-        type: 'acknowledgement',
-        label: null,
-        roleFieldLabel: 'inspector qualifications',
-        userFieldLabel: 'inspector name',
-      },
-    ],
-    compliance: [
-      {
-        type: 'owner',
-        label: 'Owner or authorized representative',
-        roleFieldLabel: 'Position',
-        userFieldLabel: 'Full Name',
-      },
-    ],
-  },
-  attestations: [
-    attestation('de-att-inspection', 'inspection', INSPECTOR_ATTESTATION),
-    attestation('de-att-acknowledgement', 'acknowledgement', DEFAULT_ACKNOWLEDGEMENT_TEXT),
-    attestation('de-att-compliance', 'compliance', CFR_122_22),
-  ],
+  ...signatures('de', {
+    inspection: signer('reviewer', 'Certified Construction Reviewer'),
+    acknowledgement: true,
+    compliance: signer('owner', 'Owner or authorized representative'),
+  }),
   condition_options: [],
   control_measure_required: false,
   post_storm_questions: [{ questionId: 'de-date' }, { questionId: 'de-rain' }, { questionId: 'de-weather' }],

@@ -1,13 +1,14 @@
-import { INSPECTION_TYPES } from '../template-model';
 import type { TemplateVersion } from '../template-model';
 import {
-  attestation,
-  CFR_122_22,
   group,
-  INSPECTOR_ATTESTATION,
+  inspectionDateQuestion,
+  inspectionTypeQuestion,
+  inspectorQuestion,
   option,
   options,
   question,
+  signatures,
+  signer,
   STATIC_FINDING_TYPES,
 } from './build';
 
@@ -26,22 +27,9 @@ export const EPA_CGP: TemplateVersion = {
   question_groups: [
     group('cgp-general', 'General Information', 1, [
       question('cgp-tracking', 'text', 'NPDES ID (permit tracking number)', { required: true, width: 50 }),
-      question('cgp-inspector', 'text', 'Inspector name', {
-        required: true,
-        features: ['default_current_user'],
-        width: 50,
-      }),
-      question('cgp-date', 'datetime', 'Date and start time of the inspection', {
-        required: true,
-        features: ['inspection_date'],
-        width: 50,
-      }),
-      question('cgp-type', 'radio_group', 'Type of inspection', {
-        required: true,
-        features: ['inspection_type'],
-        options: INSPECTION_TYPES.map((name, i) => option(`cgp-type-${i + 1}`, name)),
-        width: 50,
-      }),
+      inspectorQuestion('cgp-inspector', 'Inspector name'),
+      inspectionDateQuestion('cgp-date', 'Date and start time of the inspection'),
+      inspectionTypeQuestion('cgp', 'Type of inspection'),
       question('cgp-frequency', 'select', 'Inspection frequency (Part 4.2)', {
         required: true,
         options: options('cgp-freq', [
@@ -115,28 +103,10 @@ export const EPA_CGP: TemplateVersion = {
     ]),
   ],
   finding_types: STATIC_FINDING_TYPES,
-  signature_groups: {
-    inspection: [
-      {
-        type: 'inspector',
-        label: 'Inspector',
-        roleFieldLabel: 'Qualifications',
-        userFieldLabel: 'Full Name',
-      },
-    ],
-    compliance: [
-      {
-        type: 'operator',
-        label: 'Permittee or duly authorized representative',
-        roleFieldLabel: 'Title',
-        userFieldLabel: 'Full Name',
-      },
-    ],
-  },
-  attestations: [
-    attestation('cgp-att-inspection', 'inspection', INSPECTOR_ATTESTATION),
-    attestation('cgp-att-compliance', 'compliance', CFR_122_22),
-  ],
+  ...signatures('cgp', {
+    inspection: signer('inspector', 'Inspector', 'Qualifications'),
+    compliance: signer('operator', 'Permittee or duly authorized representative', 'Title'),
+  }),
   condition_options: [],
   control_measure_required: false,
   post_storm_questions: [

@@ -1,13 +1,14 @@
-import { DEFAULT_ACKNOWLEDGEMENT_TEXT, INSPECTION_TYPES } from '../template-model';
 import type { TemplateVersion } from '../template-model';
 import {
-  attestation,
-  CFR_122_22,
   group,
-  INSPECTOR_ATTESTATION,
+  inspectionDateQuestion,
+  inspectionTypeQuestion,
+  inspectorQuestion,
   option,
   options,
   question,
+  signatures,
+  signer,
   STATIC_FINDING_TYPES,
 } from './build';
 
@@ -29,23 +30,10 @@ export const ROUTINE_STORMWATER: TemplateVersion = {
         description:
           'Complete this report at every routine inspection, and within 24 hours of a storm event of 0.25 inches or more (2022 CGP Part 4.2).',
       }),
-      question('rs-inspector', 'text', 'Inspector name', {
-        required: true,
-        features: ['default_current_user'],
-        width: 50,
-      }),
+      inspectorQuestion('rs-inspector', 'Inspector name'),
       question('rs-qualifications', 'text', 'Inspector qualifications', { width: 50 }),
-      question('rs-date', 'datetime', 'Inspection date and time', {
-        required: true,
-        features: ['inspection_date'],
-        width: 50,
-      }),
-      question('rs-type', 'radio_group', 'Inspection type', {
-        required: true,
-        features: ['inspection_type'],
-        options: INSPECTION_TYPES.map((name, i) => option(`rs-type-${i + 1}`, name)),
-        width: 50,
-      }),
+      inspectionDateQuestion('rs-date', 'Inspection date and time'),
+      inspectionTypeQuestion('rs', 'Inspection type'),
       question('rs-time-on-site', 'time', 'Time on site', { width: 50 }),
       question('rs-phase', 'select', 'Current phase of construction', {
         required: true,
@@ -182,32 +170,11 @@ export const ROUTINE_STORMWATER: TemplateVersion = {
     ]),
   ],
   finding_types: STATIC_FINDING_TYPES,
-  signature_groups: {
-    inspection: [
-      { type: 'inspector', label: 'Inspector', roleFieldLabel: 'Position', userFieldLabel: 'Full Name' },
-    ],
-    acknowledgement: [
-      {
-        type: 'acknowledgement',
-        label: null,
-        roleFieldLabel: 'inspector qualifications',
-        userFieldLabel: 'inspector name',
-      },
-    ],
-    compliance: [
-      {
-        type: 'operator',
-        label: 'Operator or duly authorized representative',
-        roleFieldLabel: 'Position',
-        userFieldLabel: 'Full Name',
-      },
-    ],
-  },
-  attestations: [
-    attestation('rs-att-inspection', 'inspection', INSPECTOR_ATTESTATION),
-    attestation('rs-att-acknowledgement', 'acknowledgement', DEFAULT_ACKNOWLEDGEMENT_TEXT),
-    attestation('rs-att-compliance', 'compliance', CFR_122_22),
-  ],
+  ...signatures('rs', {
+    inspection: signer('inspector', 'Inspector'),
+    acknowledgement: true,
+    compliance: signer('operator', 'Operator or duly authorized representative'),
+  }),
   condition_options: [],
   control_measure_required: false,
   post_storm_questions: [

@@ -1,3 +1,4 @@
 export { CheckboxField, NumberField, PasswordField, SelectField, TextareaField, TextField } from './fields';
 export { useServerSubmit, type ServerRefusal } from './use-server-submit';
 export { FormServerError } from './form-server-error';
+export { NameFields, PhoneFields, PositionField } from './person-fields';

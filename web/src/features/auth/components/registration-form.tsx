@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Grid, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import * as z from 'zod/mini';
 import { withRegion } from '@stormline/contract/address';
@@ -9,8 +9,10 @@ import { phoneIssues, type Region } from '@stormline/domain/region';
 import {
   CheckboxField,
   FormServerError,
+  NameFields,
   PasswordField,
-  TextField,
+  PhoneFields,
+  PositionField,
   useServerSubmit,
 } from '../../../components/form';
 import { ApiError } from '../../../lib/api-client';
@@ -115,56 +117,9 @@ export function RegistrationForm({
           variant="filled"
           size="md"
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextField
-            control={control}
-            name="first_name"
-            label="First name"
-            autoComplete="given-name"
-            size="md"
-            withAsterisk
-          />
-          <TextField
-            control={control}
-            name="last_name"
-            label="Last name"
-            autoComplete="family-name"
-            size="md"
-            withAsterisk
-          />
-        </SimpleGrid>
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, xs: 8 }}>
-            <TextField
-              control={control}
-              name="phone"
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-              placeholder={region === 'US' ? '(555) 555-5555' : 'Optional'}
-              size="md"
-              withAsterisk={region === 'US'}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 4 }}>
-            <TextField
-              control={control}
-              name="phone_ext"
-              label="Extension"
-              inputMode="numeric"
-              placeholder="Optional"
-              size="md"
-            />
-          </Grid.Col>
-        </Grid>
-        <TextField
-          control={control}
-          name="position"
-          label="Position"
-          placeholder="e.g. Site Inspector"
-          autoComplete="organization-title"
-          size="md"
-        />
+        <NameFields control={control} from="xs" size="md" />
+        <PhoneFields control={control} region={region} from="xs" size="md" />
+        <PositionField control={control} size="md" />
         <PasswordField
           control={control}
           name="password"

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dashboardRoutes } from '@stormline/contract/areas/dashboard';
 import { DEFAULT_WIDGETS, DASHBOARD_WIDGETS } from '@stormline/domain/dashboard-rules';
 import { ok, serveApi } from '../../../testing/api';
+import { mediaQueryList } from '../../../testing/media-query';
 import { profileOf } from '../../../testing/profiles';
 import { renderScreen } from '../../../testing/render';
 import DashboardBoard from './dashboard-board';
@@ -221,16 +222,7 @@ function onAPhone() {
     const min = /min-width:\s*([\d.]+)(px|em)/.exec(query);
     const px = (m: RegExpExecArray) => Number(m[1]) * (m[2] === 'em' ? 16 : 1);
     const matches = (!max || width <= px(max)) && (!min || width >= px(min)) && (!!max || !!min);
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    } as MediaQueryList;
+    return mediaQueryList(query, matches);
   });
 }
 

@@ -1,22 +1,13 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAlertCircle,
-  IconBook,
-  IconBriefcase,
-  IconPencil,
-  IconTemplate,
-  IconTrash,
-  IconUsers,
-} from '@tabler/icons-react';
-import { PageHeader } from '../../../components/page-header';
+import { IconBook, IconBriefcase, IconTemplate, IconUsers } from '@tabler/icons-react';
+import { TabScreen, type ScreenTab } from '../../../components/tab-screen';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth';
 import { isUserDivision } from '../../../lib/division';
-import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { hasPermission } from '../../../lib/page-access';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
@@ -27,15 +18,15 @@ import { useUpdateDivision } from '../api/update-division';
 import { DeleteDivisionModal } from '../components/delete-division-modal';
 import { DivisionNameModal } from '../components/division-name-modal';
 import { ResourceTabPanel } from '../components/resource-tab-panel';
-import classes from './division.module.css';
 
 /** Spec 001 §2: the resource tabs, under /divisions/{id}/resources/{kebab-case tab}. */
-const TAB_ICONS: Record<ResourceTab['tab'], typeof IconBook> = {
+const TAB_ICONS: Record<ResourceTab['tab'], ScreenTab<string>['icon']> = {
   regulations: IconBook,
   'inspection-templates': IconTemplate,
   clients: IconBriefcase,
   users: IconUsers,
 };
+const TABS = RESOURCE_TABS.map(({ tab, label }) => ({ value: tab, label, icon: TAB_ICONS[tab] }));
 
 /** /divisions/{id}: the division's name with Edit and Delete, and its resource tabs. */
 export default function DivisionRoute() {
@@ -58,103 +49,52 @@ export default function DivisionRoute() {
   const member = isUserDivision(profile, divisionId);
 
   return (
-    <>
-      <PageHeader
-        crumbs={[
-          { label: 'Divisions', href: paths.app.divisions.getHref() },
-          { label: division?.name ?? 'Division' },
-        ]}
-        title={division ? division.name : isLoading ? <Skeleton h={30} w={220} /> : 'Division'}
-        actions={
-          division && (
-            <>
-              {canUpdate && (
-                <Button variant="default" leftSection={<IconPencil size={18} />} onClick={editModal.open}>
-                  Edit
-                </Button>
-              )}
-              {canDelete && (
-                <Button
-                  variant="light"
-                  color="red"
-                  leftSection={<IconTrash size={18} />}
-                  onClick={deleteModal.open}
-                >
-                  Delete
-                </Button>
-              )}
-            </>
-          )
-        }
-      />
-      {error ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
-          title="This division could not be loaded"
-          role="alert"
-        >
-          {errorMessage(error)}
-        </Alert>
-      ) : (
-        <Stack gap="lg">
-          <Paper p="lg" radius="lg">
-            <Group gap="xl">
-              <div>
-                <Text fz="xs" c="dimmed">
-                  Created At
-                </Text>
-                <Text fw={500}>
-                  {division ? formatDate(division.createdAt) : <Skeleton h={16} w={90} mt={4} />}
-                </Text>
-              </div>
-              <div>
-                <Text fz="xs" c="dimmed">
-                  Your access
-                </Text>
-                <Badge variant="light" color={member ? 'teal' : 'gray'} radius="sm" mt={2}>
-                  {member ? 'You belong to this division' : 'Administered, not a member'}
-                </Badge>
-              </div>
-            </Group>
-          </Paper>
-          <Paper radius="lg" p={0} style={{ overflow: 'hidden' }}>
-            <Tabs
-              value={activeTab.tab}
-              keepMounted={false}
-              onChange={(value) =>
-                value &&
-                void navigate(paths.app.divisionResources.getHref(divisionId, value), { replace: true })
-              }
-              classNames={{ list: classes.list, tab: classes.tab }}
-            >
-              <Tabs.List px="md" pt="xs" aria-label="Division resources">
-                {RESOURCE_TABS.map(({ tab: value, label }) => {
-                  const Icon = TAB_ICONS[value];
-                  return (
-                    <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} stroke={1.6} />}>
-                      {label}
-                    </Tabs.Tab>
-                  );
-                })}
-              </Tabs.List>
-              {RESOURCE_TABS.map((resourceTab) => (
-                <Tabs.Panel key={resourceTab.tab} value={resourceTab.tab}>
-                  {division && (
-                    <ResourceTabPanel
-                      divisionId={divisionId}
-                      divisionName={division.name}
-                      tab={resourceTab}
-                      canUpdate={canUpdate}
-                    />
-                  )}
-                </Tabs.Panel>
-              ))}
-            </Tabs>
-          </Paper>
-        </Stack>
-      )}
+    <TabScreen
+      crumbs={[
+        { label: 'Divisions', href: paths.app.divisions.getHref() },
+        { label: division?.name ?? 'Division' },
+      ]}
+      name={division?.name}
+      loading={isLoading}
+      noun="Division"
+      error={error}
+      onEdit={canUpdate ? editModal.open : undefined}
+      onDelete={canDelete ? deleteModal.open : undefined}
+      facts={[
+        {
+          label: 'Created At',
+          value: (
+            <Text fw={500}>
+              {division ? formatDate(division.createdAt) : <Skeleton h={16} w={90} mt={4} />}
+            </Text>
+          ),
+        },
+        {
+          label: 'Your access',
+          value: (
+            <Badge variant="light" color={member ? 'teal' : 'gray'} radius="sm" mt={2}>
+              {member ? 'You belong to this division' : 'Administered, not a member'}
+            </Badge>
+          ),
+        },
+      ]}
+      tabs={TABS}
+      activeTab={activeTab.tab}
+      onTabChange={(value) =>
+        void navigate(paths.app.divisionResources.getHref(divisionId, value), { replace: true })
+      }
+      tabsLabel="Division resources"
+      renderPanel={(value) =>
+        division && (
+          <ResourceTabPanel
+            divisionId={divisionId}
+            divisionName={division.name}
+            tab={RESOURCE_TABS.find((t) => t.tab === value)!}
+            canUpdate={canUpdate}
+          />
+        )
+      }
+    >
       {division && (
         <>
           <DivisionNameModal
@@ -188,6 +128,6 @@ export default function DivisionRoute() {
           />
         </>
       )}
-    </>
+    </TabScreen>
   );
 }

@@ -1,10 +1,16 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Grid, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import * as z from 'zod/mini';
 import { ProfileUpdate, type Profile } from '@stormline/contract/areas/profile';
-import { FormServerError, TextField, useServerSubmit } from '../../../components/form';
+import {
+  FormServerError,
+  NameFields,
+  PhoneFields,
+  PositionField,
+  useServerSubmit,
+} from '../../../components/form';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** The fields a user edits on their own profile; the version travels with the save, not in the form. */
@@ -60,50 +66,14 @@ export function ProfileForm({ profile, onReload }: { profile: Profile; onReload:
               Your name and contact details as other users and reports show them.
             </Text>
           </div>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextField
-              control={control}
-              name="first_name"
-              label="First name"
-              withAsterisk
-              autoComplete="given-name"
-            />
-            <TextField
-              control={control}
-              name="last_name"
-              label="Last name"
-              withAsterisk
-              autoComplete="family-name"
-            />
-          </SimpleGrid>
-          <TextField
+          <NameFields control={control} />
+          <PositionField control={control} />
+          <PhoneFields
             control={control}
-            name="position"
-            label="Position"
-            placeholder="e.g. Site Inspector"
-            autoComplete="organization-title"
+            region={region}
+            markRequired={false}
+            exampleOutsideUs="020 7946 0000"
           />
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextField
-                control={control}
-                name="phone"
-                label="Phone"
-                type="tel"
-                autoComplete="tel"
-                placeholder={region === 'US' ? '(555) 555-5555' : '020 7946 0000'}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextField
-                control={control}
-                name="phone_ext"
-                label="Extension"
-                inputMode="numeric"
-                placeholder="Optional"
-              />
-            </Grid.Col>
-          </Grid>
           <TextInput
             label="Email"
             value={profile.email}

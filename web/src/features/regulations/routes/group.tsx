@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Group, Paper, Skeleton, Tabs, Text } from '@mantine/core';
+import { Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconBook, IconMapPin, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconBook, IconMapPin } from '@tabler/icons-react';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { PageHeader } from '../../../components/page-header';
+import { TabScreen } from '../../../components/tab-screen';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth';
 import { useDivisionId } from '../../../lib/division-context';
-import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { hasPermission } from '../../../lib/page-access';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
@@ -51,101 +50,42 @@ export default function GroupRoute() {
   }, [group]);
 
   return (
-    <>
-      <PageHeader
-        crumbs={[
-          { label: 'Regulations', href: paths.app.groups.getHref(divisionId) },
-          { label: group?.name ?? 'Regulation' },
-        ]}
-        title={
-          group ? (
-            <span style={{ overflowWrap: 'anywhere' }}>{group.name}</span>
-          ) : isLoading ? (
-            <Skeleton h={30} w={220} />
-          ) : (
-            'Regulation'
-          )
-        }
-        actions={
-          group && (
-            <>
-              {canUpdate && (
-                <Button variant="default" leftSection={<IconPencil size={18} />} onClick={editModal.open}>
-                  Edit
-                </Button>
-              )}
-              {canDelete && (
-                <Button
-                  variant="light"
-                  color="red"
-                  leftSection={<IconTrash size={18} />}
-                  onClick={deleteModal.open}
-                >
-                  Delete
-                </Button>
-              )}
-            </>
-          )
-        }
-      />
-      {error ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} />}
-          title="This regulation could not be loaded"
-          role="alert"
-        >
-          {errorMessage(error)}
-        </Alert>
-      ) : (
-        <>
-          <Paper p="lg" radius="lg" mb="lg">
-            <Group gap="xl">
-              <div>
-                <Text fz="xs" c="dimmed">
-                  # of Documents
-                </Text>
-                <Text fw={500} data-testid="group-document-count">
-                  {group ? group.num_documents : <Skeleton h={16} w={40} mt={4} />}
-                </Text>
-              </div>
-              <div>
-                <Text fz="xs" c="dimmed">
-                  Date Modified
-                </Text>
-                <Text fw={500}>
-                  {group ? formatDate(group.updatedAt) : <Skeleton h={16} w={90} mt={4} />}
-                </Text>
-              </div>
-            </Group>
-          </Paper>
-          <Paper radius="lg" p={0}>
-            <Tabs
-              value={tab}
-              keepMounted={false}
-              onChange={(value) =>
-                // A tab starts on its first page: the other tab's list place is dropped.
-                value && setParams(value === 'bmp' ? { tab: 'bmp' } : {}, { replace: true })
-              }
-            >
-              <Tabs.List px="md" pt="xs">
-                {TABS.map(({ value, label, icon: Icon }) => (
-                  <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} stroke={1.6} />}>
-                    {label}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-              <Tabs.Panel value="regulations" p="md">
-                <RegulationsTab groupId={groupId} />
-              </Tabs.Panel>
-              <Tabs.Panel value="bmp" p="md">
-                <BmpTab groupId={groupId} />
-              </Tabs.Panel>
-            </Tabs>
-          </Paper>
-        </>
-      )}
+    <TabScreen
+      crumbs={[
+        { label: 'Regulations', href: paths.app.groups.getHref(divisionId) },
+        { label: group?.name ?? 'Regulation' },
+      ]}
+      name={group?.name}
+      loading={isLoading}
+      noun="Regulation"
+      error={error}
+      onEdit={canUpdate ? editModal.open : undefined}
+      onDelete={canDelete ? deleteModal.open : undefined}
+      facts={[
+        {
+          label: '# of Documents',
+          value: (
+            <Text fw={500} data-testid="group-document-count">
+              {group ? group.num_documents : <Skeleton h={16} w={40} mt={4} />}
+            </Text>
+          ),
+        },
+        {
+          label: 'Date Modified',
+          value: (
+            <Text fw={500}>{group ? formatDate(group.updatedAt) : <Skeleton h={16} w={90} mt={4} />}</Text>
+          ),
+        },
+      ]}
+      tabs={TABS}
+      activeTab={tab}
+      // A tab starts on its first page: the other tab's list place is dropped.
+      onTabChange={(value) => setParams(value === 'bmp' ? { tab: 'bmp' } : {}, { replace: true })}
+      panelPadding="md"
+      renderPanel={(value) =>
+        value === 'bmp' ? <BmpTab groupId={groupId} /> : <RegulationsTab groupId={groupId} />
+      }
+    >
       {group && (
         <>
           <GroupNameModal
@@ -187,6 +127,6 @@ export default function GroupRoute() {
           </ConfirmModal>
         </>
       )}
-    </>
+    </TabScreen>
   );
 }

@@ -1,12 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { useController, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
-import { Grid, MultiSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { MultiSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import * as z from 'zod/mini';
 import { withRegion } from '@stormline/contract/address';
 import { UpdateUserBody } from '@stormline/contract/areas/users';
 import { phoneIssues, type Region } from '@stormline/domain/region';
 import { managerRoleOf, mayManageRole } from '@stormline/domain/user-rules';
-import { SelectField, TextField } from '../../../components/form';
+import { NameFields, PhoneFields, PositionField, SelectField, TextField } from '../../../components/form';
 import { errorMessage } from '../../../lib/errors';
 import type { ManagerOptions, RoleOption, UserDetail } from '../api/get-user';
 import { keepsManager } from './edit-user-state';
@@ -110,10 +110,7 @@ export function EditUserDetails({ control, setValue, user, roles, editor, region
           {user.status === 'invited' ? 'Invited, not registered yet' : `Status: ${user.status}`}
         </Text>
       </div>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextField control={control} name="first_name" label="First name" withAsterisk autoComplete="off" />
-        <TextField control={control} name="last_name" label="Last name" withAsterisk autoComplete="off" />
-      </SimpleGrid>
+      <NameFields control={control} ownDetails={false} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextField
           control={control}
@@ -130,29 +127,9 @@ export function EditUserDetails({ control, setValue, user, roles, editor, region
               : undefined
           }
         />
-        <TextField control={control} name="position" label="Position" placeholder="e.g. Site Inspector" />
+        <PositionField control={control} ownDetails={false} />
       </SimpleGrid>
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, sm: 8 }}>
-          <TextField
-            control={control}
-            name="phone"
-            label="Phone"
-            type="tel"
-            withAsterisk={region === 'US'}
-            placeholder={region === 'US' ? '(555) 555-5555' : 'Optional'}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextField
-            control={control}
-            name="phone_ext"
-            label="Extension"
-            inputMode="numeric"
-            placeholder="Optional"
-          />
-        </Grid.Col>
-      </Grid>
+      <PhoneFields control={control} region={region} ownDetails={false} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <SelectField
           control={control}
