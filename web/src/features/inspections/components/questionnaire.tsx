@@ -328,13 +328,16 @@ function QuestionnaireForm({
                 {questions.map((q) => (
                   <Table.Tr key={q.id}>
                     <Table.Td fz="sm" fw={500} w="45%">
-                      {q.input_label}
-                      {q.required && (
-                        <Text span c="red">
-                          {' '}
-                          *
-                        </Text>
-                      )}
+                      {/* One box: on a phone the cell is a grid, and a loose asterisk took a line of its own. */}
+                      <span>
+                        {q.input_label}
+                        {q.required && (
+                          <Text span inherit c="red">
+                            {' '}
+                            *
+                          </Text>
+                        )}
+                      </span>
                     </Table.Td>
                     <Table.Td>{field(q, true)}</Table.Td>
                   </Table.Tr>
