@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@stormline/data/clients';
+import { keys } from '@stormline/data/keys';
 import { createProject } from '@stormline/data/projects';
+import { endSessions, setSignatureAuthorization } from '@stormline/data/users';
 import { makeJpeg, makePng } from '@stormline/local/seed/demo-files';
 import { sampleClient, sampleProject } from '@stormline/local/sample-records';
 import { call, NORTH, tokenFor } from '../support/api';
 import { lastMessageTo, linkToken } from '../support/outbox';
-import { testTable } from '../support/table';
+import { storedItem, testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 
 /**
@@ -196,5 +198,16 @@ describe('the same write asked for several times at once', () => {
       divisionId: NORTH,
     });
     expect(JSON.stringify(photos.body)).toContain('fence.jpg');
+  });
+  it('a write of a user’s own flag that loses the race with their deletion is a 404, not a 500', async () => {
+    // The guard read the user; an administrator deleted them before the write: the same write,
+    // made once the record has gone, as the losing request makes it.
+    const goneId = randomUUID();
+    await expect(setSignatureAuthorization(db, goneId, true)).rejects.toMatchObject({
+      status: 404,
+      message: 'User not found',
+    });
+    await expect(endSessions(db, goneId)).rejects.toMatchObject({ status: 404, message: 'User not found' });
+    expect(await storedItem(db, keys.user(goneId))).toBeUndefined();
   });
 });
