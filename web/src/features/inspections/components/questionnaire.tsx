@@ -142,7 +142,16 @@ function UnsavedWhenReadOnly({
               </Button>
             )}
           </CopyButton>
-          <Button variant="light" color="red" onClick={onDiscard}>
+          {/* Its label wraps on a phone, where it is wider than the alert. */}
+          <Button
+            variant="light"
+            color="red"
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.3 } }}
+            onClick={onDiscard}
+          >
             Discard them and show the inspection
           </Button>
         </Group>
