@@ -214,11 +214,16 @@ describe('an inspection that turns read-only with answers unsaved (0030 follow-u
       );
       expect(await typed.getAttribute('readonly')).not.toBeNull();
       await page.getByRole('button', { name: 'Copy them' }).waitFor();
-      // All of it on the screen: nothing runs past its right edge (the alert clips what does).
+      // All of it inside the alert and on the screen: the alert clips what runs past its edge.
       const outside = await page.evaluate(() =>
-        [...document.querySelectorAll('[role="alert"] *, main button, main textarea')]
-          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .map((element) => `${element.tagName} "${(element as HTMLElement).innerText?.slice(0, 40) ?? ''}"`),
+        [...document.querySelectorAll('[role="alert"]')].flatMap((alert) => {
+          const edge = Math.min(alert.getBoundingClientRect().right, window.innerWidth);
+          return [...alert.querySelectorAll('*')]
+            .filter((element) => element.getBoundingClientRect().right > edge + 0.5)
+            .map(
+              (element) => `${element.tagName} "${(element as HTMLElement).innerText?.slice(0, 40) ?? ''}"`,
+            );
+        }),
       );
       expect(outside).toEqual([]);
       await screenshot(page, `questionnaire-read-only-unsaved-${viewport.width}`);
