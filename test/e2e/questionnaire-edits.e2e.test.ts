@@ -131,3 +131,82 @@ describe('a typed answer is never lost (issue 24 item 1)', () => {
       await page.getByText('All changes saved').waitFor();
     });
 });
+
+describe('an inspection that turns read-only with answers unsaved (0030 follow-up)', () => {
+  for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile])
+    it(`shows the unsaved answers to copy before discarding them (${viewport.width} px)`, async () => {
+      const client = await api<{ id: string }>(
+        '/api/clients',
+        'POST',
+        {
+          name: `E2E Read-only Client ${run}-${viewport.width}`,
+          address: { street_1: '4 Canal Wharf', city: 'Leeds', country_id: 'england', zip: 'LS11 5PS' },
+        },
+        adminToken,
+      );
+      const group = await createGroup(db, NORTH, {
+        name: `E2E read-only regulations ${run}-${viewport.width}`,
+      });
+      const project = await api<{ id: string }>(
+        '/api/projects',
+        'POST',
+        {
+          client_id: client.body.id,
+          inspection_template_id: 'routine-stormwater',
+          name: `E2E Read-only ${run}-${viewport.width}`,
+          inspector_user_id: inspector.id,
+          latitude: 53.79,
+          longitude: -1.55,
+          document_group_id: group.id,
+          routine_interval: 7,
+          timezone: zone,
+          start_date: localDate(zone, new Date(Date.now() - 30 * 86_400_000)),
+        },
+        adminToken,
+      );
+      const created = await api<{ id: string }>('/api/inspections', 'POST', {
+        projectId: project.body.id,
+        type: 'Routine',
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const page = await newPage(viewport);
+      await signIn(page, inspector);
+      await page.goto(`/inspection/${created.body.id}/questionnaire`);
+      await weatherField(page).waitFor();
+      await weatherField(page).fill('Light rain, puddles by the gate');
+      // Archived meanwhile by an administrator: the inspection is read-only (0018).
+      const archived = await api(
+        `/api/divisions/${NORTH}/projects/archive/${project.body.id}`,
+        'POST',
+        undefined,
+        adminToken,
+      );
+      expect(archived.status, JSON.stringify(archived.body)).toBe(200);
+      await page.reload();
+      await page.getByText('Your unsaved answers cannot be saved').waitFor();
+      const typed = page.getByLabel('Your unsaved answers', { exact: true });
+      expect(await typed.inputValue()).toBe(
+        'Weather at the time of the inspection: Light rain, puddles by the gate',
+      );
+      expect(await typed.getAttribute('readonly')).not.toBeNull();
+      await page.getByRole('button', { name: 'Copy them' }).waitFor();
+      // All of it inside the alert and on the screen: the alert clips what runs past its edge.
+      const outside = await page.evaluate(() =>
+        [...document.querySelectorAll('[role="alert"]')].flatMap((alert) => {
+          const edge = Math.min(alert.getBoundingClientRect().right, window.innerWidth);
+          return [...alert.querySelectorAll('*')]
+            .filter((element) => element.getBoundingClientRect().right > edge + 0.5)
+            .map(
+              (element) => `${element.tagName} "${(element as HTMLElement).innerText?.slice(0, 40) ?? ''}"`,
+            );
+        }),
+      );
+      expect(outside).toEqual([]);
+      await screenshot(page, `questionnaire-read-only-unsaved-${viewport.width}`);
+      await page.screenshot({ path: `/work/shots/read-only-unsaved-${viewport.width}.png`, fullPage: true });
+      await expectNoSeriousAxeViolations(page, `read-only with unsaved answers at ${viewport.width} px`);
+      await page.getByRole('button', { name: 'Discard them and show the inspection' }).click();
+      await page.getByText('This inspection is read-only.').waitFor();
+      expect(await weatherField(page).inputValue()).toBe('');
+    });
+});

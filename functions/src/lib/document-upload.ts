@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import {
-  addDocument,
-  documentView,
-  uploadRecordedStep,
-  type DocumentOwner,
-  type OwnerStep,
-} from '@stormline/data/documents';
+import { addDocument, documentView, type DocumentOwner, type OwnerStep } from '@stormline/data/documents';
 import { DOCUMENT_LIST_LIMITS } from '@stormline/domain/uploads';
 import type { Caller } from './authenticate';
 import type { Deps } from './deps';
 import { checkPendingFile, keepFile } from './file-check';
 import { fileStoreOf } from './file-store';
+import { recordOnce } from './upload-once';
 import { readUploadTicket } from './upload-ticket';
 
 /**
  * Records the file of an upload as a document of `owner` (a regulation group, a legend item): the
- * upload ticket must be the caller's in this division, the file is checked in storage before
- * anything is recorded, and a file that is refused or not recorded (the owner went meanwhile, the
+ * upload ticket must be the caller's in this division, the upload is claimed so it is recorded
+ * once (a double submit's twin answers 409), the file is checked in storage before anything is
+ * recorded, and a file that is refused or not recorded (the owner went meanwhile, the
  * list is full) is deleted. The caller's right to change the owner is the route's to check.
  */
 export async function recordUploadedDocument(
@@ -30,28 +26,29 @@ export async function recordUploadedDocument(
   const now = deps.now();
   const ticket = readUploadTicket(body.upload, deps.jwtSecret, { userId: caller.user.id, divisionId }, now);
   const store = fileStoreOf(deps);
-  const file = await checkPendingFile(store, ticket, DOCUMENT_LIST_LIMITS);
-  const id = randomUUID();
-  const objectKey = await keepFile(store, ticket, id);
-  try {
-    const doc = await addDocument(
-      deps.db,
-      {
-        id,
-        guid: randomUUID(),
-        name: body.name ?? ticket.fileName,
-        ...file,
-        objectKey,
-        owner,
-        createdAt: now.toISOString(),
-        createdBy: caller.user.id,
-      },
-      ownerStep(now),
-      [uploadRecordedStep(deps.db, ticket.key, now)],
-    );
-    return { status: 201 as const, body: documentView(doc) };
-  } catch (error) {
-    await store.remove(objectKey);
-    throw error;
-  }
+  return recordOnce(deps.db, [ticket], now, async () => {
+    const file = await checkPendingFile(store, ticket, DOCUMENT_LIST_LIMITS);
+    const id = randomUUID();
+    const objectKey = await keepFile(store, ticket, id);
+    try {
+      const doc = await addDocument(
+        deps.db,
+        {
+          id,
+          guid: randomUUID(),
+          name: body.name ?? ticket.fileName,
+          ...file,
+          objectKey,
+          owner,
+          createdAt: now.toISOString(),
+          createdBy: caller.user.id,
+        },
+        ownerStep(now),
+      );
+      return { status: 201 as const, body: documentView(doc) };
+    } catch (error) {
+      await store.remove(objectKey);
+      throw error;
+    }
+  });
 }

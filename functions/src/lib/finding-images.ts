@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FindingImageRecord, FindingRecord } from '@stormline/data/findings';
 import { findingImageCountStep, findingImagePutStep, listFindingImages } from '@stormline/data/findings';
-import { uploadRecordedStep } from '@stormline/data/documents';
 import type { TransactionStep } from '@stormline/data/transact';
 import { transact } from '@stormline/data/transact';
 import { ValidationError } from '@stormline/domain/errors';
@@ -16,6 +15,7 @@ import type { Caller } from './authenticate';
 import type { Deps } from './deps';
 import { checkPendingFile, keepFile } from './file-check';
 import { fileStoreOf } from './file-store';
+import { recordOnce } from './upload-once';
 import { readUploadTicket } from './upload-ticket';
 
 /** How long an image link works: long enough to look through a finding, short enough to leak little. */
@@ -89,62 +89,61 @@ export async function recordFindingImages(
     thumbnail: readUploadTicket(u.thumbnail, deps.jwtSecret, who, now),
     input: u,
   }));
-  const kept: string[] = [];
-  const images: FindingImageRecord[] = [];
-  const steps: TransactionStep[] = [];
-  try {
-    for (const { photo, thumbnail, input } of tickets) {
-      const file = await checkPendingFile(store, photo, FINDING_IMAGE_LIMITS);
-      if (!isImageType(file.mimeType)) {
-        await store.remove(photo.key);
-        throw new ValidationError(FINDING_IMAGE_MESSAGES.notAPhoto(photo.fileName));
+  const claims = tickets.flatMap(({ photo, thumbnail }) => [photo, thumbnail]);
+  return recordOnce(deps.db, claims, now, async () => {
+    const kept: string[] = [];
+    const images: FindingImageRecord[] = [];
+    const steps: TransactionStep[] = [];
+    try {
+      for (const { photo, thumbnail, input } of tickets) {
+        const file = await checkPendingFile(store, photo, FINDING_IMAGE_LIMITS);
+        if (!isImageType(file.mimeType)) {
+          await store.remove(photo.key);
+          throw new ValidationError(FINDING_IMAGE_MESSAGES.notAPhoto(photo.fileName));
+        }
+        const thumb = await checkPendingFile(store, thumbnail, FINDING_THUMBNAIL_LIMITS).catch(() => {
+          throw new ValidationError(FINDING_IMAGE_MESSAGES.thumbnail);
+        });
+        if (
+          !isImageType(thumb.mimeType) ||
+          (thumb.width ?? 0) > FINDING_THUMBNAIL_SIDE ||
+          (thumb.height ?? 0) > FINDING_THUMBNAIL_SIDE
+        ) {
+          await store.remove(thumbnail.key);
+          throw new ValidationError(FINDING_IMAGE_MESSAGES.thumbnail);
+        }
+        const id = randomUUID();
+        const objectKey = await keepFile(store, photo, id);
+        kept.push(objectKey);
+        const thumbnailKey = await keepFile(store, thumbnail, `${id}-thumbnail`);
+        kept.push(thumbnailKey);
+        const image: FindingImageRecord = {
+          id,
+          findingId: finding.id,
+          name: photo.fileName,
+          mime_type: file.mimeType,
+          objectKey,
+          thumbnailKey,
+          width: file.width!,
+          height: file.height!,
+          rotation: input.rotation ?? 0,
+          annotations: input.annotations ?? [],
+          uploadedAt: now.toISOString(),
+          uploadedBy: caller.user.id,
+          version: 0,
+        };
+        images.push(image);
+        steps.push(findingImagePutStep(deps.db, finding.divisionId, image));
       }
-      const thumb = await checkPendingFile(store, thumbnail, FINDING_THUMBNAIL_LIMITS).catch(() => {
-        throw new ValidationError(FINDING_IMAGE_MESSAGES.thumbnail);
-      });
-      if (
-        !isImageType(thumb.mimeType) ||
-        (thumb.width ?? 0) > FINDING_THUMBNAIL_SIDE ||
-        (thumb.height ?? 0) > FINDING_THUMBNAIL_SIDE
-      ) {
-        await store.remove(thumbnail.key);
-        throw new ValidationError(FINDING_IMAGE_MESSAGES.thumbnail);
-      }
-      const id = randomUUID();
-      const objectKey = await keepFile(store, photo, id);
-      kept.push(objectKey);
-      const thumbnailKey = await keepFile(store, thumbnail, `${id}-thumbnail`);
-      kept.push(thumbnailKey);
-      const image: FindingImageRecord = {
-        id,
-        findingId: finding.id,
-        name: photo.fileName,
-        mime_type: file.mimeType,
-        objectKey,
-        thumbnailKey,
-        width: file.width!,
-        height: file.height!,
-        rotation: input.rotation ?? 0,
-        annotations: input.annotations ?? [],
-        uploadedAt: now.toISOString(),
-        uploadedBy: caller.user.id,
-        version: 0,
-      };
-      images.push(image);
-      steps.push(
-        findingImagePutStep(deps.db, finding.divisionId, image),
-        uploadRecordedStep(deps.db, photo.key, now),
-        uploadRecordedStep(deps.db, thumbnail.key, now),
-      );
+      await transact(deps.db, [
+        ...steps,
+        findingImageCountStep(deps.db, finding.divisionId, finding.id, images.length),
+        ...also,
+      ]);
+      return images;
+    } catch (error) {
+      await Promise.all(kept.map((key) => store.remove(key).catch(() => undefined)));
+      throw error;
     }
-    await transact(deps.db, [
-      ...steps,
-      findingImageCountStep(deps.db, finding.divisionId, finding.id, images.length),
-      ...also,
-    ]);
-    return images;
-  } catch (error) {
-    await Promise.all(kept.map((key) => store.remove(key).catch(() => undefined)));
-    throw error;
-  }
+  });
 }

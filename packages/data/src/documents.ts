@@ -1,4 +1,12 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { generateKeyBetween } from 'fractional-indexing';
 import { ConflictError, NotFoundError, ValidationError } from '@stormline/domain/errors';
 import type { Db } from './dynamo';
@@ -238,22 +246,39 @@ export async function addDocument(
   return doc;
 }
 
+/** What the loser of a double submit is told: its twin is recording the same file. */
+export const UPLOAD_TAKEN_MESSAGE = 'This file has already been added. Refresh to see it.';
+
+const uploadClaimKey = (pendingKey: string) => ({ pk: `UPLOADED#${pendingKey}`, sk: 'UPLOADED' });
+
 /**
- * Marks an upload as recorded, in the transaction that records it: the same upload given twice
- * (a double submit) records one document, and the second answers 409. Kept a day, past the
- * upload's own life.
+ * Claims an upload for one request before its file is read or moved: of two requests recording
+ * the same upload (a double submit, or the same one again), one goes on and the others answer 409
+ * at once, never touching the file the first one is moving (a read of a file moved meanwhile was
+ * a 500). Kept a day, past the upload's own life; the request releases it if it records nothing.
  */
-export function uploadRecordedStep(db: Db, pendingKey: string, now: Date): TransactionStep {
-  return putNewStep(
-    db,
-    {
-      pk: `UPLOADED#${pendingKey}`,
-      sk: 'UPLOADED',
-      type: 'UploadRecorded',
-      expiresAt: Math.floor(now.getTime() / 1000) + 24 * 60 * 60,
-    },
-    () => new ConflictError('This upload has already been recorded'),
-  );
+export async function claimUpload(db: Db, pendingKey: string, now: Date): Promise<void> {
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: {
+          ...uploadClaimKey(pendingKey),
+          type: 'UploadRecorded',
+          expiresAt: Math.floor(now.getTime() / 1000) + 24 * 60 * 60,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new ConflictError(UPLOAD_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+/** Gives a claimed upload back when the request recorded nothing (its file refused, its owner gone). */
+export async function releaseUpload(db: Db, pendingKey: string): Promise<void> {
+  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: uploadClaimKey(pendingKey) }));
 }
 
 /** One page of an owner's documents in their dragged order. */

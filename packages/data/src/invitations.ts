@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { NotFoundError } from '@stormline/domain/errors';
+import { ConflictError, NotFoundError } from '@stormline/domain/errors';
 import type { Db } from './dynamo';
 import { keys } from './keys';
 import { TTL_ATTRIBUTE } from './table';
@@ -133,12 +133,20 @@ export async function useLink(
 ): Promise<UserRecord> {
   const user = await userOfLink(db, hash, kind, now);
   if (!user) throw new NotFoundError(INVALID_LINK[kind]);
-  return writeUser(db, {
-    before: user,
-    changes: { ...(await changes(user)), [HASH_FIELD[kind]]: null },
-    divisionsBefore: await divisionIdsOf(db, user.id),
-    steps: [consumeStep(db, hash, kind, now)],
-  });
+  try {
+    return await writeUser(db, {
+      before: user,
+      changes: { ...(await changes(user)), [HASH_FIELD[kind]]: null },
+      divisionsBefore: await divisionIdsOf(db, user.id),
+      steps: [consumeStep(db, hash, kind, now)],
+    });
+  } catch (error) {
+    // The same link used at once by a twin request (a double submit): the user's version moved
+    // with it, so the user's step fails first. The loser is told what the link's next use is.
+    if (error instanceof ConflictError && !(await userOfLink(db, hash, kind, now)))
+      throw new NotFoundError(INVALID_LINK[kind]);
+    throw error;
+  }
 }
 
 /** The links of a user being deleted go with them. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BatchWriteCommandInput, BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, DuplicateError, MissingParentError, NotFoundError } from '@stormline/domain/errors';
@@ -617,29 +618,39 @@ export async function updateOwnProfile(
  */
 export async function endSessions(db: Db, userId: string, now = new Date()): Promise<number> {
   const after = now.getTime() / 1000;
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.user(userId),
-      UpdateExpression: 'SET sessionsValidAfter = :after',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':after': after },
-    }),
-  );
+  await db.doc
+    .send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET sessionsValidAfter = :after',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':after': after },
+      }),
+    )
+    .catch(userGoneMeanwhile);
   return after;
+}
+
+/** A user-only write lost the race with the user's deletion: not found, not a 500. */
+function userGoneMeanwhile(error: unknown): never {
+  if (error instanceof ConditionalCheckFailedException) throw new NotFoundError('User not found');
+  throw error;
 }
 
 /** Consent to electronic signatures (the profile's checkbox): the user's own, not versioned. */
 export async function setSignatureAuthorization(db: Db, userId: string, agreed: boolean): Promise<void> {
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.user(userId),
-      UpdateExpression: 'SET electronicSignatureAuthorization = :agreed',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':agreed': agreed },
-    }),
-  );
+  await db.doc
+    .send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET electronicSignatureAuthorization = :agreed',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':agreed': agreed },
+      }),
+    )
+    .catch(userGoneMeanwhile);
 }
 
 /**

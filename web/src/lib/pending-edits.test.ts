@@ -152,4 +152,47 @@ describe('unsaved edits of a versioned record (docs/decisions/0030)', () => {
     expect(displayed(store.get('r1'), 'a', null)).toBe('typed by A');
     setPendingEditsOwner('');
   });
+  it('edits restored above the server’s version (the record went back) show a conflict, not a 409 for ever', () => {
+    const prefix = `test.${Math.random()}`;
+    const before = new PendingEditsStore(prefix);
+    before.edit('r1', 'clash', 'mine', 'old', 7);
+    before.edit('r1', 'kept', 'same', 'old', 7);
+    // The tab is reopened; meanwhile the record was restored to version 3.
+    const store = new PendingEditsStore(prefix);
+    store.reconcile('r1', { clash: 'old', kept: 'same' }, 3);
+    const edits = store.get('r1');
+    expect(edits?.baseVersion).toBe(3);
+    // What the record holds now, even the value typed over, is shown beside what was typed.
+    expect(conflictsOf(edits)).toEqual(['clash']);
+    expect(edits?.fields.clash).toMatchObject({ mine: 'mine', theirs: 'old' });
+    store.choose('r1', 'clash', 'mine');
+    expect(store.beginSave('r1')).toEqual({ baseVersion: 3, fields: { clash: 'mine' } });
+  });
+
+  it('after a save refused as stale, a lower version read next is the server’s word', () => {
+    const store = fresh();
+    store.edit('r1', 'a', 'mine', 'old', 5);
+    store.beginSave('r1');
+    store.failed('r1', { stale: true });
+    store.reconcile('r1', { a: 'reset' }, 2);
+    expect(store.get('r1')).toMatchObject({
+      baseVersion: 2,
+      fields: { a: { mine: 'mine', theirs: 'reset' } },
+    });
+    // Once reconciled, an older copy is a stale read again.
+    store.choose('r1', 'a', 'mine');
+    store.reconcile('r1', { a: 'older' }, 1);
+    expect(store.get('r1')?.baseVersion).toBe(2);
+    expect(conflictsOf(store.get('r1'))).toEqual([]);
+  });
+
+  it('forgets one field whose record is gone, and keeps the others', () => {
+    const store = fresh();
+    store.edit('r1', 'gone', 'typed', '', 0);
+    store.edit('r1', 'new', 'draft', '', 0);
+    store.forget('r1', 'gone');
+    expect(Object.keys(store.get('r1')!.fields)).toEqual(['new']);
+    store.forget('r1', 'new');
+    expect(store.get('r1')).toBeNull();
+  });
 });

@@ -36,6 +36,12 @@ export interface PendingEdits<V extends FieldValue = FieldValue> {
   sending: Readonly<Record<string, FieldEdit<V>>>;
   /** Read back from localStorage (the tab was closed or reloaded with edits unsaved). */
   restored: boolean;
+  /**
+   * The server may not be at `baseVersion` any more: the edits were read back from storage, or
+   * a save was refused as stale. The next copy read is then the server's word even when its
+   * version is lower (the record was restored or reset), not a stale copy to ignore.
+   */
+  versionInDoubt?: boolean;
 }
 
 export interface SaveBatch<V extends FieldValue = FieldValue> {
@@ -167,11 +173,14 @@ export class PendingEditsStore<V extends FieldValue = FieldValue> {
   saved(id: string, version: number) {
     const edits = this.get(id);
     if (!edits) return;
-    this.set(id, { ...edits, baseVersion: version, sending: {}, restored: false });
+    this.set(id, { ...edits, baseVersion: version, sending: {}, restored: false, versionInDoubt: false });
   }
 
-  /** The save was refused or never arrived: what was sent is pending again, under newer typing. */
-  failed(id: string) {
+  /**
+   * The save was refused or never arrived: what was sent is pending again, under newer typing.
+   * `stale`: the server refused the version sent (409), so the next copy read is its word.
+   */
+  failed(id: string, { stale = false }: { stale?: boolean } = {}) {
     const edits = this.get(id);
     if (!edits) return;
     const fields: Record<string, FieldEdit<V>> = { ...edits.sending };
@@ -180,25 +189,41 @@ export class PendingEditsStore<V extends FieldValue = FieldValue> {
       const sent = edits.sending[field];
       fields[field] = { ...edit, before: sent ? sent.before : edit.before };
     }
-    this.set(id, { ...edits, fields, sending: {} });
+    this.set(id, { ...edits, fields, sending: {}, versionInDoubt: edits.versionInDoubt || stale });
   }
 
   /**
-   * A copy of the record arrived. Older or equal copies change nothing; a newer one (someone
-   * else saved) moves the edits onto it, field by field, while no save of ours is on its way.
+   * A copy of the record arrived. While no save of ours is on its way, a newer one (someone else
+   * saved) moves the edits onto it, field by field. An older or equal copy changes nothing (a
+   * stale cached read), unless the version is in doubt (restored edits, a save refused as
+   * stale): then a lower version means the record went back (restored or reset), and every
+   * field it holds otherwise than typed is shown as a conflict, never saved over it blindly
+   * nor refused as stale for ever.
    */
   reconcile(id: string, server: Readonly<Record<string, V>>, version: number) {
     const edits = this.get(id);
-    if (!edits || version <= edits.baseVersion || Object.keys(edits.sending).length > 0) return;
+    if (!edits || Object.keys(edits.sending).length > 0) return;
+    const wentBack = version < edits.baseVersion;
+    if (version === edits.baseVersion || (wentBack && !edits.versionInDoubt)) return;
     const fields: Record<string, FieldEdit<V>> = {};
     for (const [field, edit] of Object.entries(edits.fields)) {
       const theirs = (server[field] ?? null) as V;
       if (sameValue(theirs, edit.mine)) continue;
-      fields[field] = sameValue(theirs, edit.before)
-        ? { before: theirs, mine: edit.mine }
-        : { ...edit, theirs };
+      fields[field] =
+        sameValue(theirs, edit.before) && !wentBack
+          ? { before: theirs, mine: edit.mine }
+          : { ...edit, theirs };
     }
-    this.set(id, { ...edits, baseVersion: version, fields });
+    this.set(id, { ...edits, baseVersion: version, fields, versionInDoubt: false });
+  }
+
+  /** Drops one field's edit (what it edited is gone: a note someone else deleted). */
+  forget(id: string, field: string) {
+    const edits = this.get(id);
+    if (!edits || !(field in edits.fields || field in edits.sending)) return;
+    const { [field]: _field, ...fields } = edits.fields;
+    const { [field]: _sending, ...sending } = edits.sending;
+    this.set(id, { ...edits, fields, sending });
   }
 
   /** Settles a conflict: keep what this user typed, or take the other user's value. */
@@ -245,7 +270,13 @@ export class PendingEditsStore<V extends FieldValue = FieldValue> {
       if (!text) return null;
       const stored = JSON.parse(text) as Partial<Stored<V>> | null;
       return isStored<V>(stored)
-        ? { baseVersion: stored.baseVersion, fields: stored.fields, sending: {}, restored: true }
+        ? {
+            baseVersion: stored.baseVersion,
+            fields: stored.fields,
+            sending: {},
+            restored: true,
+            versionInDoubt: true,
+          }
         : null;
     } catch {
       return null;

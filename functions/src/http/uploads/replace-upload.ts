@@ -4,7 +4,6 @@ import {
   getDocumentByGuidInDivision,
   ownerStepOf,
   replaceDocumentFile,
-  uploadRecordedStep,
 } from '@stormline/data/documents';
 import { ConflictError } from '@stormline/domain/errors';
 import { REPLACE_LIMITS } from '@stormline/domain/uploads';
@@ -13,6 +12,7 @@ import { checkPendingFile, keepFile } from '../../lib/file-check';
 import { fileStoreOf } from '../../lib/file-store';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
+import { recordOnce } from '../../lib/upload-once';
 import { readUploadTicket } from '../../lib/upload-ticket';
 
 const route = uploadsRoutes.replaceUpload;
@@ -35,25 +35,26 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   );
   if (doc.version !== body.version) throw new ConflictError();
   const store = fileStoreOf(deps);
-  const file = await checkPendingFile(store, ticket, REPLACE_LIMITS);
-  const objectKey = await keepFile(store, ticket, doc.id);
-  let replaced;
-  try {
-    replaced = await replaceDocumentFile(
-      deps.db,
-      doc,
-      { ...file, objectKey },
-      body.version,
-      now,
-      ownerStepOf(deps.db, doc.owner, now),
-      [uploadRecordedStep(deps.db, ticket.key, now)],
-    );
-  } catch (error) {
-    await store.remove(objectKey);
-    throw error;
-  }
-  await store.remove(doc.objectKey);
-  return documentView(replaced);
+  return recordOnce(deps.db, [ticket], now, async () => {
+    const file = await checkPendingFile(store, ticket, REPLACE_LIMITS);
+    const objectKey = await keepFile(store, ticket, doc.id);
+    let replaced;
+    try {
+      replaced = await replaceDocumentFile(
+        deps.db,
+        doc,
+        { ...file, objectKey },
+        body.version,
+        now,
+        ownerStepOf(deps.db, doc.owner, now),
+      );
+    } catch (error) {
+      await store.remove(objectKey);
+      throw error;
+    }
+    await store.remove(doc.objectKey);
+    return documentView(replaced);
+  });
 }
 
 export const handler = httpRoute(route, main);

@@ -148,9 +148,13 @@ function withSaved(cached: Questionnaire, body: InspectionSave, answersVersion: 
   };
 }
 
-/** Reads the questionnaire again (after a refused save). */
-export function reloadQuestionnaire(divisionId: string, id: string, cache: ScopedMutator = mutate) {
-  return cache(questionsKey(divisionId, id));
+/** Reads the questionnaire again (after a refused save), and answers the fresh copy. */
+export function reloadQuestionnaire(
+  divisionId: string,
+  id: string,
+  cache: ScopedMutator = mutate,
+): Promise<Questionnaire | undefined> {
+  return cache<Questionnaire>(questionsKey(divisionId, id));
 }
 
 export function useInspectionFindings(divisionId: string, id: string, type: string | null) {

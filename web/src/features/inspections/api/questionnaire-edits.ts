@@ -3,7 +3,7 @@ import type { ScopedMutator } from 'swr';
 import type { AnswerValue } from '@stormline/domain/questionnaire-rules';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
-import { PendingEditsStore, type FieldValue } from '../../../lib/pending-edits';
+import { conflictsOf, PendingEditsStore, type FieldValue } from '../../../lib/pending-edits';
 import { reloadQuestionnaire, saveInspection, type Questionnaire } from './inspections';
 
 /**
@@ -67,6 +67,17 @@ function bodyOf(fields: Record<string, FieldValue>) {
   return { answers, comments };
 }
 
+/** What a refused save's toast tells the user to do, by what the fresh copy shows. */
+function refusedSaveAdvice(inspectionId: string, fresh: Questionnaire | undefined, stale: boolean): string {
+  if (fresh && !fresh.editable)
+    return 'This inspection cannot be edited any more: your unsaved answers are shown so you can copy them.';
+  if (conflictsOf(questionnaireEdits.get(inspectionId)).length > 0)
+    return 'Your answers are kept: choose between yours and theirs where they differ.';
+  if (stale && fresh)
+    return 'Your answers are kept on the latest copy of the inspection: save again to keep them.';
+  return 'Your answers are kept on this device until they are saved.';
+}
+
 /**
  * Saves what is settled (spec 002 §4: on Save and on leaving the screen), one save of an
  * inspection after another. A refused save keeps every answer pending and reads the inspection
@@ -98,19 +109,19 @@ export function saveQuestionnaire(
       if (quiet) notifications.show(done);
       else notifications.update({ id, loading: false, ...done });
     } catch (failure) {
-      questionnaireEdits.failed(inspectionId);
+      const stale = failure instanceof ApiError && failure.status === 409;
+      questionnaireEdits.failed(inspectionId, { stale });
       notifications.hide(id);
-      // Spec 002 §8: a persistent toast, then the inspection reloads. What was typed stays.
+      // Spec 002 §8: a persistent toast, then the inspection reloads. What was typed stays, and
+      // the toast says what the user can do with it now that the server's copy is read again.
+      const fresh = await reloadQuestionnaire(divisionId, inspectionId, cache).catch(() => undefined);
+      if (fresh) questionnaireEdits.reconcile(inspectionId, serverFields(fresh), fresh.answersVersion);
       notifications.show({
         color: 'red',
         title: `Cannot save inspection because of error: ${errorMessage(failure, 'Unknown Error')}`,
-        message:
-          failure instanceof ApiError && failure.status === 409
-            ? 'Your answers are kept: choose between yours and theirs where they differ.'
-            : 'Your answers are kept on this device until they are saved.',
+        message: refusedSaveAdvice(inspectionId, fresh, stale),
         autoClose: false,
       });
-      await reloadQuestionnaire(divisionId, inspectionId, cache);
     }
   });
 }

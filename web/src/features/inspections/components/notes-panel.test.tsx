@@ -67,4 +67,40 @@ describe('inspection notes (spec 002 §3)', () => {
     await waitFor(() => expect(box.value).toBe(''));
     expect(sentNote(requests)).toEqual({ note: { content: written } });
   });
+  it('drops the unsaved edit of a note someone else deleted, and shows what was typed once', async () => {
+    const note = {
+      id: '5b7e1a0c-2d3f-4a5b-8c9d-0e1f2a3b4c5d',
+      commentable_id: 'i1',
+      content: 'Outfall clear',
+      createdAt: '2026-03-10T14:20:00.000Z',
+      updatedAt: null,
+      author: { id: 'u1', name: 'Ines Carter' },
+      mayEdit: true,
+    };
+    let notes = [note];
+    await serveApi([
+      [
+        inspectionsRoutes.listInspectionNotes,
+        () =>
+          ok(inspectionsRoutes.listInspectionNotes, {
+            pageData: notes,
+            paginationState: { numModels: notes.length, nextCursor: null, pageSize: 50 },
+          }),
+      ],
+    ]);
+    const first = open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit note' }));
+    await userEvent.type(screen.getByLabelText('Edit note'), ', silt at the inlet');
+    first.unmount();
+
+    notes = []; // deleted by someone else meanwhile
+    open();
+    expect(await screen.findByText('A note you were editing was deleted by someone else')).toBeTruthy();
+    expect(screen.getByText('Outfall clear, silt at the inlet')).toBeTruthy();
+    expect(screen.queryByLabelText('Edit note')).toBeNull();
+    const stored = Object.keys(window.localStorage).filter((key) => key.startsWith('stormline.noteDrafts'));
+    expect(stored.map((key) => window.localStorage.getItem(key)).join('')).not.toContain('silt at the inlet');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Outfall clear, silt at the inlet')).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconPencil, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { CORRECTIVE_ACTION_NOTICE } from '@stormline/domain/finding-rules';
 import useSWR, { mutate } from 'swr';
@@ -126,8 +126,27 @@ export function NotesPanel({
 }) {
   const profile = useSession();
   const key = cacheKey(divisionId, 'inspections/notes', inspectionId);
-  const { data, error } = useSWR(key, () =>
-    callApi(inspectionsRoutes.listInspectionNotes, { divisionId, params: { id: inspectionId }, query: {} }),
+  // An edit of a note someone else deleted meanwhile is dropped when the list is read (there is
+  // nothing to save it to); what was typed is shown once, to copy, so it is not lost unsaid.
+  const [orphans, setOrphans] = useState<string[]>([]);
+  const { data, error } = useSWR(
+    key,
+    () =>
+      callApi(inspectionsRoutes.listInspectionNotes, { divisionId, params: { id: inspectionId }, query: {} }),
+    {
+      onSuccess: (page) => {
+        const pending = noteDrafts.get(inspectionId);
+        if (!pending) return;
+        const live = new Set(page.pageData.map((note) => note.id));
+        const gone = Object.keys({ ...pending.fields, ...pending.sending }).filter(
+          (field) => field !== 'new' && !live.has(field),
+        );
+        if (gone.length === 0) return;
+        const texts = gone.map((field) => displayed(pending, field, '')).filter((text) => text.trim());
+        for (const field of gone) noteDrafts.forget(inspectionId, field);
+        setOrphans((shown) => [...shown, ...texts]);
+      },
+    },
   );
   const [editing, setEditing] = useState<string | null>(null);
   // A note whose edit was left unsaved opens in its editor again.
@@ -142,6 +161,25 @@ export function NotesPanel({
       </Title>
       {error && <ServerError>{errorMessage(error, 'An error has occurred')}</ServerError>}
       <Stack gap="sm">
+        {orphans.length > 0 && (
+          <Alert
+            color="orange"
+            variant="light"
+            title="A note you were editing was deleted by someone else"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setOrphans([])}
+          >
+            <Text fz="sm" mb={4}>
+              Your unsaved text could not be saved to it. Here it is, to copy into a new note:
+            </Text>
+            {orphans.map((text, i) => (
+              <Text key={i} fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {text}
+              </Text>
+            ))}
+          </Alert>
+        )}
         {data?.pageData.length === 0 && (
           <Text fz="sm" c="dimmed">
             No notes yet.

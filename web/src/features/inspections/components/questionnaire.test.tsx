@@ -9,6 +9,7 @@ import { ok, refuse, serveApi } from '../../../testing/api';
 import { profileOf } from '../../../testing/profiles';
 import { inspectionDetail } from '../../../testing/inspection-fixtures';
 import { renderScreen } from '../../../testing/render';
+import { forgetAllPendingEdits } from '../../../lib/pending-edits';
 import { QuestionnaireTab } from './questionnaire';
 
 function questionnaire(editable: boolean, change: { answersVersion?: number; weather?: string } = {}) {
@@ -156,9 +157,14 @@ describe('the questionnaire (spec 002 §2)', () => {
       expect(choice.textContent).toContain('Yours: Light rain');
       expect(choice.textContent).toContain('Saved by someone else: Sunny');
       expect((await weatherField()).value).toBe('Light rain');
-      expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+      const saveButton = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+      expect(saveButton.disabled).toBe(true);
+      // Why it is disabled is said beside it, and is the button's description.
+      const reason = document.getElementById(saveButton.getAttribute('aria-describedby') ?? '');
+      expect(reason?.textContent).toBe('Choose between your answers and theirs to save');
 
       await userEvent.click(screen.getByRole('button', { name: 'Keep mine' }));
+      expect(saveButton.disabled).toBe(false);
       await userEvent.click(screen.getByRole('button', { name: 'Save' }));
       await waitFor(() => expect(screen.getByText('All changes saved')).toBeTruthy());
       const puts = requests.filter((r) => r.route.startsWith('PUT'));
@@ -239,5 +245,92 @@ describe('the questionnaire (spec 002 §2)', () => {
       answers: [{ questionId: 'rs-weather-now', value: 'Light rain, then sun' }],
     });
     expect(screen.queryByText(/changed by someone else/)).toBeNull();
+  });
+  /** Answers this device had not saved, as a closed tab leaves them in localStorage. */
+  const restore = (baseVersion: number, fields: Record<string, { before: unknown; mine: unknown }>) => {
+    // The store is read afresh, as on opening the app: nothing of the last test is in memory.
+    forgetAllPendingEdits();
+    window.localStorage.setItem(
+      `stormline.questionnaireEdits.${profileOf('Inspector').id}.i1`,
+      JSON.stringify({ baseVersion, fields }),
+    );
+  };
+  const puts = (requests: { route: string; body: unknown }[]) =>
+    requests.filter((r) => r.route.startsWith('PUT'));
+
+  it('restored answers made on a version above the server’s (the inspection went back) show both answers, and save at the server’s version', async () => {
+    restore(7, { 'answer:rs-weather-now': { before: 'Overcast', mine: 'Light rain' } });
+    const { requests } = await serveApi([
+      [questionsRoutes.getInspectionQuestions, () => questionnaire(true, { answersVersion: 3 })],
+      [
+        inspectionsRoutes.updateInspection,
+        ({ body }) =>
+          (body as { answersVersion: number }).answersVersion === 3
+            ? saved(4)
+            : refuse(409, 'The inspection was changed by someone else meanwhile.'),
+      ],
+    ]);
+    open();
+    const choice = await screen.findByRole('group', { name: /Choose the answer to Weather at the time/ });
+    expect(choice.textContent).toContain('Yours: Light rain');
+    expect(choice.textContent).toContain('Saved by someone else: Overcast');
+    expect((await weatherField()).value).toBe('Light rain');
+    await userEvent.click(screen.getByRole('button', { name: 'Keep mine' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByText('All changes saved')).toBeTruthy());
+    expect(puts(requests).map((r) => r.body)).toEqual([
+      { answersVersion: 3, answers: [{ questionId: 'rs-weather-now', value: 'Light rain' }], comments: [] },
+    ]);
+  });
+
+  it('an inspection turned read-only with unsaved answers shows them, to copy, before discarding them', async () => {
+    restore(3, {
+      'answer:rs-weather-now': { before: 'Overcast', mine: 'Light rain' },
+      'comment:rs-weather-now': { before: null, mine: 'Puddles by the gate' },
+    });
+    await serveApi([[questionsRoutes.getInspectionQuestions, () => questionnaire(false)]]);
+    open();
+    expect(await screen.findByText('Your unsaved answers cannot be saved')).toBeTruthy();
+    const typed = screen.getByLabelText('Your unsaved answers') as HTMLTextAreaElement;
+    expect(typed.readOnly).toBe(true);
+    expect(typed.value.split('\n').sort()).toEqual([
+      'Comment on Weather at the time of the inspection: Puddles by the gate',
+      'Weather at the time of the inspection: Light rain',
+    ]);
+    expect(screen.getByRole('button', { name: 'Copy them' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Discard them and show the inspection' }));
+    expect(await screen.findByText('This inspection is read-only.')).toBeTruthy();
+    expect((await weatherField()).value).toBe('Overcast');
+  });
+
+  it('a save refused because someone else saved other answers asks to save again, not to choose', async () => {
+    let version = 3;
+    const { requests } = await serveApi([
+      // Someone else's save changed another answer: the weather is still as it was read.
+      [questionsRoutes.getInspectionQuestions, () => questionnaire(true, { answersVersion: version })],
+      [
+        inspectionsRoutes.updateInspection,
+        ({ body }) => {
+          if ((body as { answersVersion: number }).answersVersion === 4) return saved(5);
+          version = 4;
+          return refuse(409, 'The inspection was changed by someone else meanwhile.');
+        },
+      ],
+    ]);
+    open();
+    const weather = await weatherField();
+    await userEvent.clear(weather);
+    await userEvent.type(weather, 'Light rain');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Your answers are kept on the latest copy of the inspection: save again to keep them.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/choose/i)).toBeNull();
+    expect(screen.queryByRole('group', { name: /Choose the answer/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(requests)).toHaveLength(2));
+    expect(puts(requests)[1]?.body).toMatchObject({ answersVersion: 4 });
   });
 });

@@ -5,6 +5,7 @@ import {
   Anchor,
   Box,
   Button,
+  CopyButton,
   Grid,
   Group,
   Paper,
@@ -15,7 +16,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { IconCopy, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { answerIssue, askedQuestions } from '@stormline/domain/questionnaire-rules';
 import type { Answers, AnswerValue } from '@stormline/domain/questionnaire-rules';
 import { allQuestions, type Question, type QuestionGroup } from '@stormline/domain/template-model';
@@ -29,6 +30,7 @@ import {
   hasPending,
   usePendingEdits,
   type FieldValue,
+  type PendingEdits,
 } from '../../../lib/pending-edits';
 import { useQuestionnaire, type Questionnaire } from '../api/inspections';
 import {
@@ -98,6 +100,63 @@ function CommentField({
       onChange={(e) => onChange(e.currentTarget.value || null)}
       maxLength={2000}
     />
+  );
+}
+
+/**
+ * An inspection that became read-only (certified, or no longer this user's to edit) with answers this device
+ * had not saved: they cannot be saved, but they are shown, read-only and in one text to copy,
+ * before the user discards them (docs/decisions/0030).
+ */
+function UnsavedWhenReadOnly({
+  edits,
+  data,
+  onDiscard,
+}: {
+  edits: PendingEdits;
+  data: Questionnaire;
+  onDiscard: () => void;
+}) {
+  const questions = new Map(allQuestions(data.template).map((q) => [q.id, q]));
+  const lines = Object.entries({ ...edits.sending, ...edits.fields }).map(([field, edit]) => {
+    const [kind, questionId] = [field.slice(0, field.indexOf(':')), field.slice(field.indexOf(':') + 1)];
+    const question = questions.get(questionId);
+    const label = question?.input_label ?? 'A question no longer asked';
+    if (kind === 'comment') return `Comment on ${label}: ${edit.mine ? String(edit.mine) : 'no comment'}`;
+    return `${label}: ${question ? describeAnswer(question, edit.mine as AnswerValue, data.findingOffer) : String(edit.mine)}`;
+  });
+  const text = lines.join('\n');
+  return (
+    <Alert color="orange" variant="light" title="Your unsaved answers cannot be saved">
+      <Stack gap="xs">
+        <Text fz="sm">
+          This inspection is read-only now, so the answers you had not saved on this device cannot be saved.
+          They are shown below: copy them before you discard them.
+        </Text>
+        <Textarea label="Your unsaved answers" readOnly autosize minRows={2} value={text} />
+        <Group gap="sm">
+          <CopyButton value={text}>
+            {({ copied, copy }) => (
+              <Button variant="default" leftSection={<IconCopy size={16} aria-hidden />} onClick={copy}>
+                {copied ? 'Copied' : 'Copy them'}
+              </Button>
+            )}
+          </CopyButton>
+          {/* Its label wraps on a phone, where it is wider than the alert. */}
+          <Button
+            variant="light"
+            color="red"
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.3 } }}
+            onClick={onDiscard}
+          >
+            Discard them and show the inspection
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -174,18 +233,13 @@ function QuestionnaireForm({
     }
   };
 
-  if (readOnly && pending)
+  if (readOnly && pending && edits)
     return (
-      <Alert color="orange" variant="light" title="Your unsaved answers cannot be saved">
-        <Stack gap="xs">
-          <Text fz="sm">
-            This inspection is read-only now, so the answers you had not saved on this device cannot be saved.
-          </Text>
-          <Button w="fit-content" variant="light" onClick={() => questionnaireEdits.discard(inspectionId)}>
-            Discard them and show the inspection
-          </Button>
-        </Stack>
-      </Alert>
+      <UnsavedWhenReadOnly
+        edits={edits}
+        data={data}
+        onDiscard={() => questionnaireEdits.discard(inspectionId)}
+      />
     );
 
   const asked = new Set(
@@ -283,13 +337,16 @@ function QuestionnaireForm({
                 {questions.map((q) => (
                   <Table.Tr key={q.id}>
                     <Table.Td fz="sm" fw={500} w="45%">
-                      {q.input_label}
-                      {q.required && (
-                        <Text span c="red">
-                          {' '}
-                          *
-                        </Text>
-                      )}
+                      {/* One box: on a phone the cell is a grid, and a loose asterisk took a line of its own. */}
+                      <span>
+                        {q.input_label}
+                        {q.required && (
+                          <Text span inherit c="red">
+                            {' '}
+                            *
+                          </Text>
+                        )}
+                      </span>
                     </Table.Td>
                     <Table.Td>{field(q, true)}</Table.Td>
                   </Table.Tr>
@@ -350,7 +407,7 @@ function QuestionnaireForm({
           py="sm"
           style={{ background: 'var(--mantine-color-body)' }}
         >
-          <Text fz="sm" c="dimmed" role="status">
+          <Text fz="sm" c="dimmed" role="status" id={`save-state-${inspectionId}`}>
             {conflicts.length > 0
               ? 'Choose between your answers and theirs to save'
               : pending
@@ -361,6 +418,8 @@ function QuestionnaireForm({
             leftSection={<IconDeviceFloppy size={18} />}
             loading={saving}
             disabled={!pending || conflicts.length > 0}
+            // Disabled while a conflict is open: the status beside it says why.
+            aria-describedby={`save-state-${inspectionId}`}
             onClick={() => void save()}
           >
             Save
