@@ -135,37 +135,15 @@ describe('a typed answer is never lost (issue 24 item 1)', () => {
 describe('an inspection that turns read-only with answers unsaved (0030 follow-up)', () => {
   for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile])
     it(`shows the unsaved answers to copy before discarding them (${viewport.width} px)`, async () => {
-      const client = await api<{ id: string }>(
-        '/api/clients',
-        'POST',
-        {
-          name: `E2E Read-only Client ${run}-${viewport.width}`,
-          address: { street_1: '4 Canal Wharf', city: 'Leeds', country_id: 'england', zip: 'LS11 5PS' },
-        },
+      const projectId = await createRoutineProject(db, {
+        name: `E2E Read-only ${run}-${viewport.width}`,
+        clientName: `E2E Read-only Client ${run}-${viewport.width}`,
+        groupName: `E2E read-only regulations ${run}-${viewport.width}`,
+        inspectorId: inspector.id,
         adminToken,
-      );
-      const group = await createGroup(db, NORTH, {
-        name: `E2E read-only regulations ${run}-${viewport.width}`,
       });
-      const project = await api<{ id: string }>(
-        '/api/projects',
-        'POST',
-        {
-          client_id: client.body.id,
-          inspection_template_id: 'routine-stormwater',
-          name: `E2E Read-only ${run}-${viewport.width}`,
-          inspector_user_id: inspector.id,
-          latitude: 53.79,
-          longitude: -1.55,
-          document_group_id: group.id,
-          routine_interval: 7,
-          timezone: zone,
-          start_date: localDate(zone, new Date(Date.now() - 30 * 86_400_000)),
-        },
-        adminToken,
-      );
       const created = await api<{ id: string }>('/api/inspections', 'POST', {
-        projectId: project.body.id,
+        projectId,
         type: 'Routine',
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -176,7 +154,7 @@ describe('an inspection that turns read-only with answers unsaved (0030 follow-u
       await weatherField(page).fill('Light rain, puddles by the gate');
       // Archived meanwhile by an administrator: the inspection is read-only (0018).
       const archived = await api(
-        `/api/divisions/${NORTH}/projects/archive/${project.body.id}`,
+        `/api/divisions/${NORTH}/projects/archive/${projectId}`,
         'POST',
         undefined,
         adminToken,
