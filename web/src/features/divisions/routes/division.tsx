@@ -64,7 +64,7 @@ export default function DivisionRoute() {
         {
           label: 'Created At',
           value: (
-            <Text fw={500}>
+            <Text fw={500} component="div">
               {division ? formatDate(division.createdAt) : <Skeleton h={16} w={90} mt={4} />}
             </Text>
           ),

@@ -13,7 +13,8 @@ function Detail({ icon, label, value }: { icon: React.ReactNode; label: string; 
         <Text fz="xs" c="dimmed">
           {label}
         </Text>
-        <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+        {/* A div: a value may be a Badge (a div), which a paragraph may not hold. */}
+        <Text fz="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
           {value}
         </Text>
       </div>

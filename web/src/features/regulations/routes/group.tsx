@@ -65,7 +65,7 @@ export default function GroupRoute() {
         {
           label: '# of Documents',
           value: (
-            <Text fw={500} data-testid="group-document-count">
+            <Text fw={500} component="div" data-testid="group-document-count">
               {group ? group.num_documents : <Skeleton h={16} w={40} mt={4} />}
             </Text>
           ),
@@ -73,7 +73,9 @@ export default function GroupRoute() {
         {
           label: 'Date Modified',
           value: (
-            <Text fw={500}>{group ? formatDate(group.updatedAt) : <Skeleton h={16} w={90} mt={4} />}</Text>
+            <Text fw={500} component="div">
+              {group ? formatDate(group.updatedAt) : <Skeleton h={16} w={90} mt={4} />}
+            </Text>
           ),
         },
       ]}
