@@ -16,8 +16,8 @@ function nextTurn() {
 }
 
 /**
- * False until this part's turn: the parts mount in the order they first rendered, the next one
- * once the one before has committed. Where the page has a single part, it mounts at once.
+ * False until this part's turn: the parts mount in the order they first rendered, each in a task
+ * of its own once the one before has committed.
  */
 export function useMountedInTurn(): boolean {
   const [mounted, setMounted] = useState(false);

@@ -18,14 +18,14 @@ const NEAR_MARGIN = '25% 0px';
 
 /**
  * Whether a part of a long page renders yet: once it is on or near the screen (scrolled to), once
- * focus moves into its box (`show`), or once a key is pressed. On a phone the dashboard shows one widget of six; building the other
- * five's tables while the first loaded was most of its blocking time (docs/decisions/0028). The
- * part's data is read at once either way; only its rows wait. Where IntersectionObserver is
- * missing, the part renders at once.
+ * focus moves into its box (`show`), or once a key is pressed. On a phone the dashboard shows one
+ * widget of six; building the other five's tables while the first loaded was most of its blocking
+ * time (docs/decisions/0028). The part's data is read at once either way; only its rows wait.
+ * Where IntersectionObserver is missing, the part renders at once.
  *
- * Returns the ref to put on the part's placeholder (which holds its place), whether to render, and
- * `show` to render it now.
- * Not `enabled`: the part waits, unobserved (a placeholder of a part that is not there yet).
+ * Returns the ref for the part's placeholder (which holds its place), whether to render, and
+ * `show` to render it now. Not `enabled`: the part waits, unobserved (the placeholder of a part
+ * that is not there yet).
  */
 export function useShownWhenNear<T extends Element>(
   enabled = true,

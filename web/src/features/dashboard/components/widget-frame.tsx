@@ -19,8 +19,8 @@ const BODY_PLACEHOLDER_HEIGHT = 280;
 
 /**
  * A widget's card: its drag handle, title, Show More / Show Less and the widget's own actions. The
- * body (its filters and table) renders once the card is near the screen, or when the browser is
- * next idle: the widget's data is read at once either way (lib/use-shown-when-near).
+ * body (its filters and table) renders once the card is near the screen, focus moves into it or a
+ * key is pressed: the widget's data is read at once either way (lib/use-shown-when-near).
  */
 export function WidgetFrame({
   chrome,
