@@ -37,19 +37,18 @@ export function useShownWhenNear<T extends Element>(
 
   useEffect(() => {
     if (shown || !node || !enabled) return;
-    // A transition: React renders the part in slices, yielding to the user between them.
-    const release = show;
+    // `show` is a transition: React renders the part in slices, yielding to the user between them.
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) release();
+        if (entries.some((entry) => entry.isIntersecting)) show();
       },
       { rootMargin: NEAR_MARGIN },
     );
     observer.observe(node);
-    waiting.add(release);
+    waiting.add(show);
     return () => {
       observer.disconnect();
-      waiting.delete(release);
+      waiting.delete(show);
     };
   }, [node, shown, enabled, show]);
 

@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { notifications } from '@mantine/notifications';
 import { forgetAllPendingEdits } from '../lib/pending-edits';
+import { fakeIntersectionObserver } from './intersection-observer';
 import { mediaQueryList } from './media-query';
 
 // The whole suite shares two cores with DynamoDB Local and a browser: a search's debounce and a
@@ -25,19 +26,7 @@ globalThis.ResizeObserver ??= class {
  * happy-dom has no layout, and its IntersectionObserver never reports: every observed element is
  * taken to be on the screen, as on a tall one (a test of what waits off-screen installs its own).
  */
-globalThis.IntersectionObserver = class {
-  constructor(private readonly report: IntersectionObserverCallback) {}
-  observe(target: Element) {
-    queueMicrotask(() =>
-      this.report([{ target, isIntersecting: true } as IntersectionObserverEntry], this as never),
-    );
-  }
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-} as unknown as typeof IntersectionObserver;
+globalThis.IntersectionObserver = fakeIntersectionObserver(() => true);
 
 // Toasts live in Mantine's store, outside the tree: one test's must not show in the next.
 afterEach(() => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dashboardRoutes } from '@stormline/contract/areas/dashboard';
 import { DEFAULT_WIDGETS, DASHBOARD_WIDGETS } from '@stormline/domain/dashboard-rules';
 import { ok, serveApi } from '../../../testing/api';
+import { fakeIntersectionObserver } from '../../../testing/intersection-observer';
 import { mediaQueryList } from '../../../testing/media-query';
 import { profileOf } from '../../../testing/profiles';
 import { renderScreen } from '../../../testing/render';
@@ -287,21 +288,10 @@ describe('The dashboard render budget (0028)', () => {
     const observed: Element[] = [];
     vi.stubGlobal(
       'IntersectionObserver',
-      class {
-        constructor(private readonly report: IntersectionObserverCallback) {}
-        observe(target: Element) {
-          observed.push(target);
-          const onScreen = observed.indexOf(target) === 0;
-          queueMicrotask(() =>
-            this.report([{ target, isIntersecting: onScreen } as IntersectionObserverEntry], this as never),
-          );
-        }
-        unobserve() {}
-        disconnect() {}
-        takeRecords() {
-          return [];
-        }
-      },
+      fakeIntersectionObserver((target) => {
+        if (!observed.includes(target)) observed.push(target);
+        return observed.indexOf(target) === 0;
+      }),
     );
     await serveDashboard();
     renderScreen(<DashboardBoard divisionId="north-region" mayCertify mayStart />, {
