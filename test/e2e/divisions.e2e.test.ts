@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, NORTH } from '../support/api';
+import { call, NORTH, SOUTH } from '../support/api';
 import { eventually } from '../support/eventually';
 import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
@@ -181,6 +181,8 @@ describe('division resources (375 px)', () => {
   let page: Page;
 
   beforeAll(async () => {
+    // Someone for North's Add Users modal to offer, whatever else the run has made meanwhile.
+    await createTestUser('Inspector', [SOUTH]);
     page = await newPage(VIEWPORTS.mobile);
     await signIn(page, admin);
   });
