@@ -281,6 +281,9 @@ describe('the shell by keyboard alone', () => {
     // A fresh load: focus starts at the top of the document, as it does for a visitor.
     await page.goto('/divisions/north-region/dashboard');
     await page.getByTestId('welcome').waitFor();
+    // The top bar's switcher, bell and menu mount once the page is idle (app-layout.tsx): a
+    // visitor tabs past them once they are there.
+    await page.getByTestId('user-menu').waitFor();
 
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await tabTo(page, skip, 'the skip link');

@@ -37,6 +37,8 @@ export interface DataTableSelection<Row> {
   total?: number | null;
   /** Names a row's checkbox for assistive technology ('Select North Region'). */
   rowLabel?: (row: Row) => string;
+  /** False for a row shown but not to be chosen: its checkbox is disabled, and select-all passes it by. */
+  canSelect?: (row: Row) => boolean;
 }
 
 export interface DataTableProps<Row extends RowData> {
@@ -104,7 +106,9 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
     enableMultiSort: false,
     // Every column sorts A to Z, smallest first, on the first click (TanStack starts numbers descending).
     sortDescFirst: false,
-    enableRowSelection: selection !== undefined,
+    enableRowSelection: selection
+      ? (row: { original: Row }) => selection.canSelect?.(row.original) ?? true
+      : false,
     state: { sorting, rowSelection, columnVisibility },
     onSortingChange: (updater: Updater<SortingState>) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;
@@ -165,7 +169,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                       checked={table.getIsAllPageRowsSelected()}
                       indeterminate={table.getIsSomePageRowsSelected()}
                       onChange={() => table.toggleAllPageRowsSelected()}
-                      disabled={bodyRows.length === 0}
+                      disabled={!bodyRows.some((row) => row.getCanSelect())}
                     />
                   </Table.Th>
                 )}
@@ -250,6 +254,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                             : `Select row ${row.index + 1}`
                         }
                         checked={row.getIsSelected()}
+                        disabled={!row.getCanSelect()}
                         onChange={row.getToggleSelectedHandler()}
                       />
                     </td>

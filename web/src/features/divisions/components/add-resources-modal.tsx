@@ -7,7 +7,13 @@ import { DataTable } from '../../../components/data-table';
 import { ServerError } from '../../../components/server-error';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
-import { countOf, useAddResources, useCatalogueList, type ResourceTab } from '../api/division-resources';
+import {
+  countOf,
+  useAddResources,
+  useCatalogueList,
+  type ResourceRow,
+  type ResourceTab,
+} from '../api/division-resources';
 import { resourceColumns, rowName } from './resource-columns';
 
 interface Props {
@@ -18,9 +24,10 @@ interface Props {
 }
 
 /**
- * 'Add {thing}' (spec 001 §2): the company's rows the division does not hold yet, searchable and
- * paged, with checkbox selection; the selection clears on a page or search change. Mounted each
- * time the modal opens.
+ * 'Add {thing}' (spec 001 §2): the company's rows, searchable and paged, with checkbox selection of
+ * those the division does not hold yet; the selection clears on a page or search change. Mounted
+ * each time the modal opens. The rows it holds stay listed with their checkbox disabled: filtered
+ * out, a page of rows all held already showed 'No available items' while later pages had some.
  */
 function AddResources({ divisionId, divisionName, tab, onClose }: Props) {
   const catalogue = useCatalogueList(divisionId, tab.kind);
@@ -31,6 +38,8 @@ function AddResources({ divisionId, divisionName, tab, onClose }: Props) {
   const selectedIds = selection.place === place ? selection.ids : [];
   const columns = useMemo(() => resourceColumns(divisionId, tab.kind, false), [divisionId, tab.kind]);
   const available = useMemo(() => catalogue.rows?.filter((row) => !row.inDivision), [catalogue.rows]);
+  const checkboxLabel = (row: ResourceRow) =>
+    row.inDivision ? `${rowName(row)}, in ${divisionName} already` : rowName(row);
   const { query } = catalogue;
   const status = query.error
     ? query.error instanceof ApiError && query.error.status === 403
@@ -43,7 +52,8 @@ function AddResources({ divisionId, divisionName, tab, onClose }: Props) {
   return (
     <Stack gap="sm">
       <Text fz="sm" c="dimmed">
-        Choose the {tab.label.toLowerCase()} to add to {divisionName}. Those it holds already are not listed.
+        Choose the {tab.label.toLowerCase()} to add to {divisionName}. Those it holds already cannot be chosen
+        again.
       </Text>
       <TextInput
         type="search"
@@ -58,7 +68,7 @@ function AddResources({ divisionId, divisionName, tab, onClose }: Props) {
       <DataTable
         label={`${tab.label} to add`}
         columns={columns}
-        rows={available}
+        rows={catalogue.rows}
         getRowId={(row) => row.id}
         status={status}
         error={query.error}
@@ -70,7 +80,8 @@ function AddResources({ divisionId, divisionName, tab, onClose }: Props) {
           selectedIds,
           onChange: (ids) => setSelection({ place, ids }),
           total: available?.length ?? 0,
-          rowLabel: rowName,
+          rowLabel: checkboxLabel,
+          canSelect: (row) => !row.inDivision,
         }}
       />
       {(catalogue.previous || catalogue.next) && (

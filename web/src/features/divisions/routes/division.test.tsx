@@ -117,7 +117,7 @@ describe('a division’s resource tabs', () => {
     expect(removals.at(-1)?.params).toEqual({ id: 'west' });
   });
 
-  it("'Add Clients' offers only what the division does not hold, and adds the chosen ones", async () => {
+  it("'Add Clients' lets choose only what the division does not hold, and adds the chosen ones", async () => {
     const { requests } = await serveApi([
       getDivision,
       [divisionsRoutes.listClients, clientsList],
@@ -133,9 +133,15 @@ describe('a division’s resource tabs', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Clients' });
     const table = await within(dialog).findByRole('table', { name: 'Clients to add' });
     expect(await within(table).findByText('Client 3')).toBeTruthy();
-    expect(within(table).queryByText('Client 1')).toBeNull();
+    // What it holds is listed, and cannot be chosen again; select-all passes it by.
+    const held = within(table).getByRole('checkbox', { name: 'Select Client 1, in West Region already' });
+    expect((held as HTMLInputElement).disabled).toBe(true);
     const add = within(dialog).getByRole('button', { name: 'Add Clients' });
     expect((add as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Select all rows on this page' }));
+    expect(within(dialog).getByText(/Selected 1 of 1 items/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Select all rows on this page' }));
+    expect(within(dialog).getByText(/Selected 0 of 1 items/)).toBeTruthy();
 
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Select Client 3' }));
     await userEvent.click(add);
@@ -146,24 +152,32 @@ describe('a division’s resource tabs', () => {
     expect(requests.some((r) => r.query.get('scope') === 'company')).toBe(true);
   });
 
-  it("says 'No available items' when the division holds every row of the page", async () => {
+  it('lists a page the division holds entirely, nothing to choose on it, so the next page is reached', async () => {
     await serveApi([
       getDivision,
       [
         divisionsRoutes.listInspectionTemplates,
         (request) =>
-          page(
-            divisionsRoutes.listInspectionTemplates,
-            [{ id: 'cdot', name: 'CDOT', inDivision: true, canOpen: true }],
-            request.query.get('scope') ? null : 1,
-          ),
+          ok(divisionsRoutes.listInspectionTemplates, {
+            pageData: [{ id: 'cdot', name: 'CDOT', inDivision: true, canOpen: true }],
+            paginationState: {
+              pageSize: 25,
+              numModels: request.query.get('scope') ? null : 1,
+              nextCursor: request.query.get('scope') ? 'next-page' : null,
+            },
+          }),
       ],
     ]);
     openTab('inspection-templates');
     await screen.findByText('CDOT');
     await userEvent.click(screen.getByRole('button', { name: 'Add Inspection Templates' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Inspection Templates' });
-    expect(await within(dialog).findByText('No available items')).toBeTruthy();
+    const held = await within(dialog).findByRole('checkbox', { name: 'Select CDOT, in West Region already' });
+    expect((held as HTMLInputElement).disabled).toBe(true);
+    const all = within(dialog).getByRole('checkbox', { name: 'Select all rows on this page' });
+    expect((all as HTMLInputElement).disabled).toBe(true);
+    expect(within(dialog).queryByText('No available items')).toBeNull();
+    expect((within(dialog).getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('shows the users’ columns, with the link to the users admin searched by email', async () => {
