@@ -36,8 +36,8 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   const results = await new AxeBuilder({ page })
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     // In the page itself: the default (axe's partial runs, for cross-origin frames, which the
-    // product has none of) opens a second page per check to combine the results, a third of each
-    // check's time over the run's 200 checks. The rules and their results are the same.
+    // product has none of) opens a second page for every check to combine the results. The rules
+    // and their results are the same (docs/decisions/0023).
     .setLegacyMode(true)
     .analyze();
   return results.violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
