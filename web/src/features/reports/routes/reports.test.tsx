@@ -216,6 +216,33 @@ describe('the compliance report screen (spec 001 §2)', () => {
     expect(Object.fromEntries(requests.at(-1)!.query)).toMatchObject({ p: '1', r: '20' });
   });
 
+  it('goes from a page past the last to page 1 without showing the empty page as the report', async () => {
+    await serveApi([
+      [
+        divisionsRoutes.getComplianceReport,
+        // Two projects, so page 2 of 10 rows is empty; it answers late, as a slow signal would.
+        async (request) => {
+          if (request.query.get('p') === '2') await new Promise((resolve) => setTimeout(resolve, 50));
+          return answer(request, request.query.get('p') === '2' ? [] : ROWS, 2);
+        },
+      ],
+      [...FINDING_TYPES],
+      [...CLIENTS],
+    ]);
+    const { router } = openReport('/divisions/north-region/reports?p=2');
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      const status = document.querySelector('[data-testid="report-pager-status"]')?.textContent;
+      if (status) seen.push(status);
+      if (screen.queryByText('No data found')) seen.push('No data found');
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    await screen.findByText(/1–2 of 2 · Page 1 of 1/);
+    observer.disconnect();
+    expect(router.state.location.search).toBe('');
+    expect(seen.filter((text) => !/^1–2 of 2 · Page 1 of 1$/.test(text))).toEqual([]);
+  });
+
   it("replaces the page with spec 001 §8's message when the call is refused, or fails", async () => {
     await serveApi([
       [divisionsRoutes.getComplianceReport, () => refuse(403, 'Your role does not allow read on Dashboard')],

@@ -86,7 +86,10 @@ export default function ReportsRoute() {
 
   if (report.error) return <NoAccess error={report.error} onRetry={() => void report.mutate()} />;
 
-  const loading = answer === undefined;
+  // An answer for a page past its last is an empty page about to be replaced by page 1 (kept on
+  // show while page 1 loads): shown as loading, not as 'No data found' with a pager reading
+  // '11–10 of 2 · Page 2 of 1'.
+  const loading = answer === undefined || answer.paginationState.page > (lastPage ?? 1);
   return (
     <>
       <PageHeader
@@ -123,7 +126,7 @@ export default function ReportsRoute() {
           visibility={visibility}
           canOpenProjects={canOpenPage(profile, 'project')}
         />
-        {answer && (
+        {answer && !loading && (
           <ReportPager
             // The page on show (the server's echo of p): while the next one loads, the last one's.
             page={answer.paginationState.page}
