@@ -66,6 +66,11 @@ async function addFromModal(page: Page, label: string, search: string, rowTexts:
   }
   await dialog.getByRole('button', { name: `Add ${label}` }).click();
   await dialog.waitFor({ state: 'detached' });
+  // The toast that says so is closed, as a user would: left to close itself after 5 s, it was
+  // caught fading out (low contrast) by the next test's axe check.
+  const toast = page.getByRole('alert').filter({ hasText: `${label} added` });
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await toast.waitFor({ state: 'detached' });
 }
 
 describe('division resources (1280 px)', () => {
