@@ -14,7 +14,7 @@ import {
   type ResourceRow,
   type ResourceTab,
 } from '../api/division-resources';
-import { resourceColumns, rowName } from './resource-columns';
+import { heldColumn, resourceColumns, rowName } from './resource-columns';
 
 interface Props {
   divisionId: string;
@@ -36,7 +36,10 @@ function AddResources({ divisionId, divisionName, tab, onClose }: Props) {
   const [error, setError] = useState<string | null>(null);
   const place = `${catalogue.page}|${catalogue.searchText.trim()}`;
   const selectedIds = selection.place === place ? selection.ids : [];
-  const columns = useMemo(() => resourceColumns(divisionId, tab.kind, false), [divisionId, tab.kind]);
+  const columns = useMemo(
+    () => [...resourceColumns(divisionId, tab.kind, false), heldColumn(divisionName)],
+    [divisionId, divisionName, tab.kind],
+  );
   const available = useMemo(() => catalogue.rows?.filter((row) => !row.inDivision), [catalogue.rows]);
   const checkboxLabel = (row: ResourceRow) =>
     row.inDivision ? `${rowName(row)}, in ${divisionName} already` : rowName(row);

@@ -126,3 +126,24 @@ export function resourceColumns(
 export function rowName(row: ResourceRow): string {
   return 'name' in row ? row.name : `${row.first_name} ${row.last_name}`;
 }
+
+const anyRow = tableColumns<ResourceRow>();
+
+/**
+ * Add {thing}'s last column: whether the division holds the row already (its checkbox is then
+ * disabled), said in words, not only by a greyed checkbox.
+ */
+export function heldColumn(divisionName: string): TableColumn<ResourceRow> {
+  return anyRow.accessor('inDivision', {
+    header: `In ${divisionName}`,
+    enableSorting: false,
+    cell: ({ getValue }) =>
+      getValue() ? (
+        <Text fz="sm">Already</Text>
+      ) : (
+        <Text fz="sm" c="dimmed">
+          No
+        </Text>
+      ),
+  }) as TableColumn<ResourceRow>;
+}

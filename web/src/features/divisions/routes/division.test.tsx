@@ -26,6 +26,8 @@ function page<T>(route: Parameters<typeof ok>[0], rows: T[], numModels: number |
   return ok(route, { pageData: rows, paginationState: { pageSize: 25, numModels, nextCursor: null } });
 }
 
+const cellsOf = (row: HTMLElement) => [...row.querySelectorAll('td')].map((cell) => cell.textContent);
+
 /** The division's clients (one the caller may open, one not), and the company's for 'Add Clients'. */
 function clientsList(request: ServedRequest) {
   if (request.query.get('scope') === 'company')
@@ -136,6 +138,10 @@ describe('a division’s resource tabs', () => {
     // What it holds is listed, and cannot be chosen again; select-all passes it by.
     const held = within(table).getByRole('checkbox', { name: 'Select Client 1, in West Region already' });
     expect((held as HTMLInputElement).disabled).toBe(true);
+    expect(within(table).getByRole('columnheader', { name: 'In West Region' })).toBeTruthy();
+    const heldRow = within(table).getByText('Client 1').closest('tr')!;
+    expect(cellsOf(heldRow)).toContain('Already');
+    expect(cellsOf(within(table).getByText('Client 3').closest('tr')!)).toContain('No');
     const add = within(dialog).getByRole('button', { name: 'Add Clients' });
     expect((add as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Select all rows on this page' }));
