@@ -43,20 +43,22 @@ beforeAll(async () => {
   token = await signInAs(inspector);
   const admin = await createTestUser('Admin', [NORTH]);
   adminToken = await signInAs(admin);
+  ({ inspectionId } = await routineInspection(`Slow Signal ${run}`));
+});
+
+/** A routine inspection of a project of its own (named `E2E {label}`) for the inspector. */
+async function routineInspection(label: string): Promise<{ projectId: string; inspectionId: string }> {
   const projectId = await createRoutineProject(db, {
-    name: `E2E Slow Signal ${run}`,
-    clientName: `E2E Slow Signal Client ${run}`,
-    groupName: `E2E slow signal regulations ${run}`,
+    name: `E2E ${label}`,
+    clientName: `E2E ${label} Client`,
+    groupName: `E2E ${label} regulations`,
     inspectorId: inspector.id,
     adminToken,
   });
-  const created = await api<{ id: string }>('/api/inspections', 'POST', {
-    projectId,
-    type: 'Routine',
-  });
+  const created = await api<{ id: string }>('/api/inspections', 'POST', { projectId, type: 'Routine' });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  inspectionId = created.body.id;
-});
+  return { projectId, inspectionId: created.body.id };
+}
 
 /** Every read of the questionnaire answers 1.5 s late; resolves each time one has answered. */
 async function slowQuestionnaireReads(page: Page) {
@@ -135,21 +137,12 @@ describe('a typed answer is never lost (issue 24 item 1)', () => {
 describe('an inspection that turns read-only with answers unsaved (0030 follow-up)', () => {
   for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile])
     it(`shows the unsaved answers to copy before discarding them (${viewport.width} px)`, async () => {
-      const projectId = await createRoutineProject(db, {
-        name: `E2E Read-only ${run}-${viewport.width}`,
-        clientName: `E2E Read-only Client ${run}-${viewport.width}`,
-        groupName: `E2E read-only regulations ${run}-${viewport.width}`,
-        inspectorId: inspector.id,
-        adminToken,
-      });
-      const created = await api<{ id: string }>('/api/inspections', 'POST', {
-        projectId,
-        type: 'Routine',
-      });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const { projectId, inspectionId: readOnlyId } = await routineInspection(
+        `Read-only ${run}-${viewport.width}`,
+      );
       const page = await newPage(viewport);
       await signIn(page, inspector);
-      await page.goto(`/inspection/${created.body.id}/questionnaire`);
+      await page.goto(`/inspection/${readOnlyId}/questionnaire`);
       await weatherField(page).waitFor();
       await weatherField(page).fill('Light rain, puddles by the gate');
       // Archived meanwhile by an administrator: the inspection is read-only (0018).
