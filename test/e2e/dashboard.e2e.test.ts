@@ -147,7 +147,11 @@ describe('the dashboard (issue 11)', () => {
       await page.waitForTimeout(250);
     }
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByTestId('success-check').getByText('Dashboard saved').waitFor();
+    // Either answer ends the wait, so a refused save fails here with its own message.
+    const saved = page.getByTestId('success-check').getByText('Dashboard saved');
+    const refused = page.getByRole('alert').filter({ hasText: 'The dashboard could not be saved' });
+    await saved.or(refused).first().waitFor();
+    expect(await refused.count(), await refused.allInnerTexts().then(String)).toBe(0);
     const after = await widgetNames(page);
     expect(after).not.toEqual(before);
     expect([...after].sort()).toEqual([...before].sort());

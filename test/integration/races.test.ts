@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@stormline/data/clients';
+import {
+  claimUpload,
+  markUploadRecorded,
+  UPLOAD_CLAIM_LEASE_SECONDS,
+  UPLOAD_TAKEN_MESSAGE,
+} from '@stormline/data/documents';
 import { keys } from '@stormline/data/keys';
 import { createProject } from '@stormline/data/projects';
 import { endSessions, setSignatureAuthorization } from '@stormline/data/users';
@@ -209,5 +215,23 @@ describe('the same write asked for several times at once', () => {
     });
     await expect(endSessions(db, goneId)).rejects.toMatchObject({ status: 404, message: 'User not found' });
     expect(await storedItem(db, keys.user(goneId))).toBeUndefined();
+  });
+});
+
+describe('an upload claim left by a request that crashed', () => {
+  const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000);
+
+  it('holds the upload for a lease of minutes, not a day, and a recorded one for the day', async () => {
+    const key = `pending/${randomUUID()}`;
+    const crashedAt = new Date();
+    await claimUpload(db, key, crashedAt); // the request claimed, then died before recording
+    await expect(claimUpload(db, key, later(crashedAt, 30))).rejects.toThrow(UPLOAD_TAKEN_MESSAGE);
+    const retriedAt = later(crashedAt, UPLOAD_CLAIM_LEASE_SECONDS + 1);
+    await claimUpload(db, key, retriedAt);
+    await markUploadRecorded(db, key);
+    await expect(claimUpload(db, key, later(retriedAt, 60 * 60))).rejects.toThrow(UPLOAD_TAKEN_MESSAGE);
+    expect(await storedItem(db, { pk: `UPLOADED#${key}`, sk: 'UPLOADED' })).toMatchObject({
+      heldUntil: Math.floor(retriedAt.getTime() / 1000) + 24 * 60 * 60,
+    });
   });
 });

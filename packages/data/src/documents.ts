@@ -6,6 +6,7 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { generateKeyBetween } from 'fractional-indexing';
 import { ConflictError, NotFoundError, ValidationError } from '@stormline/domain/errors';
@@ -252,10 +253,20 @@ export const UPLOAD_TAKEN_MESSAGE = 'This file has already been added. Refresh t
 const uploadClaimKey = (pendingKey: string) => ({ pk: `UPLOADED#${pendingKey}`, sk: 'UPLOADED' });
 
 /**
+ * How long a request holds its claim before recording: past the longest an API request can run
+ * (API Gateway answers at 30 s), so a claim left by a request that crashed or timed out frees the
+ * upload for a retry within minutes, not a day.
+ */
+export const UPLOAD_CLAIM_LEASE_SECONDS = 120;
+const RECORDED_CLAIM_SECONDS = 24 * 60 * 60;
+const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+/**
  * Claims an upload for one request before its file is read or moved: of two requests recording
  * the same upload (a double submit, or the same one again), one goes on and the others answer 409
  * at once, never touching the file the first one is moving (a read of a file moved meanwhile was
- * a 500). Kept a day, past the upload's own life; the request releases it if it records nothing.
+ * a 500). The claim is a lease (UPLOAD_CLAIM_LEASE_SECONDS) until markUploadRecorded keeps it a
+ * day, past the upload's own life; the request releases it if it records nothing.
  */
 export async function claimUpload(db: Db, pendingKey: string, now: Date): Promise<void> {
   try {
@@ -265,15 +276,29 @@ export async function claimUpload(db: Db, pendingKey: string, now: Date): Promis
         Item: {
           ...uploadClaimKey(pendingKey),
           type: 'UploadRecorded',
-          expiresAt: Math.floor(now.getTime() / 1000) + 24 * 60 * 60,
+          heldUntil: epochSeconds(now) + UPLOAD_CLAIM_LEASE_SECONDS,
+          expiresAt: epochSeconds(now) + RECORDED_CLAIM_SECONDS,
         },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ConditionExpression: 'attribute_not_exists(pk) OR heldUntil < :now',
+        ExpressionAttributeValues: { ':now': epochSeconds(now) },
       }),
     );
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) throw new ConflictError(UPLOAD_TAKEN_MESSAGE);
     throw error;
   }
+}
+
+/** Keeps a claim whose upload was recorded for the rest of its day: a resubmit is told it is added. */
+export async function markUploadRecorded(db: Db, pendingKey: string): Promise<void> {
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: uploadClaimKey(pendingKey),
+      UpdateExpression: 'SET heldUntil = expiresAt',
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
 }
 
 /** Gives a claimed upload back when the request recorded nothing (its file refused, its owner gone). */
