@@ -16,8 +16,8 @@ import { CONFIG_ERROR_MESSAGE, RuntimeConfigError, loadRuntimeConfig } from './l
 // a whole Mantine render on the way to the first page (total blocking time).
 const root = createRoot(document.getElementById('root')!);
 
-// The page's modules download while config.json does, not after it; in a task of their own, as
-// asking for them adds a link element per module, which is not free.
+// The page's modules download while config.json does, not after it; in a task of their own, so
+// the entry's evaluation and the first paint of the splash are not held up by it.
 window.setTimeout(() => preloadPage(window.location.pathname), 0);
 
 // The app starts only with a valid runtime configuration: without apiBaseUrl nothing can work.

@@ -1,5 +1,5 @@
-import { useEffect, useMemo } from 'react';
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { memo, useEffect } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteMatch, type RouteObject } from 'react-router-dom';
 import type { AreaKey, RouteHandle } from '../config/areas';
 import { paths, withinDivision } from '../config/paths';
 import { useBrowserIdle } from '../lib/use-browser-idle';
@@ -239,22 +239,44 @@ export const appRoutes: RouteObject[] = [
 ];
 
 /**
+ * The routes matching `pathname`. react-router flattens and ranks the whole route table on every
+ * match (a tenth of the first page's render in the dashboard's trace), so the page is matched once
+ * per URL: main.tsx's early preload and the render share the answer.
+ */
+const matchAppRoutes = (() => {
+  let last: { pathname: string; matches: RouteMatch[] } | undefined;
+  return (pathname: string): RouteMatch[] => {
+    if (last?.pathname !== pathname) last = { pathname, matches: matchRoutes(appRoutes, pathname) ?? [] };
+    return last.matches;
+  };
+})();
+
+/** The page itself: apart, so the routes are matched again only when the URL changes. */
+const Pages = memo(function Pages() {
+  return useRoutes(appRoutes);
+});
+
+/**
  * The page for the current URL. The modules of every matched lazy route start loading together
  * (a layout and its screen in parallel, not one after the other), and the matches are what the
  * shell reads titles and areas from.
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  const matches = useMemo(() => matchRoutes(appRoutes, pathname) ?? [], [pathname]);
+  const matches = matchAppRoutes(pathname);
   preloadMatches(matches);
   const idle = useBrowserIdle();
   useEffect(() => {
     if (idle) loadLaterScreens().catch(() => undefined);
   }, [idle]);
-  return <RouteMatchesContext value={matches}>{useRoutes(appRoutes)}</RouteMatchesContext>;
+  return (
+    <RouteMatchesContext value={matches}>
+      <Pages />
+    </RouteMatchesContext>
+  );
 }
 
 /** Starts fetching the modules of the page at `pathname`, before the app renders it. */
 export function preloadPage(pathname: string): void {
-  preloadMatches(matchRoutes(appRoutes, pathname) ?? []);
+  preloadMatches(matchAppRoutes(pathname));
 }

@@ -8,12 +8,13 @@ import { useCurrentDivisionId, useSession } from '../../../lib/auth';
 import { hasPermission } from '../../../lib/page-access';
 import { WelcomeBanner } from '../components/welcome-banner';
 
-// The widgets load once the page has rendered: the first load carries only the header and banner
-// (docs/decisions/0012), and the widgets' tables, drag and drop and calendars follow.
+import { WeatherStrip } from '../weather/weather-strip';
+
+// The widgets load once the page has rendered: the first load carries the header, the banner and
+// the weather strip (docs/decisions/0012), and the widgets' tables, drag and drop and calendars
+// follow. The strip comes with the page: lazy, its prompt was the page's largest paint and waited
+// for one more request and React's reveal of a second Suspense boundary (docs/decisions/0028).
 const DashboardBoard = lazy(() => import('../components/dashboard-board'));
-const WeatherStrip = lazy(() =>
-  import('../weather/weather-strip').then((m) => ({ default: m.WeatherStrip })),
-);
 
 /** /divisions/{divisionId}/dashboard: the widget dashboard, or the contractor's (spec 000 §2; the server says which). */
 export default function DashboardRoute() {
@@ -47,9 +48,7 @@ export default function DashboardRoute() {
         roleName={profile.roleName}
         region={profile.appConstants.region}
       />
-      <Suspense fallback={<Skeleton h={96} radius="lg" aria-label="Loading the weather" />}>
-        <WeatherStrip />
-      </Suspense>
+      <WeatherStrip />
       {divisionId && mayRead && (
         <Suspense fallback={<Skeleton h={320} radius="lg" aria-label="Loading the widgets" />}>
           <DashboardBoard
