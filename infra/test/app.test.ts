@@ -5,6 +5,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { ROUTES } from '@stormline/contract/route-table';
 import { cloudSecurityHeaders } from '@stormline/contract/security-headers';
+import { UPLOAD_CLAIM_LEASE_SECONDS } from '@stormline/data/documents';
 import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@stormline/data/table';
 import { gatewayPath } from '../src/stacks/route-stack';
 import { synthWithCli } from './cloud-assembly';
@@ -130,6 +131,19 @@ describe('route stacks', () => {
       );
       expect(fn.Properties.Environment.Variables).not.toHaveProperty('JWT_SECRET');
     }
+  });
+
+  it('end every API route’s Lambda well inside an upload claim’s lease, so a claim outlives its request', () => {
+    // API Gateway answers at 30 s; the Lambda runs on until its own timeout. A claim whose lease
+    // ended while its request still ran could be taken by a retry (packages/data/src/documents.ts).
+    const timeouts = routeStacks().flatMap(([, template]) =>
+      Object.values(
+        template.findResources('AWS::Lambda::Function') as Record<string, { Properties: { Timeout: number } }>,
+      ).map((fn) => fn.Properties.Timeout),
+    );
+    expect(timeouts.length).toBeGreaterThan(100);
+    expect(Math.max(...timeouts)).toBeLessThanOrEqual(30);
+    expect(UPLOAD_CLAIM_LEASE_SECONDS).toBeGreaterThanOrEqual(4 * 30);
   });
 
   it('give every function the origin secret as a Secrets Manager reference resolved at deploy, never a value in the template', () => {

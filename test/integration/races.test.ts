@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@stormline/data/clients';
 import {
   claimUpload,
-  markUploadRecorded,
+  releaseUpload,
   UPLOAD_CLAIM_LEASE_SECONDS,
   UPLOAD_TAKEN_MESSAGE,
+  uploadRecordedStep,
 } from '@stormline/data/documents';
 import { keys } from '@stormline/data/keys';
+import { transact } from '@stormline/data/transact';
 import { createProject } from '@stormline/data/projects';
 import { endSessions, setSignatureAuthorization } from '@stormline/data/users';
 import { makeJpeg, makePng } from '@stormline/local/seed/demo-files';
@@ -220,6 +222,7 @@ describe('the same write asked for several times at once', () => {
 
 describe('an upload claim left by a request that crashed', () => {
   const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000);
+  const claimKey = (key: string) => ({ pk: `UPLOADED#${key}`, sk: 'UPLOADED' });
 
   it('holds the upload for a lease of minutes, not a day, and a recorded one for the day', async () => {
     const key = `pending/${randomUUID()}`;
@@ -227,11 +230,21 @@ describe('an upload claim left by a request that crashed', () => {
     await claimUpload(db, key, crashedAt); // the request claimed, then died before recording
     await expect(claimUpload(db, key, later(crashedAt, 30))).rejects.toThrow(UPLOAD_TAKEN_MESSAGE);
     const retriedAt = later(crashedAt, UPLOAD_CLAIM_LEASE_SECONDS + 1);
-    await claimUpload(db, key, retriedAt);
-    await markUploadRecorded(db, key);
+    const retry = await claimUpload(db, key, retriedAt);
+    await transact(db, [uploadRecordedStep(db, retry)]);
     await expect(claimUpload(db, key, later(retriedAt, 60 * 60))).rejects.toThrow(UPLOAD_TAKEN_MESSAGE);
-    expect(await storedItem(db, { pk: `UPLOADED#${key}`, sk: 'UPLOADED' })).toMatchObject({
+    expect(await storedItem(db, claimKey(key))).toMatchObject({
       heldUntil: Math.floor(retriedAt.getTime() / 1000) + 24 * 60 * 60,
     });
+  });
+
+  it('lets a request that outlived its lease neither record nor give back the claim a retry took', async () => {
+    const key = `pending/${randomUUID()}`;
+    const slowAt = new Date();
+    const slow = await claimUpload(db, key, slowAt);
+    const retry = await claimUpload(db, key, later(slowAt, UPLOAD_CLAIM_LEASE_SECONDS + 1));
+    await expect(transact(db, [uploadRecordedStep(db, slow)])).rejects.toThrow(UPLOAD_TAKEN_MESSAGE);
+    await releaseUpload(db, slow);
+    expect(await storedItem(db, claimKey(key))).toMatchObject({ claimToken: retry.token });
   });
 });

@@ -26,7 +26,7 @@ export async function recordUploadedDocument(
   const now = deps.now();
   const ticket = readUploadTicket(body.upload, deps.jwtSecret, { userId: caller.user.id, divisionId }, now);
   const store = fileStoreOf(deps);
-  return recordOnce(deps.db, [ticket], now, async () => {
+  return recordOnce(deps.db, [ticket], now, async (recorded) => {
     const file = await checkPendingFile(store, ticket, DOCUMENT_LIST_LIMITS);
     const id = randomUUID();
     const objectKey = await keepFile(store, ticket, id);
@@ -44,6 +44,7 @@ export async function recordUploadedDocument(
           createdBy: caller.user.id,
         },
         ownerStep(now),
+        recorded,
       );
       return { status: 201 as const, body: documentView(doc) };
     } catch (error) {

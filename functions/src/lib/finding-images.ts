@@ -90,7 +90,7 @@ export async function recordFindingImages(
     input: u,
   }));
   const claims = tickets.flatMap(({ photo, thumbnail }) => [photo, thumbnail]);
-  return recordOnce(deps.db, claims, now, async () => {
+  return recordOnce(deps.db, claims, now, async (recorded) => {
     const kept: string[] = [];
     const images: FindingImageRecord[] = [];
     const steps: TransactionStep[] = [];
@@ -139,6 +139,7 @@ export async function recordFindingImages(
         ...steps,
         findingImageCountStep(deps.db, finding.divisionId, finding.id, images.length),
         ...also,
+        ...recorded,
       ]);
       return images;
     } catch (error) {

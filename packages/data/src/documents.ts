@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
@@ -6,7 +7,6 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
-  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { generateKeyBetween } from 'fractional-indexing';
 import { ConflictError, NotFoundError, ValidationError } from '@stormline/domain/errors';
@@ -253,22 +253,29 @@ export const UPLOAD_TAKEN_MESSAGE = 'This file has already been added. Refresh t
 const uploadClaimKey = (pendingKey: string) => ({ pk: `UPLOADED#${pendingKey}`, sk: 'UPLOADED' });
 
 /**
- * How long a request holds its claim before recording: past the longest an API request can run
- * (API Gateway answers at 30 s), so a claim left by a request that crashed or timed out frees the
- * upload for a retry within minutes, not a day.
+ * How long a request holds its claim before it records: well past the longest a route's Lambda
+ * may run (15 s, infra's StormlineFunction; an infra test keeps every upload route under it), so
+ * a claim left by a request that crashed or timed out frees the upload within minutes, not a day.
  */
 export const UPLOAD_CLAIM_LEASE_SECONDS = 120;
 const RECORDED_CLAIM_SECONDS = 24 * 60 * 60;
 const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
+/** A request's claim on an upload: its token tells its claim from a later request's. */
+export interface UploadClaim {
+  pendingKey: string;
+  token: string;
+}
+
 /**
  * Claims an upload for one request before its file is read or moved: of two requests recording
  * the same upload (a double submit, or the same one again), one goes on and the others answer 409
  * at once, never touching the file the first one is moving (a read of a file moved meanwhile was
- * a 500). The claim is a lease (UPLOAD_CLAIM_LEASE_SECONDS) until markUploadRecorded keeps it a
- * day, past the upload's own life; the request releases it if it records nothing.
+ * a 500). The claim is a lease (UPLOAD_CLAIM_LEASE_SECONDS); the record's own transaction keeps
+ * it for the day (uploadRecordedStep), and the request releases it if it records nothing.
  */
-export async function claimUpload(db: Db, pendingKey: string, now: Date): Promise<void> {
+export async function claimUpload(db: Db, pendingKey: string, now: Date): Promise<UploadClaim> {
+  const claim = { pendingKey, token: randomUUID() };
   try {
     await db.doc.send(
       new PutCommand({
@@ -276,6 +283,7 @@ export async function claimUpload(db: Db, pendingKey: string, now: Date): Promis
         Item: {
           ...uploadClaimKey(pendingKey),
           type: 'UploadRecorded',
+          claimToken: claim.token,
           heldUntil: epochSeconds(now) + UPLOAD_CLAIM_LEASE_SECONDS,
           expiresAt: epochSeconds(now) + RECORDED_CLAIM_SECONDS,
         },
@@ -287,23 +295,43 @@ export async function claimUpload(db: Db, pendingKey: string, now: Date): Promis
     if (error instanceof ConditionalCheckFailedException) throw new ConflictError(UPLOAD_TAKEN_MESSAGE);
     throw error;
   }
+  return claim;
 }
 
-/** Keeps a claim whose upload was recorded for the rest of its day: a resubmit is told it is added. */
-export async function markUploadRecorded(db: Db, pendingKey: string): Promise<void> {
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: uploadClaimKey(pendingKey),
-      UpdateExpression: 'SET heldUntil = expiresAt',
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
-  );
+/**
+ * The step that records the upload as added, in the same transaction as the record itself: the
+ * claim is kept for the day, so a resubmit is told the file is added. Refused when the claim is no
+ * longer this request's (its lease ran out and another request took it): nothing is recorded twice.
+ */
+export function uploadRecordedStep(db: Db, claim: UploadClaim): TransactionStep {
+  return {
+    write: {
+      Update: {
+        TableName: db.tableName,
+        Key: uploadClaimKey(claim.pendingKey),
+        UpdateExpression: 'SET heldUntil = expiresAt',
+        ConditionExpression: 'claimToken = :token',
+        ExpressionAttributeValues: { ':token': claim.token },
+      },
+    },
+    onConditionFailed: () => new ConflictError(UPLOAD_TAKEN_MESSAGE),
+  };
 }
 
-/** Gives a claimed upload back when the request recorded nothing (its file refused, its owner gone). */
-export async function releaseUpload(db: Db, pendingKey: string): Promise<void> {
-  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: uploadClaimKey(pendingKey) }));
+/** Gives a claim back when its request recorded nothing; a claim another request holds stays. */
+export async function releaseUpload(db: Db, claim: UploadClaim): Promise<void> {
+  try {
+    await db.doc.send(
+      new DeleteCommand({
+        TableName: db.tableName,
+        Key: uploadClaimKey(claim.pendingKey),
+        ConditionExpression: 'claimToken = :token',
+        ExpressionAttributeValues: { ':token': claim.token },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
 }
 
 /** One page of an owner's documents in their dragged order. */

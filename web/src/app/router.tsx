@@ -240,8 +240,8 @@ export const appRoutes: RouteObject[] = [
 
 /**
  * The routes matching `pathname`. react-router flattens and ranks the whole route table on every
- * match (a tenth of the first page's render in the dashboard's trace), so the page is matched once
- * per URL: main.tsx's early preload and the render share the answer.
+ * match (a tenth of the first page's render in the dashboard's trace), so main.tsx's early preload
+ * and AppRoutes share one answer per path (useRoutes in Pages still matches for itself).
  */
 const matchAppRoutes = (() => {
   let last: { pathname: string; matches: RouteMatch[] } | undefined;
@@ -251,7 +251,7 @@ const matchAppRoutes = (() => {
   };
 })();
 
-/** The page itself: apart, so the routes are matched again only when the URL changes. */
+/** The page itself: apart, so useRoutes matches again when the location changes, not on AppRoutes' own renders. */
 const Pages = memo(function Pages() {
   return useRoutes(appRoutes);
 });

@@ -35,7 +35,7 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   );
   if (doc.version !== body.version) throw new ConflictError();
   const store = fileStoreOf(deps);
-  return recordOnce(deps.db, [ticket], now, async () => {
+  return recordOnce(deps.db, [ticket], now, async (recorded) => {
     const file = await checkPendingFile(store, ticket, REPLACE_LIMITS);
     const objectKey = await keepFile(store, ticket, doc.id);
     let replaced;
@@ -47,6 +47,7 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
         body.version,
         now,
         ownerStepOf(deps.db, doc.owner, now),
+        recorded,
       );
     } catch (error) {
       await store.remove(objectKey);
