@@ -1,0 +1,702 @@
+import { ValidationError } from './errors';
+import {
+  DEFAULT_ACKNOWLEDGEMENT_TEXT,
+  DEFAULT_CONDITION_OPTIONS,
+  DEFAULT_FINDING_COLOR,
+  FEATURE_LABELS,
+  OPTION_TYPES,
+  QUESTION_TYPES,
+} from './template-model';
+import type {
+  Attestation,
+  FindingType,
+  Question,
+  QuestionFeature,
+  QuestionGroup,
+  QuestionOption,
+  QuestionTypeId,
+  SignatureGroup,
+  SignatureLine,
+  TemplateVersion,
+} from './template-model';
+import { STATIC_FINDING_TYPES } from './system-templates/build';
+import { TEMPLATE_MESSAGES } from './template-rules';
+
+/**
+ * The template editor's changes (spec 002 §2 "Inspection template editor", §4, §5, §9), as pure
+ * functions of a draft's content (docs/decisions/0036): each answers the changed content or
+ * throws a ValidationError with the spec's words. The handlers apply them to the stored draft and
+ * the SPA's editor to what it shows, so both refuse the same things the same way.
+ */
+
+/** What a draft and a version hold besides their identity. */
+export type TemplateContent = Omit<TemplateVersion, 'templateId' | 'version'>;
+
+export const TEMPLATE_EDIT_MESSAGES = {
+  /** Spec 002 §8: a write to a system template. */
+  systemReadOnly: 'Editing of System templates is not currently allowed.',
+  /** Spec 002 §2: what the editor shows on a system template. */
+  systemNotice: 'System Templates can not be edited at this time.',
+  /** Spec 002 §8. */
+  conditionGroupApplied: 'Condition Group already applied',
+  loadFailed: 'Failure to retrieve Inspection Template',
+  groupNotFound: 'Question group not found',
+  questionNotFound: 'Question not found',
+  optionNotFound: 'Option not found',
+  findingTypeNotFound: 'Finding type not found',
+  notInPicker: (label: string) => `Questions of the type ${label} cannot be added`,
+  childrenOneLevel: 'A child question cannot have child questions of its own',
+  featureType: (feature: QuestionFeature) =>
+    `The '${FEATURE_LABELS[feature]}' feature applies to ${FEATURE_TYPES_TEXT[feature]} questions only`,
+  featureTaken: (feature: QuestionFeature, label: string) =>
+    `The question '${label}' has the '${FEATURE_LABELS[feature]}' feature already`,
+  width: 'The width is a percentage from 1 to 100',
+  staticFindingType: 'A static finding type cannot be deleted',
+  lastLine: 'A signature line can be deleted only while another remains in its group',
+  lineType: 'The signature line was not found',
+  acknowledgementExists: 'The template has an acknowledgement already',
+  noAcknowledgement: 'The template has no acknowledgement',
+} as const;
+
+/** Spec 002 §5: the types the question picker leaves out (of those the model knows). */
+const LEFT_OUT_OF_PICKER: readonly QuestionTypeId[] = ['single_checkbox'];
+export const PICKER_QUESTION_TYPES = QUESTION_TYPES.filter((t) => !LEFT_OUT_OF_PICKER.includes(t.id));
+
+/** Which types may carry each feature: a date gives the inspection its date, and so on. */
+const FEATURE_TYPES: Record<QuestionFeature, readonly QuestionTypeId[]> = {
+  inspection_date: ['date', 'datetime'],
+  inspection_type: ['select', 'radio_group'],
+  default_current_user: ['text'],
+};
+const FEATURE_TYPES_TEXT: Record<QuestionFeature, string> = {
+  inspection_date: 'Date and Date + Time',
+  inspection_type: 'Select One and Radio Group',
+  default_current_user: 'Text',
+};
+
+/** Spec 002 §4: what the editor warns of while a required feature is missing (word for word). */
+export function featureWarnings(content: Pick<TemplateContent, 'question_groups'>): string[] {
+  const questions = everyQuestion(content);
+  const has = (feature: QuestionFeature) => questions.some((q) => q.features.includes(feature));
+  return [
+    ...(has('inspection_type') ? [] : [TEMPLATE_MESSAGES.inspectionType]),
+    ...(has('inspection_date') ? [] : [TEMPLATE_MESSAGES.inspectionDate]),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Question groups
+
+export interface GroupInput {
+  name: string;
+  layout_type: 'FORM' | 'TABLE';
+  description?: string | null;
+  table_headers?: string[];
+}
+
+function checkedGroup(input: GroupInput): Omit<QuestionGroup, 'id' | 'order' | 'questions'> {
+  const name = input.name.trim();
+  if (!name || !['FORM', 'TABLE'].includes(input.layout_type))
+    throw new ValidationError(TEMPLATE_MESSAGES.groupRequired);
+  return {
+    name,
+    layout_type: input.layout_type,
+    description: input.description?.trim() || null,
+    table_headers: (input.table_headers ?? []).map((h) => h.trim()),
+  };
+}
+
+/** A new group, last. */
+export function addGroup(content: TemplateContent, id: string, input: GroupInput): TemplateContent {
+  const order = Math.max(-1, ...content.question_groups.map((g) => g.order)) + 1;
+  const group: QuestionGroup = { id, ...checkedGroup(input), order, questions: [] };
+  return { ...content, question_groups: [...content.question_groups, group] };
+}
+
+/** Name, layout, description and table headers; a TABLE group's questions take the whole row. */
+export function updateGroup(content: TemplateContent, id: string, input: GroupInput): TemplateContent {
+  const changes = checkedGroup(input);
+  return withGroup(content, id, (group) => ({
+    ...group,
+    ...changes,
+    questions:
+      changes.layout_type === 'TABLE'
+        ? group.questions.map((q) => ({ ...q, questionWidth: 100 }))
+        : group.questions,
+  }));
+}
+
+export function deleteGroup(content: TemplateContent, id: string): TemplateContent {
+  groupById(content, id);
+  return { ...content, question_groups: content.question_groups.filter((g) => g.id !== id) };
+}
+
+/** Spec 002 §7 question-groups-swap: the two groups trade places. */
+export function swapGroups(content: TemplateContent, firstId: string, secondId: string): TemplateContent {
+  const first = groupById(content, firstId);
+  const second = groupById(content, secondId);
+  return {
+    ...content,
+    question_groups: content.question_groups.map((g) =>
+      g.id === first.id
+        ? { ...g, order: second.order }
+        : g.id === second.id
+          ? { ...g, order: first.order }
+          : g,
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Questions
+
+export interface QuestionInput {
+  input_label: string;
+  description?: string | null;
+  question_type_id: QuestionTypeId;
+  /** Percent of the row; empty means 100 (spec 002 §5), and a TABLE group's are always 100. */
+  questionWidth?: number | null;
+  required?: boolean;
+  features?: QuestionFeature[];
+  /** Option-based types only; an option keeps its id (and its child questions) when it has one. */
+  options?: { id?: string; name: string; description?: string | null }[];
+  /** Date questions: whether the answer may be later than today (never for 'Inspection Date'). */
+  may_be_future?: boolean;
+}
+
+/** Where a question sits: its group, and the option it is asked under when it is a child. */
+export interface QuestionPlace {
+  question: Question;
+  group: QuestionGroup;
+  parent?: { question: Question; option: QuestionOption };
+}
+
+export function findQuestion(content: Pick<TemplateContent, 'question_groups'>, id: string): QuestionPlace {
+  for (const group of content.question_groups)
+    for (const question of group.questions) {
+      if (question.id === id) return { question, group };
+      for (const option of question.options)
+        for (const child of option.child_questions)
+          if (child.id === id) return { question: child, group, parent: { question, option } };
+    }
+  throw new ValidationError(TEMPLATE_EDIT_MESSAGES.questionNotFound);
+}
+
+/**
+ * A question built from the editor's input: label and type required, options only for option
+ * types (and at least one), features on the types they fit and on one question each.
+ */
+function checkedQuestion(
+  content: TemplateContent,
+  layout: QuestionGroup['layout_type'],
+  input: QuestionInput,
+  keep: { id: string; sort_order: number; options: QuestionOption[] },
+  newId: () => string,
+): Question {
+  const label = input.input_label.trim();
+  const type = QUESTION_TYPES.find((t) => t.id === input.question_type_id);
+  if (!label || !type) throw new ValidationError(TEMPLATE_MESSAGES.labelRequired);
+  const optionType = OPTION_TYPES.includes(type.id);
+  const options = input.options ?? [];
+  if (!optionType && options.length > 0)
+    throw new ValidationError(TEMPLATE_MESSAGES.optionsOnlyForOptionTypes);
+  if (optionType && options.length === 0) throw new ValidationError(TEMPLATE_MESSAGES.optionsRequired);
+  const width = input.questionWidth ?? 100;
+  if (!Number.isInteger(width) || width < 1 || width > 100)
+    throw new ValidationError(TEMPLATE_EDIT_MESSAGES.width);
+  const features = [...new Set(input.features ?? [])];
+  for (const feature of features) {
+    if (!FEATURE_TYPES[feature].includes(type.id))
+      throw new ValidationError(TEMPLATE_EDIT_MESSAGES.featureType(feature));
+    const holder = everyQuestion(content).find((q) => q.id !== keep.id && q.features.includes(feature));
+    if (holder) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.featureTaken(feature, holder.input_label));
+  }
+  const kept = new Map(keep.options.map((o) => [o.id, o]));
+  return {
+    id: keep.id,
+    input_label: label,
+    description: input.description?.trim() || null,
+    question_type_id: type.id,
+    sort_order: keep.sort_order,
+    questionWidth: layout === 'TABLE' ? 100 : width,
+    required: input.required ?? false,
+    features,
+    options: options.map((o) => {
+      const name = o.name.trim();
+      if (!name) throw new ValidationError(TEMPLATE_MESSAGES.optionsRequired);
+      const before = o.id ? kept.get(o.id) : undefined;
+      if (o.id && !before) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.optionNotFound);
+      return {
+        id: before?.id ?? newId(),
+        name,
+        description: o.description?.trim() || null,
+        child_questions: before?.child_questions ?? [],
+      };
+    }),
+    ...(type.id === 'date' || type.id === 'datetime'
+      ? { may_be_future: !features.includes('inspection_date') && (input.may_be_future ?? false) }
+      : {}),
+  };
+}
+
+/**
+ * Adds a question at the end of a group, or under an option of one of its questions (one level
+ * deep: 0018). `newId` names the question's new options.
+ */
+export function addQuestion(
+  content: TemplateContent,
+  place: { groupId: string; under?: { questionId: string; optionId: string } },
+  id: string,
+  input: QuestionInput,
+  newId: () => string,
+): TemplateContent {
+  if (!PICKER_QUESTION_TYPES.some((t) => t.id === input.question_type_id)) {
+    const label =
+      QUESTION_TYPES.find((t) => t.id === input.question_type_id)?.label ?? input.question_type_id;
+    throw new ValidationError(TEMPLATE_EDIT_MESSAGES.notInPicker(label));
+  }
+  const group = groupById(content, place.groupId);
+  if (!place.under) {
+    const question = checkedQuestion(
+      content,
+      group.layout_type,
+      input,
+      { id, sort_order: group.questions.length, options: [] },
+      newId,
+    );
+    return withGroup(content, group.id, (g) => ({ ...g, questions: [...sorted(g.questions), question] }));
+  }
+  const { questionId, optionId } = place.under;
+  const parent = findQuestion(content, questionId);
+  if (parent.group.id !== group.id) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.questionNotFound);
+  if (parent.parent) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.childrenOneLevel);
+  const option = parent.question.options.find((o) => o.id === optionId);
+  if (!option) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.optionNotFound);
+  const child = checkedQuestion(
+    content,
+    'FORM',
+    input,
+    { id, sort_order: option.child_questions.length, options: [] },
+    newId,
+  );
+  return withQuestion(content, questionId, (q) => ({
+    ...q,
+    options: q.options.map((o) =>
+      o.id === optionId ? { ...o, child_questions: [...o.child_questions, child] } : o,
+    ),
+  }));
+}
+
+/**
+ * Edits a question. With `groupId` and `sort_order` (spec 002 §7 "PUT /api/questions/{id}
+ * (sort_order and groupId for reorder)") a top-level question moves to that place, 0 first; the
+ * orders of both groups are renumbered.
+ */
+export function updateQuestion(
+  content: TemplateContent,
+  id: string,
+  input: QuestionInput & { groupId?: string; sort_order?: number },
+  newId: () => string,
+): TemplateContent {
+  const place = findQuestion(content, id);
+  const layout = place.parent ? 'FORM' : place.group.layout_type;
+  const changed = checkedQuestion(content, layout, input, place.question, newId);
+  if (place.parent && changed.options.some((o) => o.child_questions.length > 0))
+    throw new ValidationError(TEMPLATE_EDIT_MESSAGES.childrenOneLevel);
+  let next = withQuestion(content, id, () => changed);
+  const moving = !place.parent && (input.groupId !== undefined || input.sort_order !== undefined);
+  if (moving) next = moveQuestion(next, id, input.groupId ?? place.group.id, input.sort_order ?? Infinity);
+  return next;
+}
+
+function moveQuestion(
+  content: TemplateContent,
+  id: string,
+  groupId: string,
+  position: number,
+): TemplateContent {
+  const target = groupById(content, groupId);
+  const { question, group: from } = findQuestion(content, id);
+  const without = withGroup(content, from.id, (g) => ({
+    ...g,
+    questions: renumber(sorted(g.questions).filter((q) => q.id !== id)),
+  }));
+  const moved = target.layout_type === 'TABLE' ? { ...question, questionWidth: 100 } : question;
+  return withGroup(without, target.id, (g) => {
+    const questions = sorted(g.questions);
+    const at = Math.max(0, Math.min(Math.trunc(position), questions.length));
+    questions.splice(at, 0, moved);
+    return { ...g, questions: renumber(questions) };
+  });
+}
+
+export function deleteQuestion(content: TemplateContent, id: string): TemplateContent {
+  const place = findQuestion(content, id);
+  if (place.parent)
+    return withQuestion(content, place.parent.question.id, (q) => ({
+      ...q,
+      options: q.options.map((o) => ({
+        ...o,
+        child_questions: renumber(o.child_questions.filter((c) => c.id !== id)),
+      })),
+    }));
+  return withGroup(content, place.group.id, (g) => ({
+    ...g,
+    questions: renumber(sorted(g.questions).filter((q) => q.id !== id)),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Condition Group, finding types
+
+/** Spec 002 §2: the Condition Group, with §9's default options, once. */
+export function applyConditionGroup(content: TemplateContent): TemplateContent {
+  if (content.condition_options.length > 0)
+    throw new ValidationError(TEMPLATE_EDIT_MESSAGES.conditionGroupApplied);
+  return { ...content, condition_options: DEFAULT_CONDITION_OPTIONS.map((o) => ({ ...o })) };
+}
+
+export interface FindingTypeInput {
+  name: string;
+  color?: string;
+  is_enabled?: boolean;
+  is_required_for_cert?: boolean;
+}
+
+const nameKey = (name: string) => name.trim().toLowerCase();
+
+function checkedFindingTypes(types: FindingType[]): FindingType[] {
+  if (!types.some((t) => t.details.is_enabled)) throw new ValidationError(TEMPLATE_MESSAGES.oneInclude);
+  const names = types.map((t) => nameKey(t.name));
+  if (new Set(names).size !== names.length) throw new ValidationError(TEMPLATE_MESSAGES.duplicateFindingType);
+  return types;
+}
+
+/**
+ * Include and required-for-certification (spec 002 §4, §5): requiring certification needs
+ * Include ('Include must be enabled'); turning Include off clears the requirement.
+ */
+function details(
+  before: FindingType['details'] | undefined,
+  input: FindingTypeInput,
+): FindingType['details'] {
+  const enabled = input.is_enabled ?? before?.is_enabled ?? true;
+  const wantsCert = input.is_required_for_cert ?? (enabled ? (before?.is_required_for_cert ?? false) : false);
+  if (wantsCert && !enabled && input.is_required_for_cert === true)
+    throw new ValidationError(TEMPLATE_MESSAGES.includeForCert);
+  return {
+    is_enabled: enabled,
+    is_required_for_cert: enabled && wantsCert,
+    color: input.color ?? before?.color ?? DEFAULT_FINDING_COLOR,
+  };
+}
+
+export function addFindingType(
+  content: TemplateContent,
+  id: string,
+  input: FindingTypeInput,
+): TemplateContent {
+  const name = input.name.trim();
+  if (!name) throw new ValidationError(TEMPLATE_MESSAGES.labelRequired);
+  const type: FindingType = {
+    id,
+    name,
+    code: name,
+    is_static_type: false,
+    details: details(undefined, input),
+  };
+  return { ...content, finding_types: checkedFindingTypes([...content.finding_types, type]) };
+}
+
+/** Name (not of a static type: findings count by it), colour, Include and required-for-cert. */
+export function updateFindingType(
+  content: TemplateContent,
+  id: string,
+  input: Partial<FindingTypeInput>,
+): TemplateContent {
+  const before = findingTypeById(content, id);
+  const name = before.is_static_type ? before.name : (input.name ?? before.name).trim();
+  if (!name) throw new ValidationError(TEMPLATE_MESSAGES.labelRequired);
+  const after: FindingType = {
+    ...before,
+    name,
+    code: before.is_static_type ? before.code : name,
+    details: details(before.details, { name, ...input }),
+  };
+  return {
+    ...content,
+    finding_types: checkedFindingTypes(content.finding_types.map((t) => (t.id === id ? after : t))),
+  };
+}
+
+export function deleteFindingType(content: TemplateContent, id: string): TemplateContent {
+  if (findingTypeById(content, id).is_static_type)
+    throw new ValidationError(TEMPLATE_EDIT_MESSAGES.staticFindingType);
+  return { ...content, finding_types: checkedFindingTypes(content.finding_types.filter((t) => t.id !== id)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signatures and attestations
+
+export interface LineInput {
+  type?: string;
+  label?: string | null;
+  roleFieldLabel: string;
+  userFieldLabel: string;
+}
+
+/** Spec 002 §9: a new line's labels, and the acknowledgement's. */
+export const DEFAULT_LINE_LABELS = { roleFieldLabel: 'Position', userFieldLabel: 'Full Name' } as const;
+export const ACKNOWLEDGEMENT_LINE_LABELS = {
+  roleFieldLabel: 'Inspector Qualifications',
+  userFieldLabel: 'Inspector Name',
+} as const;
+
+function checkedLine(input: LineInput, type: string): SignatureLine {
+  const roleFieldLabel = input.roleFieldLabel.trim();
+  const userFieldLabel = input.userFieldLabel.trim();
+  if (!roleFieldLabel || !userFieldLabel) throw new ValidationError(TEMPLATE_MESSAGES.lineLabels);
+  return { type, label: input.label?.trim() || null, roleFieldLabel, userFieldLabel };
+}
+
+/**
+ * A group's lines as the signature editor saves them: each line keeps its `type` (what a
+ * signature fills) or gets `newType`; a group keeps at least one line (spec 002 §5: a line can be
+ * deleted only while more than one remains).
+ */
+export function setSignatureLines(
+  content: TemplateContent,
+  group: SignatureGroup,
+  lines: LineInput[],
+  newType: () => string,
+): TemplateContent {
+  const before = content.signature_groups[group] ?? [];
+  if (group === 'acknowledgement' && !content.has_acknowledgement)
+    throw new ValidationError(TEMPLATE_EDIT_MESSAGES.noAcknowledgement);
+  if (lines.length === 0) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.lastLine);
+  const known = new Set(before.map((l) => l.type));
+  const next = lines.map((line) => {
+    if (line.type !== undefined && !known.has(line.type))
+      throw new ValidationError(TEMPLATE_EDIT_MESSAGES.lineType);
+    return checkedLine(line, line.type ?? newType());
+  });
+  return { ...content, signature_groups: { ...content.signature_groups, [group]: next } };
+}
+
+/** Spec 002 §4: Add Acknowledgement only when none exists; §9's text and line labels. */
+export function addAcknowledgement(
+  content: TemplateContent,
+  attestationId: string,
+  lineType: string,
+): TemplateContent {
+  if (content.has_acknowledgement) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.acknowledgementExists);
+  const order = Math.max(-1, ...content.attestations.map((a) => a.order)) + 1;
+  return {
+    ...content,
+    has_acknowledgement: true,
+    signature_groups: {
+      ...content.signature_groups,
+      acknowledgement: [{ type: lineType, label: null, ...ACKNOWLEDGEMENT_LINE_LABELS }],
+    },
+    attestations: [
+      ...content.attestations,
+      { id: attestationId, content: DEFAULT_ACKNOWLEDGEMENT_TEXT, signatureType: 'acknowledgement', order },
+    ],
+  };
+}
+
+/** A group's attestations as the editor saves them (markdown; statement required). */
+export function setAttestations(
+  content: TemplateContent,
+  group: SignatureGroup,
+  attestations: { id?: string; content: string }[],
+  newId: () => string,
+): TemplateContent {
+  const known = new Set(content.attestations.filter((a) => a.signatureType === group).map((a) => a.id));
+  const next: Attestation[] = attestations.map((a, order) => {
+    if (!a.content.trim()) throw new ValidationError(TEMPLATE_MESSAGES.attestationRequired);
+    if (a.id !== undefined && !known.has(a.id))
+      throw new ValidationError(TEMPLATE_MESSAGES.attestationRequired);
+    return { id: a.id ?? newId(), content: a.content.trim(), signatureType: group, order };
+  });
+  return {
+    ...content,
+    attestations: [...content.attestations.filter((a) => a.signatureType !== group), ...next],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ids, copies and new templates
+
+/**
+ * A user template's groups, questions, options, finding types and attestations have ids that
+ * name their template (docs/decisions/0036): `<templateId>_<suffix>`. A template id holds no `_`.
+ */
+export const partId = (templateId: string, suffix: string) => `${templateId}_${suffix}`;
+
+/** The template a part id names, or null for an id of another form (a system template's). */
+export function templateIdOfPart(id: string): string | null {
+  const at = id.indexOf('_');
+  return at > 0 ? id.slice(0, at) : null;
+}
+
+/**
+ * The content of a copy: the same questionnaire, finding types, signatures and attestations,
+ * every id new (answers are stored by question id, so no two templates share one), the
+ * post-storm questions following their questions.
+ */
+export function copyContent(content: TemplateContent, name: string, newId: () => string): TemplateContent {
+  const renamed = new Map<string, string>();
+  const fresh = (id: string) => {
+    const next = newId();
+    renamed.set(id, next);
+    return next;
+  };
+  const copyQuestion = (q: Question): Question => ({
+    ...q,
+    id: fresh(q.id),
+    features: [...q.features],
+    options: q.options.map((o) => ({
+      ...o,
+      id: fresh(o.id),
+      child_questions: o.child_questions.map(copyQuestion),
+    })),
+  });
+  const question_groups = content.question_groups.map((g) => ({
+    ...g,
+    id: fresh(g.id),
+    table_headers: [...g.table_headers],
+    questions: g.questions.map(copyQuestion),
+  }));
+  return {
+    ...content,
+    name,
+    question_groups,
+    finding_types: content.finding_types.map((t) => ({ ...t, id: fresh(t.id), details: { ...t.details } })),
+    signature_groups: Object.fromEntries(
+      Object.entries(content.signature_groups).map(([group, lines]) => [group, lines.map((l) => ({ ...l }))]),
+    ),
+    attestations: content.attestations.map((a) => ({ ...a, id: fresh(a.id) })),
+    condition_options: content.condition_options.map((o) => ({ ...o })),
+    post_storm_questions: content.post_storm_questions.map((ref) => ({
+      questionId: renamed.get(ref.questionId) ?? ref.questionId,
+    })),
+  };
+}
+
+/**
+ * An empty template that can be published at once: a group with the two questions every template
+ * needs ('Inspection Date', 'Inspection Type'), the static finding types of the system templates
+ * (spec 002 §3), and an inspection signature line with §9's labels.
+ */
+export function emptyContent(name: string, newId: () => string): TemplateContent {
+  const typeOptions = ['Routine', 'Post Storm', 'Routine + Post Storm'].map((n) => ({
+    id: newId(),
+    name: n,
+    description: null,
+    child_questions: [],
+  }));
+  return {
+    name,
+    kind: 'standard',
+    has_acknowledgement: false,
+    has_compliance_cert: false,
+    question_groups: [
+      {
+        id: newId(),
+        name: 'Inspection',
+        layout_type: 'FORM',
+        order: 0,
+        description: null,
+        table_headers: [],
+        questions: [
+          {
+            id: newId(),
+            input_label: 'Inspection Date',
+            description: null,
+            question_type_id: 'date',
+            sort_order: 0,
+            questionWidth: 50,
+            required: true,
+            features: ['inspection_date'],
+            options: [],
+            may_be_future: false,
+          },
+          {
+            id: newId(),
+            input_label: 'Inspection Type',
+            description: null,
+            question_type_id: 'select',
+            sort_order: 1,
+            questionWidth: 50,
+            required: true,
+            features: ['inspection_type'],
+            options: typeOptions,
+          },
+        ],
+      },
+    ],
+    finding_types: STATIC_FINDING_TYPES.map((t) => ({ ...t, id: newId(), details: { ...t.details } })),
+    signature_groups: { inspection: [{ type: 'inspector', label: null, ...DEFAULT_LINE_LABELS }] },
+    attestations: [],
+    condition_options: [],
+    control_measure_required: false,
+    post_storm_questions: [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+function everyQuestion(content: Pick<TemplateContent, 'question_groups'>): Question[] {
+  return content.question_groups.flatMap((g) =>
+    g.questions.flatMap((q) => [q, ...q.options.flatMap((o) => o.child_questions)]),
+  );
+}
+
+const sorted = (questions: Question[]) => [...questions].sort((a, b) => a.sort_order - b.sort_order);
+const renumber = (questions: Question[]) => questions.map((q, sort_order) => ({ ...q, sort_order }));
+
+function groupById(content: TemplateContent, id: string): QuestionGroup {
+  const group = content.question_groups.find((g) => g.id === id);
+  if (!group) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.groupNotFound);
+  return group;
+}
+
+function findingTypeById(content: TemplateContent, id: string): FindingType {
+  const type = content.finding_types.find((t) => t.id === id);
+  if (!type) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.findingTypeNotFound);
+  return type;
+}
+
+function withGroup(
+  content: TemplateContent,
+  id: string,
+  change: (g: QuestionGroup) => QuestionGroup,
+): TemplateContent {
+  groupById(content, id);
+  return { ...content, question_groups: content.question_groups.map((g) => (g.id === id ? change(g) : g)) };
+}
+
+/** Replaces one question, top-level or child, wherever it is. */
+function withQuestion(
+  content: TemplateContent,
+  id: string,
+  change: (q: Question) => Question,
+): TemplateContent {
+  const { group } = findQuestion(content, id);
+  return withGroup(content, group.id, (g) => ({
+    ...g,
+    questions: g.questions.map((q) =>
+      q.id === id
+        ? change(q)
+        : {
+            ...q,
+            options: q.options.map((o) => ({
+              ...o,
+              child_questions: o.child_questions.map((c) => (c.id === id ? change(c) : c)),
+            })),
+          },
+    ),
+  }));
+}
