@@ -304,7 +304,7 @@ export async function addGroupsToDivision(db: Db, divisionId: string, ids: reado
 }
 
 /** The division's template count moves with each link; adding needs the division to exist. */
-const templateCountStep = (db: Db, divisionId: string, by: 1 | -1) =>
+export const templateCountStep = (db: Db, divisionId: string, by: 1 | -1) =>
   counterStep(
     db,
     keys.division(divisionId),
@@ -313,7 +313,7 @@ const templateCountStep = (db: Db, divisionId: string, by: 1 | -1) =>
     by > 0 ? () => new MissingParentError('Division not found') : undefined,
   );
 
-function templateLinkItem(divisionId: string, template: Record<string, unknown>) {
+export function templateLinkItem(divisionId: string, template: Record<string, unknown>) {
   const id = template.id as string;
   const name = template.name as string;
   return {

@@ -149,6 +149,8 @@ export async function readProjectReferences(
   const template = itemAt(items, catalogueKeys.template(refs.templateId));
   if (!template || !itemAt(items, catalogueKeys.templateLink(divisionId, refs.templateId)))
     throw issue('inspection_template_id', 'Please select an inspection form type of this division');
+  // A user template is chosen once it has a published version (docs/decisions/0036).
+  if (!template.currentVersion) throw issue('inspection_template_id', PROJECT_MESSAGES.templateUnpublished);
   if (!itemAt(items, catalogueKeys.groupLink(divisionId, refs.groupId)))
     throw issue('document_group_id', 'Please select regulations of this division');
   const inspector = refs.inspectorId ? itemAt(items, keys.user(refs.inspectorId)) : undefined;
