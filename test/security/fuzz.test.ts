@@ -53,6 +53,23 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     timezone: 'Europe/London',
   },
   'POST /api/groups/add': { name: 'Fuzz regulations' },
+  'POST /api/inspection-templates': { name: 'Fuzz template', copyOf: 'epa-cgp' },
+  'PUT /api/inspection-templates/{id}': { name: 'Fuzz template', has_compliance_cert: false },
+  'POST /api/inspection-templates/{templateId}/question-groups': {
+    name: 'Fuzz group',
+    layout_type: 'TABLE',
+    description: null,
+    table_headers: ['Yes', 'No'],
+    order: 0,
+  },
+  'PUT /api/inspection-templates/{templateId}/question-groups/{groupId}': {
+    name: 'Fuzz group',
+    layout_type: 'FORM',
+  },
+  'PUT /api/inspection-templates/{templateId}/question-groups-swap': {
+    groupId1: 'fuzz-1',
+    groupId2: 'fuzz-2',
+  },
   'POST /api/groups/update/{id}': { name: 'Fuzz regulations', version: 0 },
   'POST /api/uploads': { name: 'fuzz.pdf', size: 1000 },
   'POST /api/groups/{id}/uploads': { upload: 'eyJrIjoiZnV6eiJ9.c2ln', name: 'Fuzz document' },

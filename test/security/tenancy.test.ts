@@ -14,6 +14,7 @@ import { call, NORTH, SOUTH } from '../support/api';
 import { storedItem, testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 import { inspectionCases } from './tenancy-inspections';
+import { templateEditorCases } from './tenancy-templates';
 
 /**
  * Tenancy with real records: for every implemented route that takes a record's id, an Admin of
@@ -88,6 +89,7 @@ const FOREIGN: Record<string, () => Promise<ForeignCase>> = {
   ...legendItemCases(),
   ...clientCases(),
   ...inspectionCases(db),
+  ...templateEditorCases(db),
   ...divisionTabCases(),
   'PUT /api/notifications/{id}': async () => {
     const owner = await createTestUser('Inspector', [SOUTH]);

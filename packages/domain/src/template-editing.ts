@@ -106,11 +106,17 @@ function checkedGroup(input: GroupInput): Omit<QuestionGroup, 'id' | 'order' | '
   };
 }
 
-/** A new group, last. */
-export function addGroup(content: TemplateContent, id: string, input: GroupInput): TemplateContent {
-  const order = Math.max(-1, ...content.question_groups.map((g) => g.order)) + 1;
-  const group: QuestionGroup = { id, ...checkedGroup(input), order, questions: [] };
-  return { ...content, question_groups: [...content.question_groups, group] };
+/** A new group at `position` (0 first), or last. */
+export function addGroup(
+  content: TemplateContent,
+  id: string,
+  input: GroupInput,
+  position = Infinity,
+): TemplateContent {
+  const groups = [...content.question_groups].sort((a, b) => a.order - b.order);
+  const at = Math.max(0, Math.min(Math.trunc(position), groups.length));
+  groups.splice(at, 0, { id, ...checkedGroup(input), order: 0, questions: [] });
+  return { ...content, question_groups: groups.map((g, order) => ({ ...g, order })) };
 }
 
 /** Name, layout, description and table headers; a TABLE group's questions take the whole row. */

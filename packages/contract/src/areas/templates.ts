@@ -2,7 +2,17 @@ import * as z from 'zod/mini';
 import { defineArea, permission } from '../route';
 import { CertificationState } from '../inspection-views';
 import { Id } from '../schemas';
-import { ConditionOptionSchema, FindingTypeSchema } from '../template-model';
+import { ConditionOptionSchema, FindingTypeSchema, QuestionGroupSchema } from '../template-model';
+import {
+  QuestionGroupBody,
+  QuestionGroupsSwap,
+  QuestionGroupUpdate,
+  TemplateCreate,
+  TemplateEditorView,
+  TemplateSummary,
+  TemplateUpdate,
+} from '../template-editor';
+import { Cursor, Page, SearchText } from '../schemas';
 import type { RouteSpec } from '../route';
 
 const readTemplates = permission('read', 'Inspection Templates');
@@ -76,7 +86,10 @@ export const templatesRoutes = defineArea('templates', {
     summary: 'Question groups of a template',
     access: readTemplates,
     division: 'required',
-    implemented: false,
+    params: z.strictObject({ templateId: Id }),
+    query: z.strictObject({}),
+    response: z.strictObject({ pageData: z.array(QuestionGroupSchema) }),
+    implemented: true,
   },
   getQuestionGroup: {
     method: 'GET',
@@ -84,7 +97,10 @@ export const templatesRoutes = defineArea('templates', {
     summary: 'One question group with its questions',
     access: readTemplates,
     division: 'required',
-    implemented: false,
+    params: z.strictObject({ templateId: Id, groupId: Id }),
+    query: z.strictObject({}),
+    response: QuestionGroupSchema,
+    implemented: true,
   },
   createQuestionGroup: {
     method: 'POST',
@@ -92,7 +108,11 @@ export const templatesRoutes = defineArea('templates', {
     summary: 'Add a question group (name, layout_type, order)',
     access: createTemplates,
     division: 'required',
-    implemented: false,
+    params: z.strictObject({ templateId: Id }),
+    query: z.strictObject({}),
+    body: QuestionGroupBody,
+    response: TemplateEditorView,
+    implemented: true,
   },
   updateQuestionGroup: {
     method: 'PUT',
@@ -100,7 +120,11 @@ export const templatesRoutes = defineArea('templates', {
     summary: 'Edit a question group (name, layout_type, description, table_headers)',
     access: updateTemplates,
     division: 'required',
-    implemented: false,
+    params: z.strictObject({ templateId: Id, groupId: Id }),
+    query: z.strictObject({}),
+    body: QuestionGroupUpdate,
+    response: TemplateEditorView,
+    implemented: true,
   },
   deleteQuestionGroup: {
     method: 'DELETE',
@@ -108,7 +132,11 @@ export const templatesRoutes = defineArea('templates', {
     summary: 'Delete a question group',
     access: deleteTemplates,
     division: 'required',
-    implemented: false,
+    params: z.strictObject({ templateId: Id, groupId: Id }),
+    query: z.strictObject({}),
+    body: z.undefined(),
+    response: TemplateEditorView,
+    implemented: true,
   },
   swapQuestionGroups: {
     method: 'PUT',
@@ -116,7 +144,11 @@ export const templatesRoutes = defineArea('templates', {
     summary: 'Swap the order of two question groups (groupId1, groupId2)',
     access: updateTemplates,
     division: 'required',
-    implemented: false,
+    params: z.strictObject({ templateId: Id }),
+    query: z.strictObject({}),
+    body: QuestionGroupsSwap,
+    response: TemplateEditorView,
+    implemented: true,
   },
   listQuestionsConfig: {
     method: 'GET',
@@ -191,7 +223,10 @@ export const templatesRoutes = defineArea('templates', {
       'Inspection templates of the division (isUserTemplate, has_acknowledgement, has_compliance_cert)',
     access: readTemplates,
     division: 'required',
-    implemented: false,
+    pageSize: 25,
+    query: z.strictObject({ cursor: z.optional(Cursor), s: z.optional(SearchText) }),
+    response: Page(TemplateSummary),
+    implemented: true,
   },
   createTemplate: {
     method: 'POST',
@@ -199,7 +234,10 @@ export const templatesRoutes = defineArea('templates', {
     summary: 'Create a user inspection template (name)',
     access: createTemplates,
     division: 'required',
-    implemented: false,
+    query: z.strictObject({}),
+    body: TemplateCreate,
+    response: TemplateEditorView,
+    implemented: true,
   },
   getTemplate: {
     method: 'GET',
@@ -207,7 +245,10 @@ export const templatesRoutes = defineArea('templates', {
     summary: 'One inspection template',
     access: readTemplates,
     division: 'required',
-    implemented: false,
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({}),
+    response: TemplateEditorView,
+    implemented: true,
   },
   updateTemplate: {
     method: 'PUT',
@@ -215,7 +256,11 @@ export const templatesRoutes = defineArea('templates', {
     summary: 'Edit a user inspection template',
     access: updateTemplates,
     division: 'required',
-    implemented: false,
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({}),
+    body: TemplateUpdate,
+    response: TemplateEditorView,
+    implemented: true,
   },
   deleteTemplate: {
     method: 'DELETE',
@@ -223,7 +268,24 @@ export const templatesRoutes = defineArea('templates', {
     summary: 'Delete a user inspection template',
     access: deleteTemplates,
     division: 'required',
-    implemented: false,
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({}),
+    body: z.undefined(),
+    response: z.strictObject({ message: z.string() }),
+    implemented: true,
+  },
+  publishTemplate: {
+    method: 'POST',
+    path: '/api/inspection-templates/{id}/publish',
+    summary:
+      "Publish a user template's draft as its next version (docs/decisions/0036): new inspections use it, existing ones keep theirs; refused with the spec's messages when the draft is not a valid template",
+    access: updateTemplates,
+    division: 'required',
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({}),
+    body: z.undefined(),
+    response: TemplateEditorView,
+    implemented: true,
   },
   getTemplateSignatures: {
     method: 'GET',

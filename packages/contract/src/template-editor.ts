@@ -1,0 +1,115 @@
+import * as z from 'zod/mini';
+import { SIGNATURE_GROUPS } from '@stormline/domain/template-model';
+import type { TemplateContent } from '@stormline/domain/template-editing';
+import { Count, Id, IsoDateTime, Version } from './schemas';
+import {
+  AttestationSchema,
+  ConditionOptionSchema,
+  FindingTypeSchema,
+  QuestionGroupSchema,
+  SignatureLineSchema,
+} from './template-model';
+
+/**
+ * The template editor's records (spec 002 §2 "Inspection template editor", docs/decisions/0036):
+ * what a template holds (a draft's or a version's content), what the editor reads, and the bodies
+ * of its calls. The domain's TemplateContent is the source; the check at the end keeps them alike.
+ */
+
+const TEMPLATE_NAME_REQUIRED = 'Template name is required';
+export const TemplateName = z
+  .string({ error: TEMPLATE_NAME_REQUIRED })
+  .check(
+    z.trim(),
+    z.minLength(1, TEMPLATE_NAME_REQUIRED),
+    z.maxLength(100, 'Template name must be at most 100 characters'),
+  );
+
+export const TemplateContentSchema = z.strictObject({
+  name: z.string(),
+  kind: z.enum(['standard', 'cdot', 'maryland']),
+  has_acknowledgement: z.boolean(),
+  has_compliance_cert: z.boolean(),
+  question_groups: z.array(QuestionGroupSchema),
+  finding_types: z.array(FindingTypeSchema),
+  signature_groups: z.strictObject({
+    inspection: z.optional(z.array(SignatureLineSchema)),
+    acknowledgement: z.optional(z.array(SignatureLineSchema)),
+    compliance: z.optional(z.array(SignatureLineSchema)),
+  }),
+  attestations: z.array(AttestationSchema),
+  condition_options: z.array(ConditionOptionSchema),
+  control_measure_required: z.boolean(),
+  post_storm_questions: z.array(z.strictObject({ questionId: z.string() })),
+});
+
+/** One row of /inspection-templates. */
+export const TemplateSummary = z.strictObject({
+  id: Id,
+  name: z.string(),
+  isUserTemplate: z.boolean(),
+  has_acknowledgement: z.boolean(),
+  has_compliance_cert: z.boolean(),
+  /** The version new inspections use; 0 when a user template was never published. */
+  currentVersion: Count,
+});
+
+/** What the editor reads and every editor call answers: the template and the content it shows. */
+export const TemplateEditorView = z.strictObject({
+  id: Id,
+  name: z.string(),
+  isUserTemplate: z.boolean(),
+  currentVersion: Count,
+  /** A user template's draft; null for a system template (read-only, spec 002 §2). */
+  draft: z.nullable(
+    z.strictObject({
+      version: Version,
+      /** Edits not yet published: new inspections do not see them. */
+      unpublished: z.boolean(),
+      updatedAt: IsoDateTime,
+    }),
+  ),
+  /** The draft's content, or a system template's current version. */
+  content: TemplateContentSchema,
+  /** Spec 002 §4's feature warnings, word for word, while they apply. */
+  warnings: z.array(z.string()),
+});
+
+export const TemplateCreate = z.strictObject({
+  name: TemplateName,
+  /** A template of the division to start from (spec: "Copy"); without it, an empty template. */
+  copyOf: z.optional(Id),
+});
+
+export const TemplateUpdate = z.strictObject({
+  name: TemplateName,
+  has_compliance_cert: z.optional(z.boolean()),
+});
+
+const GROUP_REQUIRED = 'Question group name and layout_type are required';
+const groupFields = {
+  name: z
+    .string({ error: GROUP_REQUIRED })
+    .check(
+      z.trim(),
+      z.minLength(1, GROUP_REQUIRED),
+      z.maxLength(100, 'Group name must be at most 100 characters'),
+    ),
+  layout_type: z.enum(['FORM', 'TABLE'], { error: GROUP_REQUIRED }),
+  description: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
+  table_headers: z.optional(z.array(z.string().check(z.maxLength(60))).check(z.maxLength(6))),
+};
+export const QuestionGroupUpdate = z.strictObject(groupFields);
+export const QuestionGroupBody = z.strictObject({
+  ...groupFields,
+  /** Where the new group goes, 0 first; last when absent (spec 002 §7: POST with order). */
+  order: z.optional(z.number().check(z.int(), z.nonnegative())),
+});
+
+export const QuestionGroupsSwap = z.strictObject({ groupId1: Id, groupId2: Id });
+
+export const SignatureGroupName = z.enum(SIGNATURE_GROUPS);
+
+// The schema's content fits the domain's (its questions stop at child questions, one level deep).
+type Fits<A, B> = [A] extends [B] ? true : never;
+export const sameContent: Fits<z.infer<typeof TemplateContentSchema>, TemplateContent> = true;

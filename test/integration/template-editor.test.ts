@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templateKeys } from '@stormline/data/divisions-resources';
+import { createUserTemplate } from '@stormline/data/template-drafts';
+import { emptyContent, partId } from '@stormline/domain/template-editing';
+import { allQuestions } from '@stormline/domain/template-model';
+import { EPA_CGP } from '@stormline/domain/system-templates/epa-cgp';
+import { call, NORTH, SOUTH } from '../support/api';
+import { storedItem, testTable } from '../support/table';
+import { createTestUser, signInAs } from '../support/users';
+
+/**
+ * The template editor's calls (spec 002 §7 "Inspection template editor", docs/decisions/0036),
+ * through the API as the editor makes them: a copy, its groups, Publish, and what the server
+ * refuses (system templates, another division's template, a group without a name).
+ */
+
+interface View {
+  id: string;
+  name: string;
+  isUserTemplate: boolean;
+  currentVersion: number;
+  draft: { version: number; unpublished: boolean } | null;
+  content: {
+    name: string;
+    question_groups: { id: string; name: string; order: number; layout_type: string }[];
+  };
+  warnings: string[];
+}
+
+const db = testTable();
+afterAll(() => db.doc.destroy());
+
+let token: string;
+beforeAll(async () => {
+  token = await signInAs(await createTestUser('Admin', [NORTH]));
+});
+
+const api = <T = View>(path: string, method = 'GET', body?: unknown) =>
+  call<T>(path, { method, token, divisionId: NORTH, body });
+const groupNames = (view: View) =>
+  [...view.content.question_groups].sort((a, b) => a.order - b.order).map((g) => g.name);
+const copyOfEpa = async () => {
+  const created = await api('/api/inspection-templates', 'POST', {
+    name: `EPA copy ${randomUUID().slice(0, 6)}`,
+    copyOf: EPA_CGP.templateId,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body;
+};
+
+describe('a copy of a system template', () => {
+  it('is a user template of the division, unpublished, with the same questions under new ids', async () => {
+    const copy = await copyOfEpa();
+    expect(copy).toMatchObject({
+      isUserTemplate: true,
+      currentVersion: 0,
+      draft: { version: 0, unpublished: true },
+      warnings: [],
+    });
+    const labels = (c: View['content']) => allQuestions(c as never).map((q) => q.input_label);
+    expect(labels(copy.content)).toEqual(allQuestions(EPA_CGP).map((q) => q.input_label));
+    const listed = await api<{ pageData: { id: string; isUserTemplate: boolean; currentVersion: number }[] }>(
+      `/api/inspection-templates?s=${encodeURIComponent(copy.name)}`,
+    );
+    expect(listed.body.pageData).toEqual([
+      expect.objectContaining({ id: copy.id, isUserTemplate: true, currentVersion: 0 }),
+    ]);
+    const all = await api<{ pageData: { id: string; isUserTemplate: boolean }[] }>(
+      '/api/inspection-templates',
+    );
+    expect(all.body.pageData.find((t) => t.id === EPA_CGP.templateId)).toMatchObject({
+      isUserTemplate: false,
+    });
+  });
+
+  it('takes groups where they are asked for, swaps and edits them, then publishes the draft', async () => {
+    const copy = await copyOfEpa();
+    const groups = `/api/inspection-templates/${copy.id}/question-groups`;
+    const added = await api(groups, 'POST', {
+      name: 'Outfalls',
+      layout_type: 'TABLE',
+      table_headers: ['Yes', 'No'],
+      order: 0,
+    });
+    expect(added.status).toBe(201);
+    expect(groupNames(added.body)[0]).toBe('Outfalls');
+    const [outfalls, second] = [...added.body.content.question_groups].sort((a, b) => a.order - b.order);
+    const swapped = await api(`/api/inspection-templates/${copy.id}/question-groups-swap`, 'PUT', {
+      groupId1: outfalls!.id,
+      groupId2: second!.id,
+    });
+    expect(groupNames(swapped.body).slice(0, 2)).toEqual([second!.name, 'Outfalls']);
+    const renamed = await api(`${groups}/${outfalls!.id}`, 'PUT', {
+      name: 'Outfall checks',
+      layout_type: 'TABLE',
+    });
+    expect(groupNames(renamed.body)).toContain('Outfall checks');
+    const read = await api<{ name: string; layout_type: string }>(`${groups}/${outfalls!.id}`);
+    expect(read.body).toMatchObject({ name: 'Outfall checks', layout_type: 'TABLE' });
+
+    const published = await api(`/api/inspection-templates/${copy.id}/publish`, 'POST');
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(published.body).toMatchObject({ currentVersion: 1, draft: { unpublished: false } });
+    const again = await api(`/api/inspection-templates/${copy.id}/publish`, 'POST');
+    expect(again).toMatchObject({ status: 400, body: { message: 'There are no changes to publish' } });
+
+    const deleted = await api(`${groups}/${outfalls!.id}`, 'DELETE');
+    expect(groupNames(deleted.body)).not.toContain('Outfall checks');
+    expect(deleted.body.draft).toMatchObject({ unpublished: true });
+  });
+
+  it("refuses a group without a name: 'Question group name and layout_type are required', nothing written", async () => {
+    const copy = await copyOfEpa();
+    const refused = await api(`/api/inspection-templates/${copy.id}/question-groups`, 'POST', {
+      name: '  ',
+      layout_type: 'FORM',
+    });
+    expect(refused.status).toBe(400);
+    expect((refused.body as unknown as { message: string }).message).toContain(
+      'Question group name and layout_type are required',
+    );
+    expect((await api(`/api/inspection-templates/${copy.id}`)).body.draft!.version).toBe(0);
+  });
+});
+
+describe('what the server refuses', () => {
+  it("a system template: read-only, 'Editing of System templates is not currently allowed.'", async () => {
+    const before = await storedItem(db, templateKeys.template(EPA_CGP.templateId));
+    const view = await api(`/api/inspection-templates/${EPA_CGP.templateId}`);
+    expect(view.body).toMatchObject({
+      isUserTemplate: false,
+      draft: null,
+      currentVersion: expect.any(Number),
+    });
+    for (const [path, method, body] of [
+      [`/api/inspection-templates/${EPA_CGP.templateId}`, 'PUT', { name: 'Mine now' }],
+      [
+        `/api/inspection-templates/${EPA_CGP.templateId}/question-groups`,
+        'POST',
+        { name: 'X', layout_type: 'FORM' },
+      ],
+      [`/api/inspection-templates/${EPA_CGP.templateId}/publish`, 'POST', undefined],
+      [`/api/inspection-templates/${EPA_CGP.templateId}`, 'DELETE', undefined],
+    ] as const) {
+      const refused = await api(path, method, body);
+      expect(refused, `${method} ${path}`).toMatchObject({
+        status: 403,
+        body: { message: 'Editing of System templates is not currently allowed.' },
+      });
+    }
+    expect(await storedItem(db, templateKeys.template(EPA_CGP.templateId))).toEqual(before);
+  });
+
+  it("a copy of another division's template: not found, and nothing created", async () => {
+    const southId = randomUUID();
+    await createUserTemplate(db, {
+      divisionId: SOUTH,
+      id: southId,
+      content: emptyContent(`South secret ${southId.slice(0, 6)}`, () =>
+        partId(southId, randomUUID().slice(0, 8)),
+      ),
+      by: 'test',
+      now: new Date(),
+    });
+    const name = `Stolen ${randomUUID().slice(0, 6)}`;
+    const refused = await api('/api/inspection-templates', 'POST', { name, copyOf: southId });
+    expect(refused).toMatchObject({ status: 404, body: { message: 'Inspection template not found' } });
+    const listed = await api<{ pageData: unknown[] }>(
+      `/api/inspection-templates?s=${encodeURIComponent(name)}`,
+    );
+    expect(listed.body.pageData).toEqual([]);
+  });
+
+  it('a deleted template is gone from the editor', async () => {
+    const copy = await copyOfEpa();
+    expect((await api(`/api/inspection-templates/${copy.id}`, 'DELETE')).status).toBe(200);
+    expect((await api(`/api/inspection-templates/${copy.id}`)).status).toBe(404);
+  });
+});

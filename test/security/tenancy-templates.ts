@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@stormline/data/dynamo';
+import { draftKey, createUserTemplate } from '@stormline/data/template-drafts';
+import { templateKeys } from '@stormline/data/divisions-resources';
+import { emptyContent, partId } from '@stormline/domain/template-editing';
+import { SOUTH } from '../support/api';
+import { storedItem } from '../support/table';
+
+interface ForeignCase {
+  path: string;
+  body?: unknown;
+  snapshot: () => Promise<unknown>;
+}
+
+/**
+ * A user template South alone holds (record, draft, link), pointed at from North by every template
+ * editor route (docs/decisions/0036): each answers 403 or 404, and the template is unchanged.
+ */
+async function southTemplate(db: Db) {
+  const id = randomUUID();
+  const template = await createUserTemplate(db, {
+    divisionId: SOUTH,
+    id,
+    content: emptyContent(`South only ${id.slice(0, 8)}`, () => partId(id, randomUUID().slice(0, 8))),
+    by: 'tenancy',
+    now: new Date(),
+  });
+  const groups = template.draft!.content.question_groups;
+  return {
+    id,
+    groupId: groups[0]!.id,
+    snapshot: async () => [
+      await storedItem(db, templateKeys.template(id)),
+      await storedItem(db, draftKey(id)),
+      await storedItem(db, templateKeys.divisionLink(SOUTH, id)),
+    ],
+  };
+}
+
+export function templateEditorCases(db: Db): Record<string, () => Promise<ForeignCase>> {
+  const onTemplate =
+    (
+      path: (t: { id: string; groupId: string }) => string,
+      body?: (t: { id: string; groupId: string }) => unknown,
+    ) =>
+    async (): Promise<ForeignCase> => {
+      const template = await southTemplate(db);
+      return { path: path(template), body: body?.(template), snapshot: template.snapshot };
+    };
+  const groups = (t: { id: string }) => `/api/inspection-templates/${t.id}/question-groups`;
+  const group = { name: 'Taken', layout_type: 'FORM' };
+  return {
+    'GET /api/inspection-templates/{id}': onTemplate((t) => `/api/inspection-templates/${t.id}`),
+    'PUT /api/inspection-templates/{id}': onTemplate(
+      (t) => `/api/inspection-templates/${t.id}`,
+      () => ({ name: 'Taken' }),
+    ),
+    'DELETE /api/inspection-templates/{id}': onTemplate((t) => `/api/inspection-templates/${t.id}`),
+    'POST /api/inspection-templates/{id}/publish': onTemplate(
+      (t) => `/api/inspection-templates/${t.id}/publish`,
+    ),
+    'GET /api/inspection-templates/{templateId}/question-groups': onTemplate(groups),
+    'GET /api/inspection-templates/{templateId}/question-groups/{groupId}': onTemplate(
+      (t) => `${groups(t)}/${t.groupId}`,
+    ),
+    'POST /api/inspection-templates/{templateId}/question-groups': onTemplate(groups, () => group),
+    'PUT /api/inspection-templates/{templateId}/question-groups/{groupId}': onTemplate(
+      (t) => `${groups(t)}/${t.groupId}`,
+      () => group,
+    ),
+    'DELETE /api/inspection-templates/{templateId}/question-groups/{groupId}': onTemplate(
+      (t) => `${groups(t)}/${t.groupId}`,
+    ),
+    'PUT /api/inspection-templates/{templateId}/question-groups-swap': onTemplate(
+      (t) => `/api/inspection-templates/${t.id}/question-groups-swap`,
+      (t) => ({ groupId1: t.groupId, groupId2: t.groupId }),
+    ),
+  };
+}
