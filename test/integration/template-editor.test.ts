@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templateKeys } from '@stormline/data/divisions-resources';
-import { createUserTemplate } from '@stormline/data/template-drafts';
+import { createUserTemplate, draftKey } from '@stormline/data/template-drafts';
 import { emptyContent, partId } from '@stormline/domain/template-editing';
 import { allQuestions } from '@stormline/domain/template-model';
 import { EPA_CGP } from '@stormline/domain/system-templates/epa-cgp';
@@ -121,6 +121,164 @@ describe('a copy of a system template', () => {
       'Question group name and layout_type are required',
     );
     expect((await api(`/api/inspection-templates/${copy.id}`)).body.draft!.version).toBe(0);
+  });
+});
+
+interface Content {
+  question_groups: {
+    id: string;
+    questions: {
+      id: string;
+      input_label: string;
+      options: { id: string; name: string; child_questions: { id: string }[] }[];
+    }[];
+  }[];
+  finding_types: {
+    id: string;
+    name: string;
+    code: string;
+    details: { is_enabled: boolean; is_required_for_cert: boolean };
+  }[];
+  condition_options: { code: string }[];
+}
+const contentOf = (view: View) => view.content as unknown as Content;
+
+describe('questions, finding types and the Condition Group', () => {
+  it('adds a question with options, a child question under one, moves and deletes them', async () => {
+    const copy = await copyOfEpa();
+    const groupId = contentOf(copy).question_groups[0]!.id;
+    const added = await api('/api/questions', 'POST', {
+      groupId,
+      input_label: 'Silt fence in place?',
+      question_type_id: 'radio_group',
+      options: [{ name: 'Yes' }, { name: 'No' }],
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const silt = contentOf(added.body).question_groups[0]!.questions.find(
+      (q) => q.input_label === 'Silt fence in place?',
+    )!;
+    const no = silt.options.find((o) => o.name === 'No')!;
+    const child = await api('/api/questions', 'POST', {
+      groupId,
+      parentQuestionId: silt.id,
+      optionId: no.id,
+      input_label: 'Why not?',
+      question_type_id: 'textarea',
+    });
+    expect(child.status, JSON.stringify(child.body)).toBe(201);
+    const childId = contentOf(child.body)
+      .question_groups[0]!.questions.find((q) => q.id === silt.id)!
+      .options.find((o) => o.id === no.id)!.child_questions[0]!.id;
+    const read = await api<{ parentQuestionId: string; optionId: string; question: { input_label: string } }>(
+      `/api/questions/${childId}`,
+    );
+    expect(read.body).toMatchObject({
+      parentQuestionId: silt.id,
+      optionId: no.id,
+      question: { input_label: 'Why not?' },
+    });
+
+    const moved = await api(`/api/questions/${silt.id}`, 'PUT', {
+      input_label: 'Silt fence in place?',
+      question_type_id: 'radio_group',
+      options: [{ id: no.id, name: 'No' }, { name: 'Yes' }],
+      groupId,
+      sort_order: 0,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(
+      contentOf(moved.body).question_groups[0]!.questions.find((q) => q.id === silt.id)!.options[0]!
+        .child_questions,
+    ).toHaveLength(1);
+
+    const refused = await api('/api/questions', 'POST', {
+      groupId,
+      input_label: 'Notes',
+      question_type_id: 'text',
+      options: [{ name: 'A' }],
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { message: 'An options list applies only to option-based types' },
+    });
+    const deleted = await api(`/api/questions/${silt.id}`, 'DELETE');
+    expect(deleted.status).toBe(200);
+    expect((await api(`/api/questions/${childId}`)).status).toBe(404);
+  });
+
+  it("keeps finding types to the spec's rules", async () => {
+    const copy = await copyOfEpa();
+    const added = await api('/api/finding-types', 'POST', {
+      inspection_template_id: copy.id,
+      name: 'Washout',
+      color: '#123456',
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const washout = contentOf(added.body).finding_types.find((t) => t.name === 'Washout')!;
+    expect(
+      await api('/api/finding-types', 'POST', { inspection_template_id: copy.id, name: 'washout' }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: 'This finding type name already exist. Please try another.' },
+    });
+    const required = await api('/api/finding-types', 'PUT', { id: washout.id, is_required_for_cert: true });
+    expect(
+      contentOf(required.body).finding_types.find((t) => t.id === washout.id)!.details.is_required_for_cert,
+    ).toBe(true);
+    const off = await api('/api/finding-types', 'PUT', { id: washout.id, is_enabled: false });
+    expect(contentOf(off.body).finding_types.find((t) => t.id === washout.id)!.details).toEqual(
+      expect.objectContaining({ is_enabled: false, is_required_for_cert: false }),
+    );
+    expect(
+      await api('/api/finding-types', 'PUT', { id: washout.id, is_required_for_cert: true }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: 'Include must be enabled' },
+    });
+    expect((await api('/api/finding-types', 'DELETE', { id: washout.id })).status).toBe(200);
+  });
+
+  it("applies the Condition Group once: 'Condition Group already applied'", async () => {
+    const copy = await copyOfEpa();
+    const applied = await api(`/api/inspection-templates/${copy.id}/condition-group`, 'POST');
+    expect(contentOf(applied.body).condition_options.map((o) => o.code)).toEqual([
+      'I',
+      'M',
+      'S',
+      'C',
+      'A',
+      'R',
+    ]);
+    expect(await api(`/api/inspection-templates/${copy.id}/condition-group`, 'POST')).toMatchObject({
+      status: 400,
+      body: { message: 'Condition Group already applied' },
+    });
+  });
+
+  it("refuses finding types and questions of another division's template, unchanged", async () => {
+    const southId = randomUUID();
+    const south = await createUserTemplate(db, {
+      divisionId: SOUTH,
+      id: southId,
+      content: emptyContent(`South types ${southId.slice(0, 6)}`, () =>
+        partId(southId, randomUUID().slice(0, 8)),
+      ),
+      by: 'test',
+      now: new Date(),
+    });
+    const typeId = south.draft!.content.finding_types[0]!.id;
+    const groupId = south.draft!.content.question_groups[0]!.id;
+    const before = await storedItem(db, draftKey(southId));
+    for (const [method, path, body] of [
+      ['POST', '/api/finding-types', { inspection_template_id: southId, name: 'Taken' }],
+      ['PUT', '/api/finding-types', { id: typeId, is_enabled: false }],
+      ['DELETE', '/api/finding-types', { id: typeId }],
+      ['POST', '/api/questions', { groupId, input_label: 'Taken', question_type_id: 'text' }],
+    ] as const) {
+      const refused = await api(path, method, body);
+      expect(refused, `${method} ${path}`).toMatchObject({ status: 404 });
+    }
+    expect(await storedItem(db, draftKey(southId))).toEqual(before);
   });
 });
 

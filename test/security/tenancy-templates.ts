@@ -29,6 +29,7 @@ async function southTemplate(db: Db) {
   return {
     id,
     groupId: groups[0]!.id,
+    questionId: groups[0]!.questions[0]!.id,
     snapshot: async () => [
       await storedItem(db, templateKeys.template(id)),
       await storedItem(db, draftKey(id)),
@@ -37,12 +38,11 @@ async function southTemplate(db: Db) {
   };
 }
 
+type SouthTemplate = Awaited<ReturnType<typeof southTemplate>>;
+
 export function templateEditorCases(db: Db): Record<string, () => Promise<ForeignCase>> {
   const onTemplate =
-    (
-      path: (t: { id: string; groupId: string }) => string,
-      body?: (t: { id: string; groupId: string }) => unknown,
-    ) =>
+    (path: (t: SouthTemplate) => string, body?: (t: SouthTemplate) => unknown) =>
     async (): Promise<ForeignCase> => {
       const template = await southTemplate(db);
       return { path: path(template), body: body?.(template), snapshot: template.snapshot };
@@ -71,6 +71,15 @@ export function templateEditorCases(db: Db): Record<string, () => Promise<Foreig
     'DELETE /api/inspection-templates/{templateId}/question-groups/{groupId}': onTemplate(
       (t) => `${groups(t)}/${t.groupId}`,
     ),
+    'POST /api/inspection-templates/{id}/condition-group': onTemplate(
+      (t) => `/api/inspection-templates/${t.id}/condition-group`,
+    ),
+    'GET /api/questions/{id}': onTemplate((t) => `/api/questions/${t.questionId}`),
+    'PUT /api/questions/{id}': onTemplate(
+      (t) => `/api/questions/${t.questionId}`,
+      () => ({ input_label: 'Taken', question_type_id: 'text' }),
+    ),
+    'DELETE /api/questions/{id}': onTemplate((t) => `/api/questions/${t.questionId}`),
     'PUT /api/inspection-templates/{templateId}/question-groups-swap': onTemplate(
       (t) => `/api/inspection-templates/${t.id}/question-groups-swap`,
       (t) => ({ groupId1: t.groupId, groupId2: t.groupId }),

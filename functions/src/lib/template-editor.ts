@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@stormline/data/dynamo';
 import { changeDraft, getTemplateForEditing, type TemplateForEditing } from '@stormline/data/template-drafts';
 import { getTemplateVersion } from '@stormline/data/templates';
-import { featureWarnings, partId, type TemplateContent } from '@stormline/domain/template-editing';
+import { NotFoundError } from '@stormline/domain/errors';
+import {
+  featureWarnings,
+  partId,
+  templateIdOfPart,
+  type TemplateContent,
+} from '@stormline/domain/template-editing';
 
 /**
  * What the template editor's handlers share (docs/decisions/0036): the view every call answers,
@@ -71,4 +77,14 @@ export async function editDraft(
     now,
   );
   return editorView(db, divisionId, template);
+}
+
+/**
+ * The template a part's id names (`<templateId>_<suffix>`: docs/decisions/0036), for the calls
+ * whose path has no template; an id of another form names no user template's part.
+ */
+export function templateOf(partId: string, notFound: string): string {
+  const templateId = templateIdOfPart(partId);
+  if (!templateId) throw new NotFoundError(notFound);
+  return templateId;
 }

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
-import { SIGNATURE_GROUPS } from '@stormline/domain/template-model';
+import { QUESTION_FEATURES, QUESTION_TYPE_IDS, SIGNATURE_GROUPS } from '@stormline/domain/template-model';
 import type { TemplateContent } from '@stormline/domain/template-editing';
 import { Count, Id, IsoDateTime, Version } from './schemas';
 import {
   AttestationSchema,
+  QuestionSchema,
   ConditionOptionSchema,
   FindingTypeSchema,
   QuestionGroupSchema,
@@ -113,3 +114,79 @@ export const SignatureGroupName = z.enum(SIGNATURE_GROUPS);
 // The schema's content fits the domain's (its questions stop at child questions, one level deep).
 type Fits<A, B> = [A] extends [B] ? true : never;
 export const sameContent: Fits<z.infer<typeof TemplateContentSchema>, TemplateContent> = true;
+
+const LABEL_REQUIRED = 'Question type and input label are required';
+const questionFields = {
+  input_label: z
+    .string({ error: LABEL_REQUIRED })
+    .check(
+      z.trim(),
+      z.minLength(1, LABEL_REQUIRED),
+      z.maxLength(500, 'The label must be at most 500 characters'),
+    ),
+  description: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
+  question_type_id: z.enum(QUESTION_TYPE_IDS, { error: LABEL_REQUIRED }),
+  /** Percent of the row; empty means 100 (spec 002 §5). */
+  questionWidth: z.optional(z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(100)))),
+  required: z.optional(z.boolean()),
+  features: z.optional(z.array(z.enum(QUESTION_FEATURES)).check(z.maxLength(3))),
+  options: z.optional(
+    z
+      .array(
+        z.strictObject({
+          id: z.optional(Id),
+          name: z.string().check(z.maxLength(200)),
+          description: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
+        }),
+      )
+      .check(z.maxLength(50)),
+  ),
+  may_be_future: z.optional(z.boolean()),
+};
+
+/** POST /api/questions: a question in a group, or under an option of one (one level deep). */
+export const QuestionCreate = z.strictObject({
+  ...questionFields,
+  groupId: Id,
+  parentQuestionId: z.optional(Id),
+  optionId: z.optional(Id),
+});
+
+/** PUT /api/questions/{id}: the question; `groupId` and `sort_order` move it (spec 002 §7). */
+export const QuestionUpdate = z.strictObject({
+  ...questionFields,
+  groupId: z.optional(Id),
+  sort_order: z.optional(z.number().check(z.int(), z.nonnegative())),
+});
+
+/** A question as GET /api/questions/{id} answers it, with where it sits. */
+export const QuestionView = z.strictObject({
+  templateId: Id,
+  groupId: Id,
+  parentQuestionId: z.nullable(Id),
+  optionId: z.nullable(Id),
+  question: QuestionSchema,
+});
+
+const FINDING_TYPE_NAME = 'The finding type name is required';
+const findingTypeFields = {
+  name: z
+    .string({ error: FINDING_TYPE_NAME })
+    .check(
+      z.trim(),
+      z.minLength(1, FINDING_TYPE_NAME),
+      z.maxLength(100, 'The name must be at most 100 characters'),
+    ),
+  color: z.optional(
+    z.string().check(z.regex(/^#[0-9A-Fa-f]{6}$/, 'The colour is a hex colour such as #2FF363')),
+  ),
+  is_enabled: z.optional(z.boolean()),
+  is_required_for_cert: z.optional(z.boolean()),
+};
+export const FindingTypeCreate = z.strictObject({ ...findingTypeFields, inspection_template_id: Id });
+export const FindingTypeUpdate = z.strictObject({
+  id: Id,
+  ...findingTypeFields,
+  name: z.optional(findingTypeFields.name),
+});
+export const FindingTypeDelete = z.strictObject({ id: Id });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from './errors';
+import { AppError } from './errors';
 import { EPA_CGP } from './system-templates/epa-cgp';
 import {
   addAcknowledgement,
@@ -37,7 +37,7 @@ const refusal = (change: () => unknown) => {
   try {
     change();
   } catch (error) {
-    if (error instanceof ValidationError) return error.message;
+    if (error instanceof AppError) return error.message;
     throw error;
   }
   return null;

@@ -1,4 +1,4 @@
-import { ValidationError } from './errors';
+import { NotFoundError, ValidationError } from './errors';
 import {
   DEFAULT_ACKNOWLEDGEMENT_TEXT,
   DEFAULT_CONDITION_OPTIONS,
@@ -185,7 +185,7 @@ export function findQuestion(content: Pick<TemplateContent, 'question_groups'>, 
         for (const child of option.child_questions)
           if (child.id === id) return { question: child, group, parent: { question, option } };
     }
-  throw new ValidationError(TEMPLATE_EDIT_MESSAGES.questionNotFound);
+  throw new NotFoundError(TEMPLATE_EDIT_MESSAGES.questionNotFound);
 }
 
 /**
@@ -231,7 +231,7 @@ function checkedQuestion(
       const name = o.name.trim();
       if (!name) throw new ValidationError(TEMPLATE_MESSAGES.optionsRequired);
       const before = o.id ? kept.get(o.id) : undefined;
-      if (o.id && !before) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.optionNotFound);
+      if (o.id && !before) throw new NotFoundError(TEMPLATE_EDIT_MESSAGES.optionNotFound);
       return {
         id: before?.id ?? newId(),
         name,
@@ -274,10 +274,10 @@ export function addQuestion(
   }
   const { questionId, optionId } = place.under;
   const parent = findQuestion(content, questionId);
-  if (parent.group.id !== group.id) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.questionNotFound);
+  if (parent.group.id !== group.id) throw new NotFoundError(TEMPLATE_EDIT_MESSAGES.questionNotFound);
   if (parent.parent) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.childrenOneLevel);
   const option = parent.question.options.find((o) => o.id === optionId);
-  if (!option) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.optionNotFound);
+  if (!option) throw new NotFoundError(TEMPLATE_EDIT_MESSAGES.optionNotFound);
   const child = checkedQuestion(
     content,
     'FORM',
@@ -665,13 +665,13 @@ const renumber = (questions: Question[]) => questions.map((q, sort_order) => ({ 
 
 function groupById(content: TemplateContent, id: string): QuestionGroup {
   const group = content.question_groups.find((g) => g.id === id);
-  if (!group) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.groupNotFound);
+  if (!group) throw new NotFoundError(TEMPLATE_EDIT_MESSAGES.groupNotFound);
   return group;
 }
 
 function findingTypeById(content: TemplateContent, id: string): FindingType {
   const type = content.finding_types.find((t) => t.id === id);
-  if (!type) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.findingTypeNotFound);
+  if (!type) throw new NotFoundError(TEMPLATE_EDIT_MESSAGES.findingTypeNotFound);
   return type;
 }
 
