@@ -255,6 +255,67 @@ describe('questions, finding types and the Condition Group', () => {
     });
   });
 
+  it('saves signature lines and attestations, adds the acknowledgement once, and turns on compliance', async () => {
+    const copy = await copyOfEpa();
+    const signatures = `/api/templates/${copy.id}/signatures`;
+    const refused = await api(signatures, 'POST', { group: 'inspection', lines: [] });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { message: 'A signature line can be deleted only while another remains in its group' },
+    });
+    const noLabel = await api(signatures, 'POST', {
+      group: 'inspection',
+      lines: [{ roleFieldLabel: '', userFieldLabel: 'Name' }],
+    });
+    expect(noLabel).toMatchObject({
+      status: 400,
+      body: { message: 'Signature line role and user labels are required' },
+    });
+    const saved = await api(signatures, 'POST', {
+      group: 'inspection',
+      lines: [{ label: 'Inspector', roleFieldLabel: 'Qualification', userFieldLabel: 'Name' }],
+      attestations: [{ content: 'I **certify** this inspection.' }],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const content = saved.body.content as unknown as {
+      signature_groups: { inspection: { label: string; roleFieldLabel: string }[] };
+      attestations: { content: string; signatureType: string }[];
+    };
+    expect(content.signature_groups.inspection).toEqual([
+      expect.objectContaining({ label: 'Inspector', roleFieldLabel: 'Qualification' }),
+    ]);
+    expect(
+      content.attestations.filter((a) => a.signatureType === 'inspection').map((a) => a.content),
+    ).toEqual(['I **certify** this inspection.']);
+    const acknowledgement = `/api/templates/${copy.id}/acknowledgement`;
+    const first = await api(acknowledgement, 'PUT');
+    const again = await api(acknowledgement, 'PUT');
+    // EPA's template has no acknowledgement: Add Acknowledgement is offered once.
+    expect(first.body).toMatchObject({ content: { has_acknowledgement: true } });
+    expect(again).toMatchObject({
+      status: 400,
+      body: { message: 'The template has an acknowledgement already' },
+    });
+    const compliance = await api(`/api/inspection-templates/${copy.id}`, 'PUT', {
+      name: copy.name,
+      has_compliance_cert: true,
+    });
+    expect(compliance.body).toMatchObject({
+      content: { has_compliance_cert: true, signature_groups: { compliance: [expect.anything()] } },
+    });
+  });
+
+  it('lists the picker’s question types and the inspection types', async () => {
+    const types = await api<{ pageData: { label: string }[] }>('/api/question-types');
+    expect(types.body.pageData.map((t) => t.label)).not.toContain('Single Checkbox');
+    const inspection = await api<{ pageData: { name: string }[] }>('/api/inspection-types');
+    expect(inspection.body.pageData.map((t) => t.name)).toEqual([
+      'Routine',
+      'Post Storm',
+      'Routine + Post Storm',
+    ]);
+  });
+
   it("refuses finding types and questions of another division's template, unchanged", async () => {
     const southId = randomUUID();
     const south = await createUserTemplate(db, {

@@ -87,6 +87,11 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   },
   'POST /api/finding-types': { name: 'Fuzz type', inspection_template_id: 'fuzz', color: '#123456' },
   'PUT /api/finding-types': { id: 'fuzz_type', is_enabled: true, is_required_for_cert: false },
+  'POST /api/templates/{id}/signatures': {
+    group: 'inspection',
+    lines: [{ type: 'inspector', label: null, roleFieldLabel: 'Position', userFieldLabel: 'Full Name' }],
+    attestations: [{ content: 'I certify.' }],
+  },
   'DELETE /api/finding-types': { id: 'fuzz_type' },
   'POST /api/groups/update/{id}': { name: 'Fuzz regulations', version: 0 },
   'POST /api/uploads': { name: 'fuzz.pdf', size: 1000 },

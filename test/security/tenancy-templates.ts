@@ -74,6 +74,11 @@ export function templateEditorCases(db: Db): Record<string, () => Promise<Foreig
     'POST /api/inspection-templates/{id}/condition-group': onTemplate(
       (t) => `/api/inspection-templates/${t.id}/condition-group`,
     ),
+    'POST /api/templates/{id}/signatures': onTemplate(
+      (t) => `/api/templates/${t.id}/signatures`,
+      () => ({ group: 'inspection', lines: [{ roleFieldLabel: 'Taken', userFieldLabel: 'Taken' }] }),
+    ),
+    'PUT /api/templates/{id}/acknowledgement': onTemplate((t) => `/api/templates/${t.id}/acknowledgement`),
     'GET /api/questions/{id}': onTemplate((t) => `/api/questions/${t.questionId}`),
     'PUT /api/questions/{id}': onTemplate(
       (t) => `/api/questions/${t.questionId}`,

@@ -190,3 +190,26 @@ export const FindingTypeUpdate = z.strictObject({
   name: z.optional(findingTypeFields.name),
 });
 export const FindingTypeDelete = z.strictObject({ id: Id });
+
+/** POST /api/templates/{id}/signatures: one group's lines and attestations, as the signature editor saves them. */
+export const SignaturesUpdate = z.strictObject({
+  group: SignatureGroupName,
+  lines: z
+    .array(
+      z.strictObject({
+        /** The line's key, kept while it exists (signatures fill lines by it); absent for a new line. */
+        type: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'The line is not valid'))),
+        label: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+        roleFieldLabel: z.string().check(z.maxLength(100)),
+        userFieldLabel: z.string().check(z.maxLength(100)),
+      }),
+    )
+    .check(z.maxLength(10)),
+  attestations: z.optional(
+    z
+      .array(z.strictObject({ id: z.optional(Id), content: z.string().check(z.maxLength(10_000)) }))
+      .check(z.maxLength(5)),
+  ),
+});
+
+export const QuestionTypeSchema = z.strictObject({ id: z.enum(QUESTION_TYPE_IDS), label: z.string() });

@@ -27,7 +27,8 @@ export const PROJECT_MESSAGES = {
   findingsNotApplicable:
     'The completed findings option applies only when compliance is required on an inspection form type whose compliance is optional',
   cgpRequired: 'CGP tracking ID is required',
-  templateUnpublished: 'This inspection form type has no published version yet: publish it in the template editor first',
+  templateUnpublished:
+    'This inspection form type has no published version yet: publish it in the template editor first',
   cgpNotApplicable: 'A CGP tracking ID applies only to inspection form types on the CGP list',
   inspectorNotMember: 'The inspector must be a user of this division',
   inspectorRole: `The inspector must hold one of these roles: ${ASSIGNABLE_INSPECTOR_ROLES.join(', ')}`,

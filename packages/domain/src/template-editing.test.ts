@@ -17,6 +17,7 @@ import {
   PICKER_QUESTION_TYPES,
   partId,
   setAttestations,
+  setComplianceCertificate,
   setSignatureLines,
   swapGroups,
   TEMPLATE_EDIT_MESSAGES,
@@ -455,6 +456,19 @@ describe('signatures and attestations (spec 002 §4, §5, §9)', () => {
     expect(refusal(() => addAcknowledgement(content, 'again', 'again'))).toBe(
       TEMPLATE_EDIT_MESSAGES.acknowledgementExists,
     );
+  });
+
+  it('a compliance certificate turned on gets a line with the default labels; off keeps the lines', () => {
+    const on = setComplianceCertificate(empty(), true);
+    expect(on.has_compliance_cert).toBe(true);
+    expect(on.signature_groups.compliance).toEqual([
+      { type: 'compliance', label: null, roleFieldLabel: 'Position', userFieldLabel: 'Full Name' },
+    ]);
+    const off = setComplianceCertificate(on, false);
+    expect(off).toMatchObject({
+      has_compliance_cert: false,
+      signature_groups: { compliance: on.signature_groups.compliance },
+    });
   });
 
   it("an attestation's statement is required", () => {

@@ -511,6 +511,23 @@ export function addAcknowledgement(
   };
 }
 
+/**
+ * Whether the template has a compliance certificate (spec 002 §3 has_compliance_cert): turned on,
+ * it gets a compliance line with §9's labels when it has none, since certification applies a
+ * group only with lines (groupsOf); turned off, its lines stay for when it is turned on again.
+ */
+export function setComplianceCertificate(content: TemplateContent, on: boolean): TemplateContent {
+  if (!on || content.signature_groups.compliance?.length) return { ...content, has_compliance_cert: on };
+  return {
+    ...content,
+    has_compliance_cert: true,
+    signature_groups: {
+      ...content.signature_groups,
+      compliance: [{ type: 'compliance', label: null, ...DEFAULT_LINE_LABELS }],
+    },
+  };
+}
+
 /** A group's attestations as the editor saves them (markdown; statement required). */
 export function setAttestations(
   content: TemplateContent,
