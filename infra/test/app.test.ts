@@ -138,7 +138,10 @@ describe('route stacks', () => {
     // ended while its request still ran could be taken by a retry (packages/data/src/documents.ts).
     const timeouts = routeStacks().flatMap(([, template]) =>
       Object.values(
-        template.findResources('AWS::Lambda::Function') as Record<string, { Properties: { Timeout: number } }>,
+        template.findResources('AWS::Lambda::Function') as Record<
+          string,
+          { Properties: { Timeout: number } }
+        >,
       ).map((fn) => fn.Properties.Timeout),
     );
     expect(timeouts.length).toBeGreaterThan(100);

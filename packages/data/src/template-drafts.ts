@@ -1,6 +1,10 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@stormline/domain/errors';
-import { TEMPLATE_EDIT_MESSAGES, type TemplateContent } from '@stormline/domain/template-editing';
+import {
+  assertTemplateSize,
+  TEMPLATE_EDIT_MESSAGES,
+  type TemplateContent,
+} from '@stormline/domain/template-editing';
 import { templateIssues } from '@stormline/domain/template-rules';
 import type { TemplateVersion } from '@stormline/domain/template-model';
 import { batchGet, itemAt } from './batch-get';
@@ -103,7 +107,7 @@ export async function createUserTemplate(
 ): Promise<TemplateForEditing> {
   const name = input.content.name.trim();
   if (!name) throw new ValidationError('Template name is required');
-  const content = { ...input.content, name };
+  const content = assertTemplateSize({ ...input.content, name });
   const record = recordItem(input.id, content, input.now);
   await transact(db, [
     putNewStep(db, record),
@@ -123,12 +127,14 @@ export async function createUserTemplate(
   return getTemplateForEditing(db, input.divisionId, input.id);
 }
 
+/** A change that lost a race is applied again up to three times. */
 const DRAFT_RETRIES = 3;
 
 /**
  * Applies one editor change to the draft: read, change (the domain's rules may refuse it), write on
  * the condition that nobody changed the draft meanwhile, else read again and apply the change to
- * their result (each call is one small change, so two authors' calls both land, in some order).
+ * their result. Adds, deletes and swaps of two authors both land; two edits of the same question,
+ * group, finding type or signature group end as the later one wrote it (docs/decisions/0036).
  */
 export async function changeDraft(
   db: Db,
@@ -141,7 +147,7 @@ export async function changeDraft(
   for (let attempt = 0; ; attempt++) {
     const template = await getTemplateForEditing(db, divisionId, templateId);
     assertEditable(template);
-    const content = change(template.draft.content);
+    const content = assertTemplateSize(change(template.draft.content));
     const steps: TransactionStep[] = [
       versionedUpdateStep(
         db,
@@ -288,8 +294,9 @@ export const templateDeleteRefusal = (name: string, projects: number) =>
   `${name} is used by ${projects} ${projects === 1 ? 'project' : 'projects'} (archived ones included), so it cannot be deleted.`;
 
 /**
- * Deletes a user template: refused while any project of any division uses it. Its record, draft
- * and division links go; its versions stay, so inspections created on it still read theirs.
+ * Deletes a user template: refused while any project of any division uses it (a project keeps its
+ * template, so no inspection reads it then). Its record, draft and division links go; its
+ * versions stay in the table as the record of what was published.
  */
 export async function deleteUserTemplate(db: Db, divisionId: string, templateId: string): Promise<void> {
   const template = await getTemplateForEditing(db, divisionId, templateId);
@@ -326,12 +333,4 @@ export async function deleteUserTemplate(db: Db, divisionId: string, templateId:
       templateCountStep(db, link.divisionId as string, -1),
     ]),
   ]);
-}
-
-/** The draft item as stored, for tests and the export. */
-export async function readDraft(db: Db, templateId: string) {
-  const { Item } = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: draftKey(templateId), ConsistentRead: true }),
-  );
-  return Item;
 }

@@ -7,6 +7,7 @@ import {
   addGroup,
   addQuestion,
   applyConditionGroup,
+  assertTemplateSize,
   copyContent,
   deleteFindingType,
   deleteGroup,
@@ -504,5 +505,115 @@ describe('copies and ids (docs/decisions/0036)', () => {
   it('a system template id names no template', () => {
     expect(templateIdOfPart('q-date')).toBeNull();
     expect(templateIdOfPart(partId(TEMPLATE, 'x1'))).toBe(TEMPLATE);
+  });
+});
+
+describe('what the review found (issue 19)', () => {
+  const { templateId: _t, version: _v, ...epa } = EPA_CGP;
+
+  it('a deleted question leaves the post-storm entry, so the copy can still be published', () => {
+    const copy = copyContent(epa, 'EPA copy', newId);
+    const asked = copy.post_storm_questions[0]!.questionId;
+    const place = findQuestion(copy, asked);
+    const without = place.parent
+      ? deleteQuestion(copy, place.parent.question.id)
+      : deleteQuestion(copy, asked);
+    expect(without.post_storm_questions.map((r) => r.questionId)).not.toContain(asked);
+    expect(
+      templateIssues({ ...without, templateId: TEMPLATE, version: 1 }).filter((i) =>
+        i.includes('post-storm'),
+      ),
+    ).toEqual([]);
+    const groupGone = deleteGroup(copy, place.group.id);
+    expect(groupGone.post_storm_questions.map((r) => r.questionId)).not.toContain(asked);
+  });
+
+  it("a new finding type cannot take a static type's code ('ca' would count as Corrective Action)", () => {
+    expect(refusal(() => addFindingType(empty(), newId(), { name: 'ca' }))).toBe(
+      'This finding type name already exist. Please try another.',
+    );
+  });
+
+  it("the 'Inspection Type' question's options are the inspection types", () => {
+    const content = empty();
+    const type = allQuestions(content).find((q) => q.features.includes('inspection_type'))!;
+    expect(
+      refusal(() =>
+        updateQuestion(
+          content,
+          type.id,
+          {
+            input_label: 'Type',
+            question_type_id: 'select',
+            features: ['inspection_type'],
+            options: [{ name: 'Weekly' }],
+          },
+          newId,
+        ),
+      ),
+    ).toBe(
+      "The options of the 'Inspection Type' question are inspection types: Routine, Post Storm, Routine + Post Storm",
+    );
+  });
+
+  it('a template past 300 KB is refused with a 400, before the table would refuse it', () => {
+    const big = {
+      ...empty(),
+      question_groups: [{ ...empty().question_groups[0]!, description: 'x'.repeat(310_000) }],
+    };
+    expect(refusal(() => assertTemplateSize(big))).toBe(
+      'The template is too large: at most 300 KB of questions, options and texts',
+    );
+    expect(assertTemplateSize(empty())).toBeDefined();
+  });
+
+  it('a question may not become a type the picker leaves out, and a child question does not move on its own', () => {
+    let content = addGroup(empty(), 'g-a', { name: 'A', layout_type: 'FORM' });
+    content = addQuestion(
+      content,
+      { groupId: 'g-a' },
+      'q-a',
+      { input_label: 'A', question_type_id: 'radio_group', options: [{ name: 'Yes' }] },
+      newId,
+    );
+    expect(
+      refusal(() =>
+        updateQuestion(content, 'q-a', { input_label: 'A', question_type_id: 'single_checkbox' }, newId),
+      ),
+    ).toBe('Questions of the type Single Checkbox cannot be added');
+    const yes = findQuestion(content, 'q-a').question.options[0]!;
+    content = addQuestion(
+      content,
+      { groupId: 'g-a', under: { questionId: 'q-a', optionId: yes.id } },
+      'q-child',
+      { input_label: 'Why', question_type_id: 'text' },
+      newId,
+    );
+    expect(
+      refusal(() =>
+        updateQuestion(
+          content,
+          'q-child',
+          { input_label: 'Why', question_type_id: 'text', sort_order: 0 },
+          newId,
+        ),
+      ),
+    ).toBe('A child question stays under its option; move its parent question instead');
+  });
+
+  it('two lines of a group cannot be the same line', () => {
+    expect(
+      refusal(() =>
+        setSignatureLines(
+          empty(),
+          'inspection',
+          [
+            { type: 'inspector', roleFieldLabel: 'A', userFieldLabel: 'B' },
+            { type: 'inspector', roleFieldLabel: 'C', userFieldLabel: 'D' },
+          ],
+          newId,
+        ),
+      ),
+    ).toBe('Two signature lines of a group cannot be the same line');
   });
 });

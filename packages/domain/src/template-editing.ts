@@ -4,6 +4,7 @@ import {
   DEFAULT_CONDITION_OPTIONS,
   DEFAULT_FINDING_COLOR,
   FEATURE_LABELS,
+  INSPECTION_TYPES,
   OPTION_TYPES,
   QUESTION_TYPES,
 } from './template-model';
@@ -39,7 +40,6 @@ export const TEMPLATE_EDIT_MESSAGES = {
   systemNotice: 'System Templates can not be edited at this time.',
   /** Spec 002 §8. */
   conditionGroupApplied: 'Condition Group already applied',
-  loadFailed: 'Failure to retrieve Inspection Template',
   groupNotFound: 'Question group not found',
   questionNotFound: 'Question not found',
   optionNotFound: 'Option not found',
@@ -51,6 +51,10 @@ export const TEMPLATE_EDIT_MESSAGES = {
   featureTaken: (feature: QuestionFeature, label: string) =>
     `The question '${label}' has the '${FEATURE_LABELS[feature]}' feature already`,
   width: 'The width is a percentage from 1 to 100',
+  tooLarge: (kb: number) => `The template is too large: at most ${kb} KB of questions, options and texts`,
+  duplicateLine: 'Two signature lines of a group cannot be the same line',
+  attestationNotFound: 'Attestation not found',
+  childMove: 'A child question stays under its option; move its parent question instead',
   staticFindingType: 'A static finding type cannot be deleted',
   lastLine: 'A signature line can be deleted only while another remains in its group',
   lineType: 'The signature line was not found',
@@ -61,6 +65,22 @@ export const TEMPLATE_EDIT_MESSAGES = {
 /** Spec 002 §5: the types the question picker leaves out (of those the model knows). */
 const LEFT_OUT_OF_PICKER: readonly QuestionTypeId[] = ['single_checkbox'];
 export const PICKER_QUESTION_TYPES = QUESTION_TYPES.filter((t) => !LEFT_OUT_OF_PICKER.includes(t.id));
+
+const isInspectionType = (name: string) => (INSPECTION_TYPES as readonly string[]).includes(name);
+
+/**
+ * The most a template's content may hold, encoded: a draft and each version are one DynamoDB item
+ * (400 KB, docs/decisions/0018), and a version is a little larger than its draft.
+ */
+export const MAX_TEMPLATE_KB = 300;
+
+/** Refuses content past MAX_TEMPLATE_KB with a 400, before DynamoDB would refuse the write. */
+export function assertTemplateSize(content: TemplateContent): TemplateContent {
+  const bytes = new TextEncoder().encode(JSON.stringify(content)).byteLength;
+  if (bytes > MAX_TEMPLATE_KB * 1000)
+    throw new ValidationError(TEMPLATE_EDIT_MESSAGES.tooLarge(MAX_TEMPLATE_KB));
+  return content;
+}
 
 /** Which types may carry each feature: a date gives the inspection its date, and so on. */
 const FEATURE_TYPES: Record<QuestionFeature, readonly QuestionTypeId[]> = {
@@ -134,7 +154,19 @@ export function updateGroup(content: TemplateContent, id: string, input: GroupIn
 
 export function deleteGroup(content: TemplateContent, id: string): TemplateContent {
   groupById(content, id);
-  return { ...content, question_groups: content.question_groups.filter((g) => g.id !== id) };
+  return withoutDeletedRefs({
+    ...content,
+    question_groups: content.question_groups.filter((g) => g.id !== id),
+  });
+}
+
+/** The post-storm entry asks only questions that are still there (templateIssues refuses others). */
+function withoutDeletedRefs(content: TemplateContent): TemplateContent {
+  const ids = new Set(everyQuestion(content).map((q) => q.id));
+  return {
+    ...content,
+    post_storm_questions: content.post_storm_questions.filter((r) => ids.has(r.questionId)),
+  };
 }
 
 /** Spec 002 §7 question-groups-swap: the two groups trade places. */
@@ -217,6 +249,8 @@ function checkedQuestion(
     const holder = everyQuestion(content).find((q) => q.id !== keep.id && q.features.includes(feature));
     if (holder) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.featureTaken(feature, holder.input_label));
   }
+  if (features.includes('inspection_type') && !options.every((o) => isInspectionType(o.name.trim())))
+    throw new ValidationError(TEMPLATE_MESSAGES.inspectionTypeOptions);
   const kept = new Map(keep.options.map((o) => [o.id, o]));
   return {
     id: keep.id,
@@ -243,6 +277,13 @@ function checkedQuestion(
       ? { may_be_future: !features.includes('inspection_date') && (input.may_be_future ?? false) }
       : {}),
   };
+}
+
+/** Spec 002 §5: a question of a type the picker leaves out is not added (a copied one may be kept). */
+function checkInPicker(type: QuestionTypeId): void {
+  if (PICKER_QUESTION_TYPES.some((t) => t.id === type)) return;
+  const label = QUESTION_TYPES.find((t) => t.id === type)?.label ?? type;
+  throw new ValidationError(TEMPLATE_EDIT_MESSAGES.notInPicker(label));
 }
 
 /**
@@ -305,6 +346,9 @@ export function updateQuestion(
   newId: () => string,
 ): TemplateContent {
   const place = findQuestion(content, id);
+  if (input.question_type_id !== place.question.question_type_id) checkInPicker(input.question_type_id);
+  if (place.parent && (input.groupId !== undefined || input.sort_order !== undefined))
+    throw new ValidationError(TEMPLATE_EDIT_MESSAGES.childMove);
   const layout = place.parent ? 'FORM' : place.group.layout_type;
   const changed = checkedQuestion(content, layout, input, place.question, newId);
   if (place.parent && changed.options.some((o) => o.child_questions.length > 0))
@@ -337,6 +381,10 @@ function moveQuestion(
 }
 
 export function deleteQuestion(content: TemplateContent, id: string): TemplateContent {
+  return withoutDeletedRefs(deletedQuestion(content, id));
+}
+
+function deletedQuestion(content: TemplateContent, id: string): TemplateContent {
   const place = findQuestion(content, id);
   if (place.parent)
     return withQuestion(content, place.parent.question.id, (q) => ({
@@ -373,8 +421,12 @@ const nameKey = (name: string) => name.trim().toLowerCase();
 
 function checkedFindingTypes(types: FindingType[]): FindingType[] {
   if (!types.some((t) => t.details.is_enabled)) throw new ValidationError(TEMPLATE_MESSAGES.oneInclude);
-  const names = types.map((t) => nameKey(t.name));
-  if (new Set(names).size !== names.length) throw new ValidationError(TEMPLATE_MESSAGES.duplicateFindingType);
+  // Findings are counted by code ('CA', 'MI', 'A' for the static types): a new type named 'ca' would pass for one.
+  for (const key of [(t: FindingType) => t.name, (t: FindingType) => t.code]) {
+    const values = types.map((t) => nameKey(key(t)));
+    if (new Set(values).size !== values.length)
+      throw new ValidationError(TEMPLATE_MESSAGES.duplicateFindingType);
+  }
   return types;
 }
 
@@ -481,6 +533,8 @@ export function setSignatureLines(
     throw new ValidationError(TEMPLATE_EDIT_MESSAGES.noAcknowledgement);
   if (lines.length === 0) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.lastLine);
   const known = new Set(before.map((l) => l.type));
+  const given = lines.flatMap((l) => (l.type === undefined ? [] : [l.type]));
+  if (new Set(given).size !== given.length) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.duplicateLine);
   const next = lines.map((line) => {
     if (line.type !== undefined && !known.has(line.type))
       throw new ValidationError(TEMPLATE_EDIT_MESSAGES.lineType);
@@ -536,6 +590,9 @@ export function setAttestations(
   newId: () => string,
 ): TemplateContent {
   const known = new Set(content.attestations.filter((a) => a.signatureType === group).map((a) => a.id));
+  const given = attestations.flatMap((a) => (a.id === undefined ? [] : [a.id]));
+  if (new Set(given).size !== given.length)
+    throw new ValidationError(TEMPLATE_MESSAGES.duplicateId(given[0]!));
   const next: Attestation[] = attestations.map((a, order) => {
     if (!a.content.trim()) throw new ValidationError(TEMPLATE_MESSAGES.attestationRequired);
     if (a.id !== undefined && !known.has(a.id))

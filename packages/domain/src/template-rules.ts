@@ -1,4 +1,4 @@
-import { allQuestions, OPTION_TYPES, QUESTION_TYPE_IDS } from './template-model';
+import { allQuestions, INSPECTION_TYPES, OPTION_TYPES, QUESTION_TYPE_IDS } from './template-model';
 import type { TemplateVersion } from './template-model';
 
 /**
@@ -9,6 +9,7 @@ export const TEMPLATE_MESSAGES = {
   nameRequired: 'Template name is required',
   inspectionType: "Template must contain question with 'Inspection Type' feature",
   inspectionDate: "Template must contain question with 'Inspection Date' feature",
+  inspectionTypeOptions: `The options of the 'Inspection Type' question are inspection types: ${INSPECTION_TYPES.join(', ')}`,
   oneInclude: 'Atleast one Include must be enabled',
   includeForCert: 'Include must be enabled',
   duplicateFindingType: 'This finding type name already exist. Please try another.',
@@ -29,6 +30,12 @@ export function templateIssues(version: TemplateVersion): string[] {
     questions.filter((q) => q.features.includes(feature)).length;
   if (count('inspection_type') !== 1) issues.push(TEMPLATE_MESSAGES.inspectionType);
   if (count('inspection_date') !== 1) issues.push(TEMPLATE_MESSAGES.inspectionDate);
+  const typeQuestion = questions.find((q) => q.features.includes('inspection_type'));
+  if (
+    typeQuestion &&
+    !typeQuestion.options.every((o) => (INSPECTION_TYPES as readonly string[]).includes(o.name))
+  )
+    issues.push(TEMPLATE_MESSAGES.inspectionTypeOptions);
   for (const group of version.question_groups)
     if (!group.name.trim() || !['FORM', 'TABLE'].includes(group.layout_type))
       issues.push(TEMPLATE_MESSAGES.groupRequired);

@@ -118,7 +118,8 @@ export const templatesRoutes = defineArea('templates', {
     method: 'POST',
     path: '/api/inspection-templates/{templateId}/question-groups',
     summary: 'Add a question group (name, layout_type, order)',
-    access: createTemplates,
+    // Part of editing the template: update, as the editor needs to open (spec 002 §6).
+    access: updateTemplates,
     division: 'required',
     params: z.strictObject({ templateId: Id }),
     query: z.strictObject({}),
@@ -142,7 +143,8 @@ export const templatesRoutes = defineArea('templates', {
     method: 'DELETE',
     path: '/api/inspection-templates/{templateId}/question-groups/{groupId}',
     summary: 'Delete a question group',
-    access: deleteTemplates,
+    // Part of editing the template: update, as the editor needs to open (spec 002 §6).
+    access: updateTemplates,
     division: 'required',
     params: z.strictObject({ templateId: Id, groupId: Id }),
     query: z.strictObject({}),
@@ -209,7 +211,8 @@ export const templatesRoutes = defineArea('templates', {
     method: 'POST',
     path: '/api/questions',
     summary: 'Add a question to a group (type, input label, width, sort order, options)',
-    access: createTemplates,
+    // Part of editing the template: update, as the editor needs to open (spec 002 §6).
+    access: updateTemplates,
     division: 'required',
     query: z.strictObject({}),
     body: QuestionCreate,
@@ -232,7 +235,8 @@ export const templatesRoutes = defineArea('templates', {
     method: 'DELETE',
     path: '/api/questions/{id}',
     summary: 'Delete a question',
-    access: deleteTemplates,
+    // Part of editing the template: update, as the editor needs to open (spec 002 §6).
+    access: updateTemplates,
     division: 'required',
     params: z.strictObject({ id: Id }),
     query: z.strictObject({}),
@@ -395,7 +399,8 @@ export const templatesRoutes = defineArea('templates', {
     path: '/api/finding-types',
     summary:
       'Add a finding type to a template (name unique in the template, colour, Include, required-for-cert)',
-    access: createTemplates,
+    // Part of editing the template: update, as the editor needs to open (spec 002 §6).
+    access: updateTemplates,
     division: 'required',
     query: z.strictObject({}),
     body: FindingTypeCreate,
@@ -417,7 +422,8 @@ export const templatesRoutes = defineArea('templates', {
     method: 'DELETE',
     path: '/api/finding-types',
     summary: 'Delete a finding type (id in the body)',
-    access: deleteTemplates,
+    // Part of editing the template: update, as the editor needs to open (spec 002 §6).
+    access: updateTemplates,
     division: 'required',
     query: z.strictObject({}),
     body: FindingTypeDelete,
