@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listCompanyNamed, listDivisionNamed } from '@stormline/data/divisions-resources';
-import { createProject, readProjectReferences } from '@stormline/data/projects';
+import { createProject, listProjectTemplates, readProjectReferences } from '@stormline/data/projects';
 import { createGroup } from '@stormline/data/regulations';
 import {
   changeDraft,
@@ -166,11 +166,23 @@ describe('publishing', () => {
         groupId: group.id,
         inspectorId: null,
       });
+    // The Create project modal's select (and the widgets' type filters) leave it out until then.
+    const offered = async () => {
+      let cursor: string | undefined;
+      do {
+        const page = await listProjectTemplates(db, NORTH, { pageSize: 100, cursor });
+        if (page.items.some((t) => t.id === id)) return true;
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return false;
+    };
     await expect(references()).rejects.toThrow(
       'This inspection form type has no published version yet: publish it in the template editor first',
     );
+    expect(await offered()).toBe(false);
     await publishDraft(db, NORTH, id, now);
     await expect(references()).resolves.toMatchObject({ inspector: null });
+    expect(await offered()).toBe(true);
   });
 });
 

@@ -379,7 +379,8 @@ export async function listProjectTemplates(
         );
         return rows.flatMap((row) => {
           const item = itemAt(items, catalogueKeys.template(row.templateId as string));
-          return item ? [toProjectTemplate(item)] : [];
+          // A user template never published has no version a project could use (docs/decisions/0036).
+          return item?.currentVersion ? [toProjectTemplate(item)] : [];
         });
       },
     },
