@@ -46,6 +46,8 @@ beforeAll(async () => {
       has_compliance_cert: true,
       has_acknowledgement: false,
       projectOptions: { ccr: false, optionalCompliance: true, cgp: true },
+      // Installed templates name their published version (a project may use only those: 0036).
+      currentVersion: 1,
       createdAt: new Date().toISOString(),
       version: 0,
     },
