@@ -11,8 +11,15 @@ import { batchGet, itemAt } from './batch-get';
 import { projectsOnLink, templateCountStep, templateKeys, templateLinkItem } from './divisions-resources';
 import type { Db } from './dynamo';
 import { nameOrder } from './keys';
-import { versionKey } from './templates';
-import { deleteStep, putNewStep, transact, versionedUpdateStep, type TransactionStep } from './transact';
+import { TEMPLATE_NOT_FOUND, versionKey } from './templates';
+import {
+  anchoredUpdateStep,
+  deleteStep,
+  putNewStep,
+  transact,
+  versionedUpdateStep,
+  type TransactionStep,
+} from './transact';
 
 /**
  * User templates as the editor changes them (docs/decisions/0036): the template record, one draft
@@ -38,7 +45,6 @@ export interface TemplateForEditing {
   } | null;
 }
 
-export const TEMPLATE_NOT_FOUND = 'Inspection template not found';
 const notFound = () => new NotFoundError(TEMPLATE_NOT_FOUND);
 
 /** The template, if the division holds it: its record, the division's link and the draft, in one BatchGet. */
@@ -176,19 +182,9 @@ async function renameSteps(
   now: Date,
 ): Promise<TransactionStep[]> {
   const links = await divisionLinks(db, templateId);
+  // The record and each link must still be there: one removed meanwhile is the template gone.
   const set = (key: { pk: string; sk: string }, fields: Record<string, unknown>): TransactionStep => ({
-    write: {
-      Update: {
-        TableName: db.tableName,
-        Key: key,
-        UpdateExpression: `SET ${Object.keys(fields)
-          .map((f, i) => `#f${i} = :v${i}`)
-          .join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(Object.keys(fields).map((f, i) => [`#f${i}`, f])),
-        ExpressionAttributeValues: Object.fromEntries(Object.values(fields).map((v, i) => [`:v${i}`, v])),
-      },
-    },
+    ...anchoredUpdateStep(db, key, fields),
     onConditionFailed: notFound,
   });
   const order = nameOrder(content.name, templateId);

@@ -13,6 +13,8 @@ import { nameOrder } from './keys';
  * types, signature groups and attestations. Inspections read the version they pinned.
  */
 
+export const TEMPLATE_NOT_FOUND = 'Inspection template not found';
+
 export const versionKey = (templateId: string, version: number) => ({
   pk: `TEMPLATE#${templateId}`,
   sk: `VERSION#${String(version).padStart(6, '0')}`,
@@ -110,12 +112,12 @@ export async function getTemplateVersion(
       !itemAt(items, templateKeys.divisionLink(divisionId, templateId)) ||
       !template.currentVersion
     )
-      throw new NotFoundError('Inspection template not found');
+      throw new NotFoundError(TEMPLATE_NOT_FOUND);
     wanted = template.currentVersion as number;
     const { Item } = await db.doc.send(
       new GetCommand({ TableName: db.tableName, Key: versionKey(templateId, wanted) }),
     );
-    if (!Item) throw new NotFoundError('Inspection template not found');
+    if (!Item) throw new NotFoundError(TEMPLATE_NOT_FOUND);
     return toVersion(Item);
   }
   // A pinned version is immutable: the division link still decides whether the division may read it.
@@ -126,6 +128,6 @@ export async function getTemplateVersion(
   );
   const item = itemAt(items, versionKey(templateId, wanted));
   if (!item || !itemAt(items, templateKeys.divisionLink(divisionId, templateId)))
-    throw new NotFoundError('Inspection template not found');
+    throw new NotFoundError(TEMPLATE_NOT_FOUND);
   return toVersion(item);
 }
