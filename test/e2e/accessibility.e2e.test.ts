@@ -24,15 +24,17 @@ const newPage = useBrowser();
 
 const navigation = mainNavigation;
 
-/** Every placeholder area a signed-in admin can open today, with a path below the area root where the area has one. */
-const PLACEHOLDERS = [['inspection templates', '/divisions/north-region/inspection-templates']] as const;
-
 /** Screens of the inspection workflow with what shows when they are open (the walk is inspections.e2e.test.ts). */
 const WORKFLOW_SCREENS = [
   [
     'the projects list',
     '/divisions/north-region/projects',
     'The sites of this division and their inspections.',
+  ],
+  [
+    'the inspection templates list',
+    '/divisions/north-region/inspection-templates',
+    'Copy a system template to make one of your own.',
   ],
   [
     'a project that does not exist',
@@ -202,14 +204,6 @@ describe.each([
       await page.keyboard.press('Escape');
       await page.getByRole('dialog', { name: 'Delete division' }).waitFor({ state: 'hidden' });
     });
-
-    for (const [name, path] of PLACEHOLDERS) {
-      it(`${name} placeholder`, async () => {
-        await page.goto(path);
-        await page.getByTestId('coming-soon').waitFor();
-        await expectNoSeriousAxeViolations(page, `${path} at ${size} px`);
-      });
-    }
 
     for (const [name, path, text] of WORKFLOW_SCREENS) {
       it(name, async () => {

@@ -5,6 +5,7 @@ import {
   DEFAULT_FINDING_COLOR,
   FEATURE_LABELS,
   INSPECTION_TYPES,
+  QUESTION_FEATURES,
   OPTION_TYPES,
   QUESTION_TYPES,
 } from './template-model';
@@ -93,6 +94,11 @@ const FEATURE_TYPES_TEXT: Record<QuestionFeature, string> = {
   inspection_type: 'Select One and Radio Group',
   default_current_user: 'Text',
 };
+
+/** The features a question of `type` may carry: what the question editor offers. */
+export function featuresOfType(type: QuestionTypeId): QuestionFeature[] {
+  return QUESTION_FEATURES.filter((feature) => FEATURE_TYPES[feature].includes(type));
+}
 
 /** Spec 002 §4: what the editor warns of while a required feature is missing (word for word). */
 export function featureWarnings(content: Pick<TemplateContent, 'question_groups'>): string[] {

@@ -29,7 +29,6 @@ export const laterScreens = {
   postStorm: () => import('../features/inspections/routes/post-storm'),
   inspection: () => import('../features/inspections/routes/inspection'),
   publicProject: () => import('./routes/public-project-page'),
+  templates: () => import('../features/templates/routes/templates'),
+  template: () => import('../features/templates/routes/template'),
 };
-
-/** The coming-soon panel of the areas still to be built. */
-export const areaPlaceholder = () => import('./routes/area-placeholder');

@@ -12,13 +12,6 @@ import { RootFrame } from './routes/root-frame';
 import { RootRedirect } from './routes/root-redirect';
 import { withScreenErrors } from './routes/screen-error';
 
-type PlaceholderArea = Parameters<typeof import('./routes/area-placeholder').placeholderRoute>[0];
-function placeholder(area: PlaceholderArea) {
-  return lazyPage(async () => ({
-    default: (await (await loadLaterScreens()).areaPlaceholder()).placeholderRoute(area),
-  }));
-}
-
 /**
  * The screens a first visit rarely opens load through one module, later-screens.ts: their
  * dynamic imports, with the list of files each needs, then sit in that module's chunk instead of
@@ -33,11 +26,6 @@ function laterPage(screen: LaterScreen) {
 }
 
 const handle = (area: AreaKey, title?: string): RouteHandle => (title ? { area, title } : { area });
-
-/** Division-scoped areas that are still placeholders: every path below the area root shows the area's panel. */
-const PLACEHOLDER_AREAS: { segment: string; area: PlaceholderArea }[] = [
-  { segment: withinDivision(paths.app.inspectionTemplates), area: 'inspection-templates' },
-];
 
 // One element for a project page and its tabs, so switching tabs keeps the page mounted.
 const projectPage = laterPage('project');
@@ -105,11 +93,16 @@ const divisionScoped: RouteObject[] = [
     handle: handle('user-profiles', 'Edit User'),
     element: laterPage('editUser'),
   },
-  ...PLACEHOLDER_AREAS.map(({ segment, area }) => ({
-    path: `${segment}/*`,
-    handle: handle(area),
-    element: placeholder(area),
-  })),
+  {
+    path: withinDivision(paths.app.inspectionTemplates),
+    handle: handle('inspection-templates'),
+    element: laterPage('templates'),
+  },
+  {
+    path: withinDivision(paths.app.inspectionTemplate),
+    handle: handle('inspection-templates', 'Inspection Template'),
+    element: laterPage('template'),
+  },
   { path: '*', element: <NotFound /> },
 ];
 

@@ -1,27 +1,10 @@
-import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  CopyButton,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, CopyButton, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconCopy, IconDeviceFloppy, IconLock } from '@tabler/icons-react';
-import { answerIssue, askedQuestions } from '@stormline/domain/questionnaire-rules';
 import type { Answers, AnswerValue } from '@stormline/domain/questionnaire-rules';
-import { allQuestions, type Question, type QuestionGroup } from '@stormline/domain/template-model';
+import { allQuestions, type Question } from '@stormline/domain/template-model';
 import { ConflictChoice } from '../../../components/conflict-choice';
-import stacked from '../../../components/data-table/stacked-table.module.css';
 import { ServerError } from '../../../components/server-error';
 import { errorMessage } from '../../../lib/errors';
 import {
@@ -41,7 +24,7 @@ import {
   saveQuestionnaire,
   serverFields,
 } from '../api/questionnaire-edits';
-import { QuestionField } from './question-field';
+import { QuestionnaireGroups } from './questionnaire-groups';
 
 /** An answer as a person reads it: option names, Yes/No, or the text typed. */
 function describeAnswer(
@@ -242,11 +225,6 @@ function QuestionnaireForm({
       />
     );
 
-  const asked = new Set(
-    askedQuestions({ question_groups: data.template.question_groups }, answers).map((q) => q.id),
-  );
-  const context = { nowLocal: data.nowLocal, findingOffer: new Set(data.findingOffer.map((f) => f.id)) };
-
   const conflictChoice = (question: Question, field: string, describe: (v: FieldValue) => string) => {
     const edit = edits?.fields[field];
     if (!edit || !('theirs' in edit)) return null;
@@ -257,116 +235,6 @@ function QuestionnaireForm({
         theirs={describe(edit.theirs ?? null)}
         onChoose={(choice) => questionnaireEdits.choose(inspectionId, field, choice)}
       />
-    );
-  };
-
-  // data-question: one question's control, whatever its type, for the browser tests to find.
-  const field = (question: Question, hideLabel = false) => (
-    <div data-question={question.id}>
-      <QuestionField
-        question={question}
-        value={answers[question.id]}
-        onChange={(value) => edit(answerField(question.id), value)}
-        readOnly={readOnly}
-        error={answerIssue(question, answers[question.id] ?? null, context)}
-        nowLocal={data.nowLocal}
-        findingOffer={data.findingOffer}
-        hideLabel={hideLabel}
-      />
-      {conflictChoice(question, answerField(question.id), (v) =>
-        describeAnswer(question, v as AnswerValue, data.findingOffer),
-      )}
-    </div>
-  );
-
-  const withChildren = (question: Question): React.ReactNode => (
-    <Stack gap={6} key={question.id}>
-      {field(question)}
-      {question.question_type_id !== 'descriptive_text' && (
-        <CommentField
-          question={question}
-          value={(valueOf(commentField(question.id)) as string | null) ?? undefined}
-          onChange={(v) => edit(commentField(question.id), v)}
-          readOnly={readOnly}
-        />
-      )}
-      {conflictChoice(question, commentField(question.id), (v) => (v ? String(v) : 'no comment'))}
-      {question.options.flatMap((o) => o.child_questions).filter((c) => asked.has(c.id)).length > 0 && (
-        <Box pl="md" style={{ borderLeft: '3px solid var(--mantine-color-harbor-2)' }}>
-          <Stack gap="sm">
-            {question.options
-              .flatMap((o) => o.child_questions)
-              .filter((c) => asked.has(c.id))
-              .map((child) => withChildren(child))}
-          </Stack>
-        </Box>
-      )}
-    </Stack>
-  );
-
-  const groupView = (group: QuestionGroup) => {
-    const questions = [...group.questions].sort((a, b) => a.sort_order - b.sort_order);
-    return (
-      <Paper key={group.id} radius="lg" p="md" withBorder>
-        <Title order={3} fz="lg" mb={4}>
-          {group.name}
-        </Title>
-        {group.description && (
-          <Text fz="sm" c="dimmed" mb="sm">
-            {group.description}
-          </Text>
-        )}
-        {group.layout_type === 'TABLE' ? (
-          // On a phone each question's options go below its label (stacked-table.module.css).
-          <Table.ScrollContainer
-            minWidth={320}
-            className={stacked.stacked}
-            classNames={{ scrollContainerInner: stacked.inner }}
-          >
-            <Table verticalSpacing="sm">
-              {group.table_headers.length > 0 && (
-                <Table.Thead>
-                  <Table.Tr>
-                    {group.table_headers.map((h) => (
-                      <Table.Th key={h}>{h}</Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-              )}
-              <Table.Tbody>
-                {questions.map((q) => (
-                  <Table.Tr key={q.id}>
-                    <Table.Td fz="sm" fw={500} w="45%">
-                      {/* One box: on a phone the cell is a grid, and a loose asterisk took a line of its own. */}
-                      <span>
-                        {q.input_label}
-                        {q.required && (
-                          <Text span inherit c="red">
-                            {' '}
-                            *
-                          </Text>
-                        )}
-                      </span>
-                    </Table.Td>
-                    <Table.Td>{field(q, true)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : (
-          <Grid gap="md">
-            {questions.map((q) => (
-              <Grid.Col
-                key={q.id}
-                span={{ base: 12, sm: Math.max(3, Math.round((q.questionWidth / 100) * 12)) }}
-              >
-                {withChildren(q)}
-              </Grid.Col>
-            ))}
-          </Grid>
-        )}
-      </Paper>
     );
   };
 
@@ -394,11 +262,32 @@ function QuestionnaireForm({
           both are shown below. Choose which to keep; your other answers are kept.
         </Alert>
       )}
-      {[...data.template.question_groups]
-        .sort((a, b) => a.order - b.order)
-        .map((g) => (
-          <Fragment key={g.id}>{groupView(g)}</Fragment>
-        ))}
+      <QuestionnaireGroups
+        groups={data.template.question_groups}
+        answers={answers}
+        onAnswer={(question, value) => edit(answerField(question.id), value)}
+        readOnly={readOnly}
+        nowLocal={data.nowLocal}
+        findingOffer={data.findingOffer}
+        belowField={(question) =>
+          conflictChoice(question, answerField(question.id), (v) =>
+            describeAnswer(question, v as AnswerValue, data.findingOffer),
+          )
+        }
+        afterQuestion={(question) =>
+          question.question_type_id !== 'descriptive_text' && (
+            <>
+              <CommentField
+                question={question}
+                value={(valueOf(commentField(question.id)) as string | null) ?? undefined}
+                onChange={(v) => edit(commentField(question.id), v)}
+                readOnly={readOnly}
+              />
+              {conflictChoice(question, commentField(question.id), (v) => (v ? String(v) : 'no comment'))}
+            </>
+          )
+        }
+      />
       {!readOnly && (
         <Group
           justify="flex-end"
