@@ -31,4 +31,5 @@ export const laterScreens = {
   publicProject: () => import('./routes/public-project-page'),
   templates: () => import('../features/templates/routes/templates'),
   template: () => import('../features/templates/routes/template'),
+  templatePreview: () => import('../features/templates/routes/template-preview'),
 };

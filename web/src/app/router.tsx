@@ -169,6 +169,18 @@ export const appRoutes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
+          // The template editor's preview, framed by the editor at phone width: no menus around it.
+          {
+            path: paths.app.inspectionTemplatePreview.path,
+            element: <DivisionScope />,
+            children: [
+              {
+                index: true,
+                handle: handle('inspection-templates', 'Template preview'),
+                element: laterPage('templatePreview'),
+              },
+            ],
+          },
           {
             // Layouts are lazy too: /login does not load the shell's menus and popovers.
             element: lazyPage(() => import('./layouts/app-layout').then((m) => ({ default: m.AppLayout }))),

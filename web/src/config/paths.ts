@@ -100,6 +100,12 @@ export const paths = {
       getHref: (divisionId: string, templateId: string) =>
         inDivision(divisionId, `/inspection-templates/${seg(templateId)}`),
     },
+    /** The editor's live preview on its own, without the app's frame: the phone-wide preview's frame shows it. */
+    inspectionTemplatePreview: {
+      path: '/divisions/:divisionId/inspection-templates/:templateId/preview',
+      getHref: (divisionId: string, templateId: string) =>
+        inDivision(divisionId, `/inspection-templates/${seg(templateId)}/preview`),
+    },
     reports: {
       path: '/divisions/:divisionId/reports',
       getHref: (divisionId: string) => inDivision(divisionId, '/reports'),

@@ -24,7 +24,7 @@ import {
   saveQuestionnaire,
   serverFields,
 } from '../api/questionnaire-edits';
-import { QuestionnaireGroups } from './questionnaire-groups';
+import { QuestionnaireGroups } from '../../../components/questionnaire/questionnaire-groups';
 
 /** An answer as a person reads it: option names, Yes/No, or the text typed. */
 function describeAnswer(

@@ -14,7 +14,7 @@ import { callApi, type ApiResponse } from '../../../lib/api-client';
 import { cacheKey } from '../../../lib/cache-keys';
 import { errorMessage } from '../../../lib/errors';
 import { refreshInspections } from '../api/inspections';
-import { QuestionField } from '../components/question-field';
+import { QuestionField } from '../../../components/questionnaire/question-field';
 
 type PostStormProject = ApiResponse<typeof projectsRoutes.getPostStormQuestions>['projects'][number];
 

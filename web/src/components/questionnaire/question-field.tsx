@@ -14,7 +14,11 @@ import type { AnswerValue } from '@stormline/domain/questionnaire-rules';
 import { TIME_STEP_MINUTES } from '@stormline/domain/questionnaire-rules';
 import { mayBeInFuture } from '@stormline/domain/template-model';
 import type { Question } from '@stormline/domain/template-model';
-import type { Questionnaire } from '../api/inspections';
+import type { questionsRoutes } from '@stormline/contract/areas/questions';
+import type { ApiResponse } from '../../lib/api-client';
+
+/** The open findings a Finding Array question may list (the inspection's questionnaire answers them). */
+export type FindingOffer = ApiResponse<typeof questionsRoutes.getInspectionQuestions>['findingOffer'];
 
 export interface FieldProps {
   question: Question;
@@ -23,7 +27,7 @@ export interface FieldProps {
   readOnly: boolean;
   error: string | null;
   nowLocal: string;
-  findingOffer: Questionnaire['findingOffer'];
+  findingOffer: FindingOffer;
   /** In a TABLE group the label is the row's first cell. */
   hideLabel?: boolean;
 }

@@ -3,9 +3,8 @@ import { Box, Grid, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { answerIssue, askedQuestions } from '@stormline/domain/questionnaire-rules';
 import type { Answers, AnswerValue } from '@stormline/domain/questionnaire-rules';
 import type { Question, QuestionGroup } from '@stormline/domain/template-model';
-import stacked from '../../../components/data-table/stacked-table.module.css';
-import type { Questionnaire } from '../api/inspections';
-import { QuestionField } from './question-field';
+import stacked from '../data-table/stacked-table.module.css';
+import { QuestionField, type FindingOffer } from './question-field';
 
 export interface QuestionnaireGroupsProps {
   groups: readonly QuestionGroup[];
@@ -13,7 +12,7 @@ export interface QuestionnaireGroupsProps {
   onAnswer: (question: Question, value: AnswerValue) => void;
   readOnly: boolean;
   nowLocal: string;
-  findingOffer: Questionnaire['findingOffer'];
+  findingOffer: FindingOffer;
   /** Under a question's control: what the inspection adds there (a conflict between two answers). */
   belowField?: (question: Question) => ReactNode;
   /** Under a whole question: its comment. */
