@@ -9,7 +9,11 @@
 /** Strict-Transport-Security: a year, subdomains included. Sent by CloudFront only (see localSecurityHeaders). */
 export const HSTS = { maxAgeSeconds: 365 * 24 * 60 * 60, includeSubdomains: true } as const;
 
-export const FRAME_OPTIONS = 'DENY';
+/**
+ * Framing by the site itself only: the template editor frames its live preview at phone width
+ * (docs/decisions/0036); no other site may frame any page (clickjacking).
+ */
+export const FRAME_OPTIONS = 'SAMEORIGIN';
 
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
@@ -40,7 +44,7 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'img-src': ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
   'style-src': ["'self'", "'unsafe-inline'"],
   'connect-src': ["'self'"],
-  'frame-ancestors': ["'none'"],
+  'frame-ancestors': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   // Forms post only to the site: form-action does not fall back to default-src.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowDown,
@@ -216,38 +216,58 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
     );
   };
 
-  const optionsWithChildren = (group: QuestionGroup, question: Question) =>
-    question.options.length > 0 && (
+  /** The options that open further questions, with those questions; Add question under an option picks which. */
+  const optionsWithChildren = (group: QuestionGroup, question: Question) => {
+    if (question.options.length === 0) return null;
+    const opening = question.options.filter((o) => o.child_questions.length > 0);
+    return (
       <Stack gap={4} pl="md" pb={6} style={{ borderLeft: '3px solid var(--mantine-color-harbor-2)' }}>
-        {question.options.map((option) => (
+        <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Options: {question.options.map((o) => o.name).join(', ')}
+        </Text>
+        {opening.map((option) => (
           <Box key={option.id}>
-            <Group gap={6} wrap="wrap">
+            <Group gap={6} wrap="nowrap">
               <IconCornerDownRight size={14} aria-hidden color="var(--mantine-color-dimmed)" />
               <Text fz="sm" c="dimmed">
                 When <b>{option.name}</b> is chosen
-                {option.child_questions.length === 0 && ': no further question'}
               </Text>
-              {editable && (
-                <Button
-                  variant="subtle"
-                  size="compact-xs"
-                  leftSection={<IconPlus size={14} aria-hidden />}
-                  aria-label={`Add a question under ${option.name} of ${question.input_label}`}
-                  onClick={() => setQuestionDialog({ mode: 'create', group, under: { question, option } })}
-                >
-                  Add question
-                </Button>
-              )}
             </Group>
-            {option.child_questions.length > 0 && (
-              <Box pl="lg">
-                {bySortOrder(option.child_questions).map((child) => questionRow(group, child, null))}
-              </Box>
-            )}
+            <Box pl="lg">
+              {bySortOrder(option.child_questions).map((child) => questionRow(group, child, null))}
+            </Box>
           </Box>
         ))}
+        {editable && (
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button
+                variant="subtle"
+                size="compact-xs"
+                w="fit-content"
+                mih={24}
+                leftSection={<IconPlus size={14} aria-hidden />}
+                aria-label={`Add question under an option of ${question.input_label}`}
+              >
+                Add question under an option
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>Asked when this option is chosen</Menu.Label>
+              {question.options.map((option) => (
+                <Menu.Item
+                  key={option.id}
+                  onClick={() => setQuestionDialog({ mode: 'create', group, under: { question, option } })}
+                >
+                  {option.name}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </Stack>
     );
+  };
 
   const groupCard = (group: QuestionGroup, index: number) => {
     const questions = bySortOrder(group.questions);
@@ -336,7 +356,7 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
             variant="light"
             size="compact-sm"
             leftSection={<IconPlus size={16} aria-hidden />}
-            aria-label={`Add a question to ${group.name}`}
+            aria-label={`Add question to ${group.name}`}
             onClick={() => setQuestionDialog({ mode: 'create', group })}
           >
             Add question

@@ -71,10 +71,9 @@ function templateColumns(divisionId: string, actions: TemplateRowActions) {
               variant="subtle"
               size="compact-sm"
               leftSection={<IconCopy size={16} aria-hidden />}
-              aria-label={`Copy ${row.original.name}`}
               onClick={() => actions.copy?.(row.original)}
             >
-              Copy
+              Copy<VisuallyHidden> {row.original.name}</VisuallyHidden>
             </Button>
           )}
           {actions.remove && row.original.isUserTemplate && (
@@ -83,10 +82,9 @@ function templateColumns(divisionId: string, actions: TemplateRowActions) {
               color="red"
               size="compact-sm"
               leftSection={<IconTrash size={16} aria-hidden />}
-              aria-label={`Delete ${row.original.name}`}
               onClick={() => actions.remove?.(row.original)}
             >
-              Delete
+              Delete<VisuallyHidden> {row.original.name}</VisuallyHidden>
             </Button>
           )}
         </Group>

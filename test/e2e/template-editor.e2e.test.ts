@@ -1,0 +1,282 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGroup } from '@stormline/data/regulations';
+import { localDate } from '@stormline/domain/local-date';
+import type { TemplateContent } from '@stormline/domain/template-editing';
+import { call, NORTH } from '../support/api';
+import { answerInFull, signInspection, type ApiAs } from '../support/inspection-walk';
+import { testTable } from '../support/table';
+import { createTestUser, signInAs } from '../support/users';
+import { expectNoSeriousAxeViolations } from './axe';
+import { VIEWPORTS, screenshot, signIn, useBrowser } from './browser';
+
+/**
+ * The inspection template editor through the browser (issue 19, spec 002 §2): a copy of the EPA
+ * system template gets a TABLE group with three questions and a child question, its groups are
+ * reordered by keyboard, the live preview shows each change at phone width, and it is published;
+ * an inspection made on it asks the new questions, and a later version leaves that inspection
+ * (and its signature) as it was answered. Every write is read back through the API.
+ */
+
+const newPage = useBrowser();
+const run = Date.now().toString(36);
+const db = testTable();
+afterAll(() => db.doc.destroy());
+
+interface EditorView {
+  id: string;
+  name: string;
+  currentVersion: number;
+  draft: { unpublished: boolean } | null;
+  content: TemplateContent;
+}
+interface Questionnaire {
+  template: Pick<TemplateContent, 'question_groups'>;
+  answers: { questionId: string; value: unknown }[];
+}
+
+let admin: { id: string; email: string; password: string };
+let adminApi: ApiAs;
+let templateId: string;
+const templateName = `E2E EPA ${run}`;
+const tableGroup = `Outfalls ${run}`;
+const labels = {
+  yesNo: 'Is the outfall free of sediment?',
+  number: 'Outfall pipe diameter (mm)',
+  select: 'Outfall condition',
+  child: 'What needs repair at the outfall?',
+};
+
+beforeAll(async () => {
+  admin = await createTestUser('Admin', [NORTH]);
+  const token = await signInAs(admin);
+  await call(`/api/users/${admin.id}/signature_authorization/agree`, { method: 'POST', token });
+  adminApi = (path, method = 'GET', body) => call(path, { method, token, divisionId: NORTH, body });
+});
+
+const editorView = async () => (await adminApi<EditorView>(`/api/inspection-templates/${templateId}`)).body;
+const groupsInOrder = (view: EditorView) =>
+  [...view.content.question_groups].sort((a, b) => a.order - b.order).map((g) => g.name);
+const previewFrame = (page: Page) =>
+  page.frameLocator('iframe[title="Preview of the questionnaire on a phone"]');
+
+async function look(page: Page, name: string) {
+  await expectNoSeriousAxeViolations(page, name);
+  await screenshot(page, name);
+}
+
+/** Adds a question through the Add question dialog of a group (or of an option, already opened). */
+async function addQuestion(page: Page, type: string, label: string, options: string[] = []) {
+  const dialog = page.getByRole('dialog', { name: /^Add a question/ });
+  await dialog.getByRole('textbox', { name: 'Question type' }).click();
+  await page.getByRole('option', { name: type, exact: true }).click();
+  await dialog.getByRole('textbox', { name: 'Label' }).fill(label);
+  for (const [index, option] of options.entries()) {
+    await dialog.getByRole('button', { name: 'Add option' }).click();
+    await dialog.getByRole('textbox', { name: `Option ${index + 1}` }).fill(option);
+  }
+  await dialog.getByRole('button', { name: 'Add question' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('the template editor (1280 px)', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await newPage(VIEWPORTS.desktop);
+    await signIn(page, admin);
+  });
+
+  it('lists the templates, system ones marked, and copies the EPA template', async () => {
+    await page.goto(`/divisions/${NORTH}/inspection-templates`);
+    await page.getByRole('button', { name: 'Copy EPA Construction General Permit' }).waitFor();
+    await look(page, 'templates-list-1280');
+    await page.getByRole('button', { name: 'Copy EPA Construction General Permit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Copy EPA Construction General Permit' });
+    await dialog.getByRole('textbox', { name: 'Template name' }).fill(templateName);
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await page.waitForURL(/\/inspection-templates\/[^/?]+$/);
+    templateId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('heading', { name: templateName, level: 1 }).waitFor();
+    await page.getByTestId('template-current-version').getByText('Not published').waitFor();
+    await look(page, 'template-editor-1280');
+
+    const view = await editorView();
+    expect(view).toMatchObject({ name: templateName, currentVersion: 0, draft: { unpublished: true } });
+    expect(view.content.question_groups.length).toBeGreaterThan(0);
+  });
+
+  it('adds a TABLE group with three questions of different types', async () => {
+    await page.getByRole('button', { name: 'Add group' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add group' });
+    await dialog.getByRole('textbox', { name: 'Group name' }).fill(tableGroup);
+    await dialog.getByText('Table: one row a question').click();
+    const headers = dialog.getByRole('textbox', { name: 'Table headers' });
+    await headers.fill('Check');
+    await headers.press('Enter');
+    await headers.fill('Answer');
+    await headers.press('Enter');
+    await look(page, 'template-group-dialog-1280');
+    await dialog.getByRole('button', { name: 'Add group' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: `Add question to ${tableGroup}` }).click();
+    await page.getByRole('dialog', { name: `Add a question to ${tableGroup}` }).waitFor();
+    // A TABLE group's questions fill their row: the dialog asks no width.
+    expect(await page.getByRole('textbox', { name: 'Width (%)' }).count()).toBe(0);
+    await addQuestion(page, 'Yes/No', labels.yesNo);
+    await page.getByRole('button', { name: `Add question to ${tableGroup}` }).click();
+    await addQuestion(page, 'Number', labels.number);
+    await page.getByRole('button', { name: `Add question to ${tableGroup}` }).click();
+    await addQuestion(page, 'Select One', labels.select, ['Good', 'Needs repair']);
+
+    const group = (await editorView()).content.question_groups.find((g) => g.name === tableGroup)!;
+    expect(group).toMatchObject({ layout_type: 'TABLE', table_headers: ['Check', 'Answer'] });
+    expect(group.questions.map((q) => [q.input_label, q.question_type_id])).toEqual([
+      [labels.yesNo, 'boolean'],
+      [labels.number, 'number'],
+      [labels.select, 'select'],
+    ]);
+  });
+
+  it('adds a child question under an option', async () => {
+    await page.getByRole('button', { name: `Add question under an option of ${labels.select}` }).click();
+    await page.getByRole('menuitem', { name: 'Needs repair' }).click();
+    await page.getByRole('dialog', { name: 'Add a question under Needs repair' }).waitFor();
+    await addQuestion(page, 'Text Area', labels.child);
+    const group = (await editorView()).content.question_groups.find((g) => g.name === tableGroup)!;
+    const select = group.questions.find((q) => q.input_label === labels.select)!;
+    expect(select.options.map((o) => [o.name, o.child_questions.map((c) => c.input_label)])).toEqual([
+      ['Good', []],
+      ['Needs repair', [labels.child]],
+    ]);
+  });
+
+  it('moves the new group up with the keyboard, keeping the focus on the move', async () => {
+    const before = groupsInOrder(await editorView());
+    expect(before.at(-1)).toBe(tableGroup);
+    const up = page.getByRole('button', { name: `Move group ${tableGroup} up` });
+    await up.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => groupsInOrder(await editorView()).indexOf(tableGroup))
+      .toBe(before.length - 2);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Move group ${tableGroup} up`);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => groupsInOrder(await editorView()).indexOf(tableGroup))
+      .toBe(before.length - 3);
+    const after = groupsInOrder(await editorView());
+    expect([...after].sort()).toEqual([...before].sort());
+  });
+
+  it('shows each change in the live preview, at phone width', async () => {
+    const frame = previewFrame(page);
+    await frame.getByRole('heading', { name: tableGroup }).waitFor();
+    await frame.getByText(labels.number).first().waitFor();
+    // The child question is asked once its option is chosen, as an inspector will see it.
+    expect(await frame.getByText(labels.child).count()).toBe(0);
+    await frame.getByRole('textbox', { name: labels.select }).click();
+    await frame.getByRole('option', { name: 'Needs repair' }).click();
+    await frame.getByText(labels.child).first().waitFor();
+    const width = await page
+      .locator('iframe[title="Preview of the questionnaire on a phone"]')
+      .evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBe(375);
+    await look(page, 'template-preview-1280');
+  });
+
+  it('publishes the draft as version 1', async () => {
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByTestId('template-current-version').getByText('Version 1').waitFor();
+    await page.getByTestId('template-draft-state').getByText('Same as the published version').waitFor();
+    const view = await editorView();
+    expect(view).toMatchObject({ currentVersion: 1, draft: { unpublished: false } });
+  });
+});
+
+describe('an inspection on the new template', () => {
+  let page: Page;
+  let projectId: string;
+  let firstInspection: string;
+
+  beforeAll(async () => {
+    page = await newPage(VIEWPORTS.desktop);
+    await signIn(page, admin);
+    const client = await adminApi<{ id: string }>('/api/clients', 'POST', {
+      name: `E2E Template Client ${run}`,
+      address: { street_1: '1 Quay', city: 'York', country_id: 'england', zip: 'YO1 7HH' },
+    });
+    const group = await createGroup(db, NORTH, { name: `E2E template regulations ${run}` });
+    const project = await adminApi<{ id: string }>('/api/projects', 'POST', {
+      client_id: client.body.id,
+      inspection_template_id: templateId,
+      name: `E2E Template Project ${run}`,
+      inspector_user_id: admin.id,
+      latitude: 53.96,
+      longitude: -1.08,
+      document_group_id: group.id,
+      routine_interval: 7,
+      timezone: 'Europe/London',
+      start_date: localDate('Europe/London', new Date(Date.now() - 20 * 86_400_000)),
+      next_inspection_date: localDate('Europe/London', new Date()),
+    });
+    expect(project.status, JSON.stringify(project.body)).toBe(201);
+    projectId = project.body.id;
+  });
+
+  it('asks the new questions, in the published order', async () => {
+    const created = await adminApi<{ id: string }>('/api/inspections', 'POST', {
+      projectId,
+      type: 'Routine',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    firstInspection = created.body.id;
+    await answerInFull(adminApi, firstInspection);
+    await signInspection(adminApi, firstInspection);
+
+    await page.goto(`/inspection/${firstInspection}/questionnaire`);
+    await page.getByRole('heading', { name: tableGroup }).waitFor();
+    await page.getByText(labels.yesNo).first().waitFor();
+    await page.getByText(labels.number).first().waitFor();
+    await look(page, 'template-inspection-questions-1280');
+  });
+
+  it('a later version changes new inspections only: the first reads as answered, its signature intact', async () => {
+    const select = (await editorView()).content.question_groups
+      .find((g) => g.name === tableGroup)!
+      .questions.find((q) => q.input_label === labels.yesNo)!;
+    const revised = `${labels.yesNo} (revised)`;
+    await page.goto(`/divisions/${NORTH}/inspection-templates/${templateId}`);
+    await page.getByRole('button', { name: `Edit ${labels.yesNo}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit question' });
+    await dialog.getByRole('textbox', { name: 'Label' }).fill(revised);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByTestId('template-current-version').getByText('Version 2').waitFor();
+
+    const first = (await adminApi<Questionnaire>(`/api/inspections/${firstInspection}/questions`)).body;
+    const labelsOf = (q: Questionnaire) =>
+      q.template.question_groups.flatMap((g) => g.questions.map((question) => question.input_label));
+    expect(labelsOf(first)).toContain(labels.yesNo);
+    expect(labelsOf(first)).not.toContain(revised);
+    expect(first.answers.some((a) => a.questionId === select.id)).toBe(true);
+    const cert = await adminApi<{ userSignatures: { matches: boolean }[] }>(
+      `/api/inspections/${firstInspection}/cert`,
+    );
+    expect(cert.body.userSignatures.length).toBeGreaterThan(0);
+    expect(cert.body.userSignatures.every((s) => s.matches)).toBe(true);
+
+    const second = await adminApi<{ id: string }>('/api/inspections', 'POST', { projectId, type: 'Routine' });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const next = (await adminApi<Questionnaire>(`/api/inspections/${second.body.id}/questions`)).body;
+    expect(labelsOf(next)).toContain(revised);
+
+    await page.goto(`/inspection/${firstInspection}/questionnaire`);
+    await page.getByText(labels.yesNo, { exact: true }).first().waitFor();
+    expect(await page.getByText(revised).count()).toBe(0);
+  });
+});
