@@ -4,15 +4,17 @@ import { listDivisions } from '@stormline/data/divisions';
 import { keys } from '@stormline/data/keys';
 import { listProjects, rebuildProjectDirectory } from '@stormline/data/projects';
 import { rebuildProjectStatistics } from '@stormline/data/statistics-rebuild';
+import { rebuildTemplateUses } from '@stormline/data/template-uses-rebuild';
 import { isSeeded } from './seed';
 
 /**
  * The shape of the statistics items and project directories (docs/decisions/0019, 0021). Bump it
  * whenever they change, so a store written by an older version is rebuilt when `npm start` opens
  * it, instead of showing its dashboards wrong: 1 the first counters, 2 the project-wide figures
- * and missed inspections, 3 the directory in eight items.
+ * and missed inspections, 3 the directory in eight items, 4 the template versions' counters of
+ * inspections and the template items' finding types (0036).
  */
-export const STATISTICS_LAYOUT = 3;
+export const STATISTICS_LAYOUT = 4;
 
 /** The layout the store was last built in; 0 for a store from before the marker. */
 export async function storedStatisticsLayout(db: Db): Promise<number> {
@@ -33,9 +35,10 @@ export async function markStatisticsLayout(db: Db): Promise<void> {
 }
 
 /**
- * Recomputes the statistics of every project of every division from its records, and rewrites
- * each division's project directory from its active projects. Queries only: divisions, then each
- * division's active and archived projects, a page at a time.
+ * Recomputes the statistics of every project of every division from its records, rewrites each
+ * division's project directory from its active projects, and recounts the inspections of every
+ * template version (rebuildTemplateUses). Queries only: divisions, then each division's active
+ * and archived projects, a page at a time.
  */
 export async function rebuildAllStatistics(db: Db): Promise<{ projects: number; directories: number }> {
   let projects = 0;
@@ -57,6 +60,7 @@ export async function rebuildAllStatistics(db: Db): Promise<{ projects: number; 
     if (!divisions.nextCursor) break;
     divisions = await listDivisions(db, { pageSize: 100, cursor: divisions.nextCursor });
   }
+  await rebuildTemplateUses(db);
   await markStatisticsLayout(db);
   return { projects, directories };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@stormline/data/dynamo';
 import { changeDraft, getTemplateForEditing, type TemplateForEditing } from '@stormline/data/template-drafts';
 import { getTemplateVersion } from '@stormline/data/templates';
+import { recentVersionUses } from '@stormline/data/template-uses';
 import { NotFoundError } from '@stormline/domain/errors';
 import {
   featureWarnings,
@@ -35,7 +36,10 @@ export async function contentOf(
 }
 
 export async function editorView(db: Db, divisionId: string, template: TemplateForEditing) {
-  const content = await contentOf(db, divisionId, template);
+  const [content, versions] = await Promise.all([
+    contentOf(db, divisionId, template),
+    recentVersionUses(db, template.id, template.currentVersion),
+  ]);
   return {
     id: template.id,
     name: template.name,
@@ -50,7 +54,13 @@ export async function editorView(db: Db, divisionId: string, template: TemplateF
       : null,
     content,
     warnings: featureWarnings(content),
+    versions,
   };
+}
+
+/** The content the editor shows, if the division holds the template (the calls that answer a part of it). */
+export async function readEditorContent(db: Db, divisionId: string, templateId: string) {
+  return contentOf(db, divisionId, await getTemplateForEditing(db, divisionId, templateId));
 }
 
 /** The template as the editor reads it, if the division holds it. */

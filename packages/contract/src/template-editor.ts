@@ -74,6 +74,17 @@ export const TemplateEditorView = z.strictObject({
   content: TemplateContentSchema,
   /** Spec 002 §4's feature warnings, word for word, while they apply. */
   warnings: z.array(z.string()),
+  /**
+   * How many inspections use each published version (0036), newest first, the 20 newest at most;
+   * empty when never published. `open`: of those, the ones not yet complete and certified.
+   */
+  versions: z.array(
+    z.strictObject({
+      version: z.number().check(z.int(), z.positive()),
+      inspections: Count,
+      open: Count,
+    }),
+  ),
 });
 
 export const TemplateCreate = z.strictObject({

@@ -12,6 +12,7 @@ import { queryPage } from './paging';
 import { keysOfPartition, readPartition } from './read-partition';
 import type { PageOf } from './paging';
 import { projectKeys } from './projects';
+import { templateUsesStep } from './template-uses';
 import { deleteKeys, MAX_TRANSACTION_ITEMS, putNewStep, putStep, transact } from './transact';
 import type { TransactionStep } from './transact';
 
@@ -234,6 +235,8 @@ export async function createInspection(
       putNewStep(db, inspectionItem(inspection)),
       putNewStep(db, typeLinkItem(inspection)),
       putNewStep(db, answersItem(inspection, input.answers, 0)),
+      // Its version's counters (0036): one more inspection, open until certified.
+      templateUsesStep(db, inspection, { inspections: 1, open: 1 }),
       ...also(inspection),
     ];
     const room = MAX_TRANSACTION_ITEMS - core.length;
@@ -620,10 +623,16 @@ export function inspectionAtVersionCheck(
   };
 }
 
-/** Moves the project's openInspectionCount when an inspection starts or stops counting. */
+/**
+ * Moves the project's openInspectionCount, and the open count of the inspection's template
+ * version (0036), when an inspection starts or stops counting.
+ */
 export function openCountSteps(
   db: Db,
-  before: Pick<InspectionRecord, 'countsAsOpen' | 'divisionId' | 'projectId'>,
+  before: Pick<
+    InspectionRecord,
+    'countsAsOpen' | 'divisionId' | 'projectId' | 'templateId' | 'templateVersion'
+  >,
   after: Pick<InspectionRecord, 'countsAsOpen'>,
   /** Also hold only while the project is not archived (one step on the project item, not two). */
   { live = false }: { live?: boolean } = {},
@@ -647,6 +656,7 @@ export function openCountSteps(
       },
       ...(live ? { onConditionFailed: () => new ConflictError(INSPECTION_MESSAGES.archived) } : {}),
     },
+    templateUsesStep(db, before, { inspections: 0, open: after.countsAsOpen ? 1 : -1 }),
   ];
 }
 
@@ -692,6 +702,7 @@ export async function deleteInspection(
         },
       },
     },
+    templateUsesStep(db, inspection, { inspections: -1, open: inspection.countsAsOpen ? -1 : 0 }),
     ...also,
   ]);
 }

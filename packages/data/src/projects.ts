@@ -116,6 +116,8 @@ export interface ProjectTemplate {
   id: string;
   name: string;
   options: TemplateProjectOptions;
+  /** Its current version's enabled finding types; null on an item written before they were kept. */
+  findingTypes: { code: string; name: string }[] | null;
 }
 
 /**
@@ -175,6 +177,7 @@ function toProjectTemplate(item: Record<string, unknown>): ProjectTemplate {
       optionalCompliance: options.optionalCompliance === true,
       cgp: options.cgp === true,
     },
+    findingTypes: (item.findingTypes as ProjectTemplate['findingTypes'] | undefined) ?? null,
   };
 }
 

@@ -11,7 +11,8 @@ import { batchGet, itemAt } from './batch-get';
 import { projectsOnLink, templateCountStep, templateKeys, templateLinkItem } from './divisions-resources';
 import type { Db } from './dynamo';
 import { nameOrder } from './keys';
-import { TEMPLATE_NOT_FOUND, versionKey } from './templates';
+import { offeredFindingTypes, TEMPLATE_NOT_FOUND, versionKey } from './templates';
+import { allVersionUses, noOpenInspectionsCheck } from './template-uses';
 import {
   anchoredUpdateStep,
   deleteStep,
@@ -257,13 +258,14 @@ export async function publishDraft(
           TableName: db.tableName,
           Key: templateKeys.template(templateId),
           UpdateExpression:
-            'SET currentVersion = :next, has_acknowledgement = :ack, has_compliance_cert = :cc',
+            'SET currentVersion = :next, has_acknowledgement = :ack, has_compliance_cert = :cc, findingTypes = :types',
           ConditionExpression: 'currentVersion = :current',
           ExpressionAttributeValues: {
             ':next': version.version,
             ':current': template.currentVersion,
             ':ack': version.has_acknowledgement,
             ':cc': version.has_compliance_cert,
+            ':types': offeredFindingTypes(version),
           },
         },
       },
@@ -289,18 +291,36 @@ export async function publishDraft(
 export const templateDeleteRefusal = (name: string, projects: number) =>
   `${name} is used by ${projects} ${projects === 1 ? 'project' : 'projects'} (archived ones included), so it cannot be deleted.`;
 
+/** Why a template cannot be deleted: inspections not yet certified read it (0036). */
+export const templateOpenInspectionsRefusal = (name: string, open: number) =>
+  `${name} is used by ${open} open ${open === 1 ? 'inspection' : 'inspections'}. Certify or delete ${open === 1 ? 'it' : 'them'} before deleting the template.`;
+
 /**
- * Deletes a user template: refused while any project of any division uses it (a project keeps its
- * template, so no inspection reads it then). Its record, draft and division links go; its
- * versions stay in the table as the record of what was published.
+ * Deletes a user template: refused while inspections not yet certified use any of its versions
+ * (the versions' counters, 0036), and while any project of any division uses it (a project keeps
+ * its template, so no inspection reads it then). Its record, draft and division links go; its
+ * versions and their counters stay in the table as the record of what was published.
  */
 export async function deleteUserTemplate(db: Db, divisionId: string, templateId: string): Promise<void> {
   const template = await getTemplateForEditing(db, divisionId, templateId);
   assertEditable(template);
-  const links = await divisionLinks(db, templateId);
+  const [links, uses] = await Promise.all([divisionLinks(db, templateId), allVersionUses(db, templateId)]);
+  const open = uses.reduce((sum, v) => sum + Math.max(0, v.open), 0);
+  if (open > 0) throw new ConflictError(templateOpenInspectionsRefusal(template.name, open));
   const projects = links.reduce((sum, link) => sum + projectsOnLink(link), 0);
   if (projects > 0) throw new ConflictError(templateDeleteRefusal(template.name, projects));
+  // An inspection created (on the current version) or reopened (on a version that has some)
+  // meanwhile fails the delete: the counters it moves are checked in the same transaction.
+  const checked = new Set([
+    ...(template.currentVersion > 0 ? [template.currentVersion] : []),
+    ...uses.filter((v) => v.inspections > 0).map((v) => v.version),
+  ]);
+  const openMeanwhile = (stored: Record<string, unknown> | undefined) =>
+    new ConflictError(
+      templateOpenInspectionsRefusal(template.name, (stored?.open as number | undefined) ?? 1),
+    );
   await transact(db, [
+    ...[...checked].map((version) => noOpenInspectionsCheck(db, templateId, version, openMeanwhile)),
     {
       write: {
         Delete: {

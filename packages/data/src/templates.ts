@@ -20,6 +20,13 @@ export const versionKey = (templateId: string, version: number) => ({
   sk: `VERSION#${String(version).padStart(6, '0')}`,
 });
 
+/**
+ * The finding types a version offers (enabled ones), as the widgets' type filters name them: kept
+ * on the template item for its current version, so the filters read template items, not versions.
+ */
+export const offeredFindingTypes = (version: Pick<TemplateVersion, 'finding_types'>) =>
+  version.finding_types.filter((t) => t.details.is_enabled).map((t) => ({ code: t.code, name: t.name }));
+
 /** What projects read of a template (Create project modal, docs/decisions/0014). */
 export interface TemplateProjectFlags {
   ccr: boolean;
@@ -60,7 +67,7 @@ export async function installTemplateVersion(
         TableName: db.tableName,
         Key: templateKeys.template(version.templateId),
         UpdateExpression:
-          'SET #type = :type, gsi1pk = :all, gsi1sk = :order, id = :id, #name = :name, isUserTemplate = :false, has_compliance_cert = :cc, has_acknowledgement = :ack, projectOptions = :options, currentVersion = :version, createdAt = if_not_exists(createdAt, :now), version = if_not_exists(version, :zero)',
+          'SET #type = :type, gsi1pk = :all, gsi1sk = :order, id = :id, #name = :name, isUserTemplate = :false, has_compliance_cert = :cc, has_acknowledgement = :ack, projectOptions = :options, currentVersion = :version, findingTypes = :types, createdAt = if_not_exists(createdAt, :now), version = if_not_exists(version, :zero)',
         ConditionExpression: 'attribute_not_exists(currentVersion) OR currentVersion <= :version',
         ExpressionAttributeNames: { '#type': 'type', '#name': 'name' },
         ExpressionAttributeValues: {
@@ -74,6 +81,7 @@ export async function installTemplateVersion(
           ':ack': version.has_acknowledgement,
           ':options': flags,
           ':version': version.version,
+          ':types': offeredFindingTypes(version),
           ':now': now.toISOString(),
           ':zero': 0,
         },

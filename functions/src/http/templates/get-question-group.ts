@@ -3,13 +3,13 @@ import { NotFoundError } from '@stormline/domain/errors';
 import { TEMPLATE_EDIT_MESSAGES } from '@stormline/domain/template-editing';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
-import { readEditorView } from '../../lib/template-editor';
+import { readEditorContent } from '../../lib/template-editor';
 
 const route = templatesRoutes.getQuestionGroup;
 
 /** One question group of a template, with its questions. */
 export async function main({ params, divisionId, deps }: RouteRequest<typeof route>) {
-  const { content } = await readEditorView(deps.db, divisionId!, params.templateId);
+  const content = await readEditorContent(deps.db, divisionId!, params.templateId);
   const group = content.question_groups.find((g) => g.id === params.groupId);
   if (!group) throw new NotFoundError(TEMPLATE_EDIT_MESSAGES.groupNotFound);
   return group;
