@@ -295,6 +295,34 @@ function VersionFacts({ view }: { view: EditorView }) {
             {versionText(view.currentVersion)}
           </Text>
         </div>
+        {view.versions.length > 0 && (
+          <div>
+            <Text fz="xs" c="dimmed" id="template-versions-label">
+              Inspections per version
+            </Text>
+            <Group
+              gap="xs"
+              component="ul"
+              aria-labelledby="template-versions-label"
+              data-testid="template-versions"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+            >
+              {view.versions.map((v) => (
+                <Text
+                  component="li"
+                  key={v.version}
+                  fz="sm"
+                  fw={v.version === view.currentVersion ? 600 : 400}
+                >
+                  v{v.version}: {v.inspections} {v.inspections === 1 ? 'inspection' : 'inspections'}
+                  {v.open > 0 && ` (${v.open} open)`}
+                </Text>
+              ))}
+            </Group>
+          </div>
+        )}
         {view.draft && (
           <div>
             <Text fz="xs" c="dimmed">
