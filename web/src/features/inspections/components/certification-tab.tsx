@@ -16,6 +16,7 @@ import {
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { CERTIFICATION_MESSAGES, signatureCheckboxEnabled } from '@stormline/domain/certification-rules';
 import { displayDate } from '@stormline/domain/local-date';
+import { Markdown } from '../../../components/markdown';
 import { ServerError } from '../../../components/server-error';
 import { errorMessage } from '../../../lib/errors';
 import { signGroup, useCertification, type Certification } from '../api/inspections';
@@ -143,9 +144,7 @@ export function CertificationTab({ divisionId, inspectionId }: { divisionId: str
               </Text>
             )}
             {attestation.map((a) => (
-              <Text key={a.id} fz="sm" mb="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {a.content}
-              </Text>
+              <Markdown key={a.id} source={a.content} fz="sm" mb="sm" />
             ))}
             <Stack gap="md">
               {g.lines.map((line) => {

@@ -1,4 +1,4 @@
-import useSWR, { mutate } from 'swr';
+import useSWR, { mutate, useSWRConfig } from 'swr';
 import { templatesRoutes } from '@stormline/contract/areas/templates';
 import { callApi, type ApiBody, type ApiResponse, type CallOptions } from '../../../lib/api-client';
 import { cacheKey, isResourceKey } from '../../../lib/cache-keys';
@@ -51,6 +51,8 @@ type EditorRoute = {
  */
 export function useTemplateEdit(templateId: string) {
   const divisionId = useDivisionId();
+  // The cache the page reads from (a test's own provider too), not only SWR's global one.
+  const { mutate: setCached } = useSWRConfig();
   return async function edit<K extends EditorRoute>(
     routeName: K,
     options: Omit<CallOptions<(typeof templatesRoutes)[K]>, 'divisionId'>,
@@ -59,7 +61,7 @@ export function useTemplateEdit(templateId: string) {
       ...options,
       divisionId,
     } as never)) as EditorView;
-    await mutate(templateKey(divisionId, templateId), view, { revalidate: false });
+    await setCached(templateKey(divisionId, templateId), view, { revalidate: false });
     return view;
   };
 }

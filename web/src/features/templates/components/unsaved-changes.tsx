@@ -3,6 +3,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -57,7 +58,10 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   const [pending, setPending] = useState<(() => void) | null>(null);
   const dirty = dirtyForms.size > 0;
   const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
+  // Read by confirmLeave in event handlers; set after render, as React wants refs written.
+  useLayoutEffect(() => {
+    dirtyRef.current = dirty;
+  }, [dirty]);
 
   const mark = useCallback((form: string, isDirty: boolean) => {
     setDirtyForms((forms) => {
