@@ -85,6 +85,20 @@ export function templateEditorCases(db: Db): Record<string, () => Promise<Foreig
       () => ({ input_label: 'Taken', question_type_id: 'text' }),
     ),
     'DELETE /api/questions/{id}': onTemplate((t) => `/api/questions/${t.questionId}`),
+    ...Object.fromEntries(
+      ['/api/inspection-templat', '/api/inspection-templates'].flatMap((prefix) => {
+        const logo = (t: { id: string }) => `${prefix}/${t.id}/upload-logo`;
+        const key = `${prefix}/{templateId}/upload-logo`;
+        return [
+          [`GET ${key}`, onTemplate(logo)],
+          [`POST ${key}`, onTemplate(logo, () => ({ upload: 'eyJrIjoiZm9yZWlnbiJ9.c2lnbmF0dXJl' }))],
+          [`DELETE ${key}`, onTemplate(logo)],
+        ];
+      }),
+    ),
+    'GET /api/inspection-templates/{id}/export': onTemplate(
+      (t) => `/api/inspection-templates/${t.id}/export`,
+    ),
     'PUT /api/inspection-templates/{templateId}/question-groups-swap': onTemplate(
       (t) => `/api/inspection-templates/${t.id}/question-groups-swap`,
       (t) => ({ groupId1: t.groupId, groupId2: t.groupId }),

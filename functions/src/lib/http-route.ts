@@ -3,6 +3,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type * as z from 'zod/mini';
 import type { Route } from '@stormline/contract/route';
 import { pathParams } from '@stormline/contract/match-route';
+import { namedMessage } from '@stormline/contract/messages';
 import { ID_PATTERN } from '@stormline/contract/schemas';
 import {
   AppError,
@@ -142,7 +143,8 @@ function requestParams(route: Route, event: GatewayEvent): Record<string, string
 }
 
 function parse<T extends z.ZodMiniType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value);
+  // A failure the schema gives no message of its own names its field (an imported file's deep ones).
+  const result = schema.safeParse(value, { error: namedMessage });
   if (!result.success) throw firstIssueMessage(result.error);
   return result.data;
 }

@@ -24,6 +24,20 @@ export function plainMessage(issue: z.core.$ZodRawIssue): string | undefined {
   }
 }
 
+/**
+ * The same English naming the field it is about, for a request's body, query or path: a
+ * field deep in a body (an imported template's `template.question_groups.0.questions.1.question_type_id`)
+ * is then named in the one message the caller sees. Top-level failures read as plainMessage's.
+ * Used as the parse's error map, so a schema's own message ('Template name is required') still wins.
+ */
+export function namedMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  const path = (issue.path ?? []).map(String);
+  if (issue.code === 'unrecognized_keys' && path.length > 0)
+    return plainMessage({ ...issue, keys: issue.keys.map((k) => [...path, k].join('.')) });
+  const message = plainMessage(issue);
+  return message && path.length > 0 ? `${path.join('.')}: ${message}` : message;
+}
+
 function typeName(input: unknown): string {
   if (input === null) return 'null';
   if (Array.isArray(input)) return 'array';

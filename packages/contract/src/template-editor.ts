@@ -42,6 +42,8 @@ export const TemplateContentSchema = z.strictObject({
   condition_options: z.array(ConditionOptionSchema),
   control_measure_required: z.boolean(),
   post_storm_questions: z.array(z.strictObject({ questionId: z.string() })),
+  /** The logo (/dl/{GUID}); absent in versions stored before it. */
+  logo_GUID: z.optional(z.nullable(z.string())),
 });
 
 /** One row of /inspection-templates. */
@@ -224,3 +226,53 @@ export const SignaturesUpdate = z.strictObject({
 });
 
 export const QuestionTypeSchema = z.strictObject({ id: z.enum(QUESTION_TYPE_IDS), label: z.string() });
+
+/** GET, POST and DELETE of a template's logo answer it (spec 002 §7: "response logo_GUID"). */
+export const TemplateLogo = z.strictObject({ logo_GUID: z.nullable(Id) });
+
+const UPLOAD_INVALID = 'The upload is not valid. Upload the file again.';
+/**
+ * The spec's multipart 'file', sent as every upload is (docs/decisions/0015, 0036): the file goes
+ * straight to storage with POST /api/uploads' presigned PUT, and its `upload` comes here.
+ */
+export const TemplateLogoUpload = z.strictObject({
+  upload: z
+    .string({ error: 'The upload is required' })
+    .check(z.maxLength(2000, UPLOAD_INVALID), z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, UPLOAD_INVALID)),
+});
+
+/** What a template file says it is, so an import knows it reads one (issue 19: export and import). */
+export const TEMPLATE_FILE_FORMAT = 'stormline-inspection-template' as const;
+export const TEMPLATE_FILE_VERSION = 1 as const;
+
+/** A template's content as a file holds it: everything but the logo, whose file stays where it is. */
+const TemplateFileContent = z.extend(z.omit(TemplateContentSchema, { logo_GUID: true }), {
+  name: TemplateName,
+});
+
+const fileFields = {
+  format: z.literal(TEMPLATE_FILE_FORMAT, { error: 'This is not a Stormline inspection template file' }),
+  formatVersion: z.literal(TEMPLATE_FILE_VERSION, {
+    error: `This template file's formatVersion is not one this server reads (${TEMPLATE_FILE_VERSION})`,
+  }),
+  template: TemplateFileContent,
+};
+
+/** GET /api/inspection-templates/{id}/export: the file a customer keeps or imports elsewhere. */
+export const TemplateFile = z.strictObject({
+  ...fileFields,
+  exportedAt: IsoDateTime,
+  /** The template and version it was exported from; null for a user template's draft. */
+  source: z.strictObject({ templateId: Id, name: z.string(), version: z.nullable(Count) }),
+});
+
+/**
+ * POST /api/inspection-templates/import: a template file as exported, checked field by field (an
+ * unknown or wrong field is refused naming its path), with an optional new name.
+ */
+export const TemplateImport = z.strictObject({
+  ...fileFields,
+  exportedAt: z.optional(IsoDateTime),
+  source: z.optional(TemplateFile.shape.source),
+  name: z.optional(TemplateName),
+});

@@ -384,6 +384,16 @@ export async function getDocument(db: Db, owner: DocumentOwner, uploadId: string
  * consistently. Who may see it is the caller's to check against `owner`.
  */
 export async function findDocumentByGuid(db: Db, guid: string): Promise<DocumentRecord> {
+  const key = await findGuidKey(db, guid);
+  if (!key || key.sk !== 'UPLOAD') throw notFound();
+  return documentAt(db, key);
+}
+
+/**
+ * The key of the item a GUID names (byLookup): a document's upload item (sk `UPLOAD`), or a
+ * template logo (template-logos.ts), which only the download route opens; null when none.
+ */
+export async function findGuidKey(db: Db, guid: string): Promise<{ pk: string; sk: string } | null> {
   const { Items } = await db.doc.send(
     new QueryCommand({
       TableName: db.tableName,
@@ -394,8 +404,12 @@ export async function findDocumentByGuid(db: Db, guid: string): Promise<Document
       Limit: 1,
     }),
   );
-  const key = Items?.[0] as { pk: string; sk: string } | undefined;
-  if (!key || key.sk !== 'UPLOAD') throw notFound();
+  return (Items?.[0] as { pk: string; sk: string } | undefined) ?? null;
+}
+
+/** The document whose upload item is at `key` (from findGuidKey), read consistently. */
+export async function documentAt(db: Db, key: { pk: string; sk: string }): Promise<DocumentRecord> {
+  if (key.sk !== 'UPLOAD') throw notFound();
   const { Item } = await db.doc.send(
     new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }),
   );
@@ -442,6 +456,20 @@ export async function userReachesDocument(
       : (await readPartition(db, groupKeys.group(doc.owner.groupId).pk, 'DIVISION#', 'divisionId')).map(
           (i) => i.divisionId as string,
         );
+  return userInOneOf(db, holding, userId, divisionId);
+}
+
+/**
+ * Whether a user belongs to one of `holding` (the divisions holding a shared record): with
+ * `divisionId` (the request named one, and the guard checked the membership) that division must
+ * be one of them; without (a download link carries no division), any membership will do.
+ */
+export async function userInOneOf(
+  db: Db,
+  holding: readonly string[],
+  userId: string,
+  divisionId: string | null,
+): Promise<boolean> {
   if (divisionId !== null) return holding.includes(divisionId);
   if (holding.length === 0) return false;
   for (let i = 0; i < holding.length; i += 100) {

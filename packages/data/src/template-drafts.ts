@@ -11,6 +11,7 @@ import { batchGet, itemAt } from './batch-get';
 import { projectsOnLink, templateCountStep, templateKeys, templateLinkItem } from './divisions-resources';
 import type { Db } from './dynamo';
 import { nameOrder } from './keys';
+import { logoPinStep } from './template-logos';
 import { offeredFindingTypes, TEMPLATE_NOT_FOUND, versionKey } from './templates';
 import { allVersionUses, noOpenInspectionsCheck } from './template-uses';
 import {
@@ -150,6 +151,8 @@ export async function changeDraft(
   change: (content: TemplateContent) => TemplateContent,
   by: string,
   now: Date,
+  /** Writes that go with the change, given the draft's content before it (the logo's item). */
+  also?: (before: TemplateContent) => Promise<TransactionStep[]>,
 ): Promise<TemplateForEditing> {
   for (let attempt = 0; ; attempt++) {
     const template = await getTemplateForEditing(db, divisionId, templateId);
@@ -163,6 +166,7 @@ export async function changeDraft(
         template.draft.version,
         notFound,
       ),
+      ...((await also?.(template.draft.content)) ?? []),
     ];
     if (content.name !== template.name) steps.push(...(await renameSteps(db, templateId, content, now)));
     try {
@@ -283,6 +287,8 @@ export async function publishDraft(
       },
       onConditionFailed: () => new ConflictError(),
     },
+    // The version names the draft's logo: it stays while the version does (docs/decisions/0036).
+    ...(version.logo_GUID ? [logoPinStep(db, templateId, version.logo_GUID)] : []),
   ]);
   return getTemplateForEditing(db, divisionId, templateId);
 }

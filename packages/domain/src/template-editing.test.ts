@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
 import { EPA_CGP } from './system-templates/epa-cgp';
+import { SYSTEM_TEMPLATES } from './system-templates';
 import {
   addAcknowledgement,
   addFindingType,
@@ -15,6 +16,8 @@ import {
   emptyContent,
   featureWarnings,
   findQuestion,
+  importedContent,
+  importIssues,
   PICKER_QUESTION_TYPES,
   partId,
   setAttestations,
@@ -615,5 +618,151 @@ describe('what the review found (issue 19)', () => {
         ),
       ),
     ).toBe('Two signature lines of a group cannot be the same line');
+  });
+});
+
+describe('importing a template file (issue 19: export and import)', () => {
+  const contentOf = ({ templateId: _t, version: _v, ...content }: (typeof SYSTEM_TEMPLATES)[number]) =>
+    content as TemplateContent;
+  const IMPORTED = '9a1c2e44-7b3d-4f10-8c55-2d6e9f0a7b21';
+  let n = 0;
+  const importedId = () => partId(IMPORTED, `i${++n}`);
+  const partIds = (c: TemplateContent) => [
+    ...c.question_groups.map((g) => g.id),
+    ...allQuestions(c).flatMap((q) => [q.id, ...q.options.map((o) => o.id)]),
+    ...c.finding_types.map((t) => t.id),
+    ...c.attestations.map((a) => a.id),
+  ];
+  const withoutIds = (c: TemplateContent) =>
+    JSON.parse(
+      JSON.stringify(c, (key, value: unknown) => (key === 'id' || key === 'questionId' ? 0 : value)),
+    );
+
+  it.each(SYSTEM_TEMPLATES.map((t) => [t.name, t] as const))(
+    '%s imports as the same template with every part id new and named after the new template',
+    (_name, template) => {
+      const file = contentOf(template);
+      expect(importIssues(file)).toEqual([]);
+      const imported = importedContent(file, 'Imported', importedId);
+      expect(partIds(imported).every((id) => templateIdOfPart(id) === IMPORTED)).toBe(true);
+      expect(new Set(partIds(imported)).size).toBe(partIds(file).length);
+      expect(withoutIds(imported)).toEqual({ ...withoutIds(file), name: 'Imported' });
+      // The post-storm entry asks the same questions, by their new ids.
+      const label = (c: TemplateContent, id: string) => findQuestion(c, id).question.input_label;
+      expect(imported.post_storm_questions.map((r) => label(imported, r.questionId))).toEqual(
+        file.post_storm_questions.map((r) => label(file, r.questionId)),
+      );
+      // Static finding types keep their codes (findings are counted by them).
+      expect(imported.finding_types.map((t) => [t.code, t.is_static_type])).toEqual(
+        file.finding_types.map((t) => [t.code, t.is_static_type]),
+      );
+    },
+  );
+
+  it('leaves the logo behind: its file belongs to the template it was uploaded to', () => {
+    const imported = importedContent({ ...empty(), logo_GUID: 'a-logo' }, 'Imported', importedId);
+    expect(imported.logo_GUID).toBeUndefined();
+    expect(copyContent({ ...empty(), logo_GUID: 'a-logo' }, 'Copy', newId).logo_GUID).toBeUndefined();
+  });
+
+  it('takes a draft still missing a feature question (the editor warns of it, as for any draft)', () => {
+    const draft = empty();
+    const withoutDate = {
+      ...draft,
+      question_groups: draft.question_groups.map((g) => ({ ...g, questions: g.questions.slice(1) })),
+    };
+    expect(importIssues(withoutDate)).toEqual([]);
+    expect(featureWarnings(importedContent(withoutDate, 'Draft', importedId))).toEqual([
+      "Template must contain question with 'Inspection Date' feature",
+    ]);
+  });
+
+  type Edit = (c: TemplateContent) => TemplateContent;
+  const questionsEdited =
+    (edit: (q: TemplateContent['question_groups'][number]['questions']) => unknown): Edit =>
+    (c) => ({
+      ...c,
+      question_groups: c.question_groups.map((g, i) =>
+        i === 0 ? { ...g, questions: edit(g.questions) as never } : g,
+      ),
+    });
+  const typesEdited =
+    (edit: (t: TemplateContent['finding_types']) => TemplateContent['finding_types']): Edit =>
+    (c) => ({
+      ...c,
+      finding_types: edit(c.finding_types),
+    });
+  const CASES: [string, Edit, string][] = [
+    [
+      'two questions with the Inspection Date feature',
+      questionsEdited((qs) => [...qs, { ...qs[0]!, id: 'second-date', input_label: 'Second date' }]),
+      "The question 'Inspection Date' has the 'Inspection Date' feature already",
+    ],
+    [
+      'a feature on a type it does not fit',
+      questionsEdited((qs) => [
+        { ...qs[0]!, question_type_id: 'text', may_be_future: undefined },
+        ...qs.slice(1),
+      ]),
+      "Inspection Date: The 'Inspection Date' feature applies to Date and Date + Time questions only",
+    ],
+    [
+      'a width past 100',
+      questionsEdited((qs) => [{ ...qs[0]!, questionWidth: 150 }, ...qs.slice(1)]),
+      'Inspection Date: The width is a percentage from 1 to 100',
+    ],
+    [
+      'two questions with one id',
+      questionsEdited((qs) => [qs[0]!, { ...qs[1]!, id: qs[0]!.id }]),
+      'is used twice',
+    ],
+    [
+      'a post-storm question that is not in the template',
+      (c) => ({ ...c, post_storm_questions: [{ questionId: 'nowhere' }] }),
+      'The post-storm question nowhere is not in the template',
+    ],
+    [
+      'a new finding type taking a static code',
+      typesEdited((ts) => [
+        ...ts.filter((t) => t.code !== 'CA'),
+        { id: 'x', name: 'CA', code: 'CA', is_static_type: false, details: ts[0]!.details },
+      ]),
+      'CA: Only the static finding types have the codes CA, MI, A, and they keep them',
+    ],
+    [
+      'a finding type made static',
+      typesEdited((ts) => [...ts, { ...ts[0]!, id: 'x', name: 'Erosion', code: 'Erosion' }]),
+      'Erosion: Only the static finding types have the codes CA, MI, A, and they keep them',
+    ],
+    [
+      'a colour that is not a hex colour',
+      typesEdited((ts) =>
+        ts.map((t, i) => (i === 0 ? { ...t, details: { ...t.details, color: 'red' } } : t)),
+      ),
+      'Corrective Action: The colour is a hex colour such as #2FF363',
+    ],
+    [
+      'no finding type included',
+      typesEdited((ts) =>
+        ts.map((t) => ({ ...t, details: { ...t.details, is_enabled: false, is_required_for_cert: false } })),
+      ),
+      'Atleast one Include must be enabled',
+    ],
+    [
+      'two signature lines of a group that are the same line',
+      (c) => ({
+        ...c,
+        signature_groups: {
+          inspection: [...c.signature_groups.inspection!, ...c.signature_groups.inspection!],
+        },
+      }),
+      'Two signature lines of a group cannot be the same line',
+    ],
+  ];
+
+  it.each(CASES)('refuses a file with %s, saying why', (_case, edit, message) => {
+    const file = edit(empty());
+    expect(importIssues(file).join('\n')).toContain(message);
+    expect(refusal(() => importedContent(file, 'Refused', importedId))).toContain(message);
   });
 });

@@ -7,6 +7,7 @@ import {
   INSPECTION_TYPES,
   QUESTION_FEATURES,
   OPTION_TYPES,
+  QUESTION_FEATURES,
   QUESTION_TYPES,
 } from './template-model';
 import type {
@@ -22,7 +23,7 @@ import type {
   TemplateVersion,
 } from './template-model';
 import { STATIC_FINDING_TYPES } from './system-templates/build';
-import { TEMPLATE_MESSAGES } from './template-rules';
+import { TEMPLATE_MESSAGES, templateIssues } from './template-rules';
 
 /**
  * The template editor's changes (spec 002 §2 "Inspection template editor", §4, §5, §9), as pure
@@ -57,6 +58,8 @@ export const TEMPLATE_EDIT_MESSAGES = {
   attestationNotFound: 'Attestation not found',
   childMove: 'A child question stays under its option; move its parent question instead',
   staticFindingType: 'A static finding type cannot be deleted',
+  staticCode: `Only the static finding types have the codes ${STATIC_FINDING_TYPES.map((t) => t.code).join(', ')}, and they keep them`,
+  color: 'The colour is a hex colour such as #2FF363',
   lastLine: 'A signature line can be deleted only while another remains in its group',
   lineType: 'The signature line was not found',
   acknowledgementExists: 'The template has an acknowledgement already',
@@ -632,6 +635,8 @@ export function templateIdOfPart(id: string): string | null {
  * post-storm questions following their questions.
  */
 export function copyContent(content: TemplateContent, name: string, newId: () => string): TemplateContent {
+  // The logo's file belongs to the template it was uploaded to: a copy starts without one.
+  const { logo_GUID: _logo, ...rest } = content;
   const renamed = new Map<string, string>();
   const fresh = (id: string) => {
     const next = newId();
@@ -655,7 +660,7 @@ export function copyContent(content: TemplateContent, name: string, newId: () =>
     questions: g.questions.map(copyQuestion),
   }));
   return {
-    ...content,
+    ...rest,
     name,
     question_groups,
     finding_types: content.finding_types.map((t) => ({ ...t, id: fresh(t.id), details: { ...t.details } })),
@@ -668,6 +673,62 @@ export function copyContent(content: TemplateContent, name: string, newId: () =>
       questionId: renamed.get(ref.questionId) ?? ref.questionId,
     })),
   };
+}
+
+/**
+ * What a template file's content may not be when it is imported (issue 19: export and import): the
+ * checks a published template passes, except the two feature warnings a draft may still show
+ * (spec 002 §4: a question with the feature may be missing, never two), and the editor's own rules
+ * a hand-edited file could break (features on the types they fit, widths, finding types' names,
+ * codes, colours and static codes, signature lines).
+ */
+export function importIssues(content: TemplateContent): string[] {
+  const drafting = new Set<string>([TEMPLATE_MESSAGES.inspectionType, TEMPLATE_MESSAGES.inspectionDate]);
+  const issues = templateIssues({ ...content, templateId: 'import', version: 0 }).filter(
+    (issue) => !drafting.has(issue),
+  );
+  const questions = everyQuestion(content);
+  for (const feature of QUESTION_FEATURES) {
+    const holders = questions.filter((q) => q.features.includes(feature));
+    if (holders.length > 1)
+      issues.push(TEMPLATE_EDIT_MESSAGES.featureTaken(feature, holders[0]!.input_label));
+  }
+  for (const q of questions) {
+    for (const feature of new Set(q.features))
+      if (!FEATURE_TYPES[feature].includes(q.question_type_id))
+        issues.push(`${q.input_label}: ${TEMPLATE_EDIT_MESSAGES.featureType(feature)}`);
+    if (!Number.isInteger(q.questionWidth) || q.questionWidth < 1 || q.questionWidth > 100)
+      issues.push(`${q.input_label}: ${TEMPLATE_EDIT_MESSAGES.width}`);
+  }
+  const codes = content.finding_types.map((t) => nameKey(t.code));
+  if (new Set(codes).size !== codes.length) issues.push(TEMPLATE_MESSAGES.duplicateFindingType);
+  const staticCodes = new Set(STATIC_FINDING_TYPES.map((t) => nameKey(t.code)));
+  for (const type of content.finding_types) {
+    if (type.is_static_type !== staticCodes.has(nameKey(type.code)))
+      issues.push(`${type.name}: ${TEMPLATE_EDIT_MESSAGES.staticCode}`);
+    if (!/^#[0-9A-Fa-f]{6}$/.test(type.details.color))
+      issues.push(`${type.name}: ${TEMPLATE_EDIT_MESSAGES.color}`);
+  }
+  for (const lines of Object.values(content.signature_groups)) {
+    const types = (lines ?? []).map((l) => l.type);
+    if (new Set(types).size !== types.length) issues.push(TEMPLATE_EDIT_MESSAGES.duplicateLine);
+  }
+  return [...new Set(issues)];
+}
+
+/**
+ * The content of an imported template file: refused with every issue when the file breaks a rule
+ * (importIssues), else a copy with fresh ids named for the new template (copyContent: the
+ * post-storm questions follow their questions, static finding types keep their codes) and no logo.
+ */
+export function importedContent(
+  content: TemplateContent,
+  name: string,
+  newId: () => string,
+): TemplateContent {
+  const issues = importIssues(content);
+  if (issues.length > 0) throw new ValidationError(issues.join('\n'));
+  return copyContent(content, name, newId);
 }
 
 /**

@@ -151,6 +151,11 @@ export interface TemplateVersion {
   control_measure_required: boolean;
   /** The questions the post-storm bulk entry asks, in order. */
   post_storm_questions: PostStormQuestionRef[];
+  /**
+   * The template's logo (spec 002 §2, served from /dl/{GUID}): a published version pins the one
+   * its draft had. Absent in versions stored before the logo.
+   */
+  logo_GUID?: string | null;
 }
 
 /** Spec 002 §9 defaults. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_LIST_LIMITS, DEFAULT_UPLOAD_LIMITS, REPLACE_LIMITS, uploadProblem } from './uploads';
+import {
+  DOCUMENT_LIST_LIMITS,
+  DEFAULT_UPLOAD_LIMITS,
+  REPLACE_LIMITS,
+  TEMPLATE_LOGO_LIMITS,
+  uploadProblem,
+} from './uploads';
 
 const MB = 1024 * 1024;
 const pdf = { name: 'permit.pdf', mimeType: 'application/pdf' };
@@ -47,6 +53,22 @@ describe('upload rules (spec 001 §5, §9)', () => {
     // An image whose size cannot be read is no image of ours.
     expect(uploadProblem({ ...png(0, 0), width: null }, DOCUMENT_LIST_LIMITS)).toMatch(
       /not an allowed file type/,
+    );
+  });
+
+  it('takes a template logo as a png or jpeg of at most 2 MB, and says so', () => {
+    expect(uploadProblem({ ...png(120, 40), size: 2 * MB }, TEMPLATE_LOGO_LIMITS)).toBeNull();
+    expect(uploadProblem({ ...png(120, 40), size: 2 * MB + 1 }, TEMPLATE_LOGO_LIMITS)).toBe(
+      'site.png is too large. Max file size is 2MB',
+    );
+    expect(uploadProblem({ ...pdf, name: 'logo.pdf', size: 10 }, TEMPLATE_LOGO_LIMITS)).toBe(
+      'logo.pdf is not an allowed file type. Please add a png or jpeg file',
+    );
+    expect(uploadProblem({ name: 'logo.png', mimeType: null, size: 10 }, TEMPLATE_LOGO_LIMITS)).toBe(
+      'logo.png is not an allowed file type. Please add a png or jpeg file',
+    );
+    expect(uploadProblem(png(19, 40), TEMPLATE_LOGO_LIMITS)).toBe(
+      'site.png dimensions do not meet the minimum size of 20x20',
     );
   });
 });

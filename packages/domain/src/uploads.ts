@@ -19,6 +19,8 @@ export interface UploadLimits {
   maxMegabytes: number;
   /** The smallest width and height an image may have, in pixels. */
   minImageSide: number;
+  /** The types this upload may be (by content); all of ALLOWED_FILE_TYPES when absent. */
+  mimeTypes?: readonly AllowedMimeType[];
 }
 
 /** Uploads in general: 125 MB (spec 001 §9). */
@@ -34,11 +36,14 @@ export function fileTooLargeMessage(fileName: string, limits: UploadLimits): str
   return `${fileName} is too large. Max file size is ${limits.maxMegabytes}MB`;
 }
 
-/** '{file} is not an allowed file type. Please add a png, jpeg or pdf file'. */
-export function fileTypeNotAllowedMessage(fileName: string): string {
-  const labels = ALLOWED_FILE_TYPES.map((t) => t.label);
+/** '{file} is not an allowed file type. Please add a png, jpeg or pdf file' (the limits' types). */
+export function fileTypeNotAllowedMessage(fileName: string, limits?: UploadLimits): string {
+  const labels = ALLOWED_FILE_TYPES.filter((t) => allows(limits, t.mimeType)).map((t) => t.label);
   return `${fileName} is not an allowed file type. Please add a ${labels.slice(0, -1).join(', ')} or ${labels.at(-1)} file`;
 }
+
+const allows = (limits: UploadLimits | undefined, mimeType: AllowedMimeType) =>
+  !limits?.mimeTypes || limits.mimeTypes.includes(mimeType);
 
 export function imageTooSmallMessage(fileName: string, limits: UploadLimits): string {
   const side = limits.minImageSide;
@@ -66,9 +71,10 @@ export function uploadProblem(
   limits: UploadLimits,
 ): string | null {
   if (file.size > maxBytes(limits)) return fileTooLargeMessage(file.name, limits);
-  if (!isAllowedMimeType(file.mimeType)) return fileTypeNotAllowedMessage(file.name);
+  if (!isAllowedMimeType(file.mimeType) || !allows(limits, file.mimeType))
+    return fileTypeNotAllowedMessage(file.name, limits);
   if (isImageType(file.mimeType)) {
-    if (file.width == null || file.height == null) return fileTypeNotAllowedMessage(file.name);
+    if (file.width == null || file.height == null) return fileTypeNotAllowedMessage(file.name, limits);
     if (file.width < limits.minImageSide || file.height < limits.minImageSide)
       return imageTooSmallMessage(file.name, limits);
   }
@@ -87,3 +93,13 @@ export const FINDING_IMAGE_MESSAGES = {
   notAPhoto: (fileName: string) => `${fileName} is not a photo. Please add a png or jpeg file`,
   thumbnail: 'The thumbnail is not valid. Upload the photo again.',
 } as const;
+
+/**
+ * A template's logo (spec 002 §2): a png or jpeg image (by content) of at most 2 MB, at least
+ * 20x20 (spec 002 §5: uploads other than site maps). It is printed on the template's reports.
+ */
+export const TEMPLATE_LOGO_LIMITS: UploadLimits = {
+  maxMegabytes: 2,
+  minImageSide: 20,
+  mimeTypes: ['image/png', 'image/jpeg'],
+};

@@ -5,6 +5,7 @@ import {
   DOCUMENT_LIST_LIMITS,
   maxBytes,
   fileTooLargeMessage,
+  TEMPLATE_LOGO_LIMITS,
 } from '@stormline/domain/uploads';
 import { fileStoreOf } from '../../lib/file-store';
 import { httpRoute } from '../../lib/http-route';
@@ -24,7 +25,12 @@ const route = uploadsRoutes.createUpload;
  * checks what arrived. Nothing is recorded here; a file too large is refused before it is sent.
  */
 export async function main({ body, caller, divisionId, deps }: RouteRequest<typeof route>) {
-  const limits = body.purpose === 'file' ? DEFAULT_UPLOAD_LIMITS : DOCUMENT_LIST_LIMITS;
+  const limits =
+    body.purpose === 'file'
+      ? DEFAULT_UPLOAD_LIMITS
+      : body.purpose === 'logo'
+        ? TEMPLATE_LOGO_LIMITS
+        : DOCUMENT_LIST_LIMITS;
   if (body.size > maxBytes(limits)) throw new ValidationError(fileTooLargeMessage(body.name, limits));
   const now = deps.now();
   const expiresAt = Math.floor(now.getTime() / 1000) + UPLOAD_TICKET_SECONDS;

@@ -1,9 +1,23 @@
 import { uploadsRoutes } from '@stormline/contract/areas/uploads';
-import { findDocumentByGuid, userReachesDocument } from '@stormline/data/documents';
+import {
+  documentAt,
+  findGuidKey,
+  userInOneOf,
+  userReachesDocument,
+  type DocumentRecord,
+} from '@stormline/data/documents';
+import {
+  isLogoKey,
+  logoAt,
+  templateDivisions,
+  type TemplateLogoRecord,
+} from '@stormline/data/template-logos';
 import { NotFoundError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
 import { fileStoreOf } from '../../lib/file-store';
 import { httpRoute } from '../../lib/http-route';
+import type { Caller } from '../../lib/authenticate';
+import type { Deps } from '../../lib/deps';
 import { readVisibleProject } from '../../lib/project-access';
 import type { RouteRequest } from '../../lib/http-route';
 
@@ -13,35 +27,75 @@ const route = uploadsRoutes.download;
 const DOWNLOAD_URL_SECONDS = 60;
 
 /**
- * Opens a document by GUID: the caller (from the session, or a download link's token for this
- * path) must reach its owner through one of their divisions and may read it; the answer is a
- * redirect to a presigned URL of the private bucket, valid one minute. Anything else is 404, so
- * a GUID tells a stranger nothing.
+ * Opens a document or a template logo by GUID: the caller (from the session, or a download link's
+ * token for this path) must reach its owner through one of their divisions and may read it (a
+ * logo: readableLogo); the answer is a redirect to a presigned URL of the private bucket, valid
+ * one minute. Anything else is 404, so a GUID tells a stranger nothing.
  */
 export async function main({ params, query, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const notFound = new NotFoundError('Document not found');
-  const doc = await findDocumentByGuid(deps.db, params.id);
+  const key = await findGuidKey(deps.db, params.id);
+  if (!key) throw notFound;
+  const file = isLogoKey(key)
+    ? await readableLogo(deps, caller, divisionId, key)
+    : await readableDocument(deps, caller, divisionId, await documentAt(deps.db, key));
+  if (!file) throw notFound;
+  const url = await fileStoreOf(deps).presignGet(file.objectKey, DOWNLOAD_URL_SECONDS, {
+    fileName: fileNameOf(file.name, file.mimeType),
+    contentType: file.mimeType,
+    inline: query.disposition === 'inline',
+  });
+  return { status: 302, body: { url }, headers: { location: url } };
+}
+
+/** A document, if the caller reaches its owner through one of their divisions and may read it. */
+async function readableDocument(
+  deps: Deps,
+  caller: Caller,
+  divisionId: string | null,
+  doc: DocumentRecord,
+): Promise<DocumentRecord | null> {
   const { owner } = doc;
   // The public view's documents are a published project's only (docs/decisions/0015).
-  if (caller.role.isReadOnly && owner.kind !== 'project') throw notFound;
+  if (caller.role.isReadOnly && owner.kind !== 'project') return null;
   const mayRead =
     owner.kind === 'group'
       ? can(caller.grants, 'read', 'Regulations')
       : owner.kind === 'legend'
         ? can(caller.grants, 'read', 'Legend Item') || can(caller.grants, 'read', 'Regulations')
         : can(caller.grants, 'read', 'Project');
-  if (!mayRead || !(await userReachesDocument(deps.db, doc, caller.user.id, divisionId))) throw notFound;
+  if (!mayRead || !(await userReachesDocument(deps.db, doc, caller.user.id, divisionId))) return null;
   // A project's documents go only to those who see the project (its access rows; published for the public).
-  if (owner.kind === 'project')
-    await readVisibleProject(deps, caller, owner.divisionId, owner.projectId).catch(() => {
-      throw notFound;
-    });
-  const url = await fileStoreOf(deps).presignGet(doc.objectKey, DOWNLOAD_URL_SECONDS, {
-    fileName: fileNameOf(doc.name, doc.mimeType),
-    contentType: doc.mimeType,
-    inline: query.disposition === 'inline',
-  });
-  return { status: 302, body: { url }, headers: { location: url } };
+  if (owner.kind === 'project') {
+    const visible = await readVisibleProject(deps, caller, owner.divisionId, owner.projectId).then(
+      () => true,
+      () => false,
+    );
+    if (!visible) return null;
+  }
+  return doc;
+}
+
+/**
+ * The logo a GUID names, if the caller may see it: not the public account (its reports come with
+ * printing); read Inspection Templates, or read Inspection (an inspection's report shows the logo
+ * of its version); and a division holding the template must be the request's, or one of the
+ * caller's when a download link names none. Anything else is null, answered 404 like a stranger's
+ * document.
+ */
+async function readableLogo(
+  deps: Deps,
+  caller: Caller,
+  divisionId: string | null,
+  key: { pk: string; sk: string },
+): Promise<TemplateLogoRecord | null> {
+  if (caller.role.isReadOnly) return null;
+  if (!can(caller.grants, 'read', 'Inspection Templates') && !can(caller.grants, 'read', 'Inspection'))
+    return null;
+  const logo = await logoAt(deps.db, key);
+  if (!logo) return null;
+  const holding = await templateDivisions(deps.db, logo.templateId);
+  return (await userInOneOf(deps.db, holding, caller.user.id, divisionId)) ? logo : null;
 }
 
 const EXTENSIONS: Record<string, string> = {

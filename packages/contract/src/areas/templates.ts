@@ -17,6 +17,10 @@ import {
   SignaturesUpdate,
   TemplateCreate,
   TemplateEditorView,
+  TemplateFile,
+  TemplateImport,
+  TemplateLogo,
+  TemplateLogoUpload,
   TemplateSummary,
   TemplateUpdate,
 } from '../template-editor';
@@ -30,40 +34,58 @@ const deleteTemplates = permission('delete', 'Inspection Templates');
 
 /**
  * The template logo, under the spec's path and under a correctly spelled alias (spec 002 §7:
- * "/api/inspection-templat/{templateId}/upload-logo (spelling as shown)").
+ * "/api/inspection-templat/{templateId}/upload-logo (spelling as shown)"). The logo is the
+ * draft's (a published version pins the one it had); system templates are read-only.
  */
 function logoRoutes<S extends string>(prefix: string, suffix: S) {
   const path = `${prefix}/{templateId}/upload-logo`;
-  const routes: Record<string, RouteSpec> = {
-    [`getTemplateLogo${suffix}`]: {
-      method: 'GET',
-      path,
-      summary: 'The logo of a template (logo_GUID; the image is served from /dl/{GUID})',
-      access: readTemplates,
-      division: 'required',
-      files: 'read',
-      implemented: false,
-    },
-    [`uploadTemplateLogo${suffix}`]: {
-      method: 'POST',
-      path,
-      summary: "Upload a template's logo (multipart 'file'); answers logo_GUID",
-      access: updateTemplates,
-      division: 'required',
-      files: 'write',
-      implemented: false,
-    },
-    [`deleteTemplateLogo${suffix}`]: {
-      method: 'DELETE',
-      path,
-      summary: "Remove a template's logo",
-      access: updateTemplates,
-      division: 'required',
-      files: 'write',
-      implemented: false,
-    },
+  const params = z.strictObject({ templateId: Id });
+  const get = {
+    method: 'GET',
+    path,
+    summary:
+      "The logo of a template: its draft's, or a system template's current version's (logo_GUID, null when none; the image is served from /dl/{GUID})",
+    access: readTemplates,
+    division: 'required',
+    params,
+    query: z.strictObject({}),
+    response: TemplateLogo,
+    implemented: true,
+  } as const satisfies RouteSpec;
+  const upload = {
+    method: 'POST',
+    path,
+    summary:
+      "Upload a template's logo (the spec's multipart 'file': sent to storage with POST /api/uploads' presigned PUT, then its `upload` given here); a png or jpeg by its content, at most 2 MB, at least 20x20; replaces the draft's logo and answers logo_GUID",
+    access: updateTemplates,
+    division: 'required',
+    files: 'write',
+    params,
+    query: z.strictObject({}),
+    body: TemplateLogoUpload,
+    response: TemplateLogo,
+    implemented: true,
+  } as const satisfies RouteSpec;
+  const remove = {
+    method: 'DELETE',
+    path,
+    summary: "Remove a template's logo from its draft (versions published with it keep it)",
+    access: updateTemplates,
+    division: 'required',
+    files: 'write',
+    params,
+    query: z.strictObject({}),
+    body: z.undefined(),
+    response: TemplateLogo,
+    implemented: true,
+  } as const satisfies RouteSpec;
+  return {
+    [`getTemplateLogo${suffix}`]: get,
+    [`uploadTemplateLogo${suffix}`]: upload,
+    [`deleteTemplateLogo${suffix}`]: remove,
+  } as { [K in `getTemplateLogo${S}`]: typeof get } & { [K in `uploadTemplateLogo${S}`]: typeof upload } & {
+    [K in `deleteTemplateLogo${S}`]: typeof remove;
   };
-  return routes as Record<`${'get' | 'upload' | 'delete'}TemplateLogo${S}`, RouteSpec>;
 }
 
 /**
@@ -302,6 +324,32 @@ export const templatesRoutes = defineArea('templates', {
     query: z.strictObject({}),
     body: z.undefined(),
     response: z.strictObject({ message: z.string() }),
+    implemented: true,
+  },
+  exportTemplate: {
+    method: 'GET',
+    path: '/api/inspection-templates/{id}/export',
+    summary:
+      "A template as a JSON file to keep or import elsewhere (issue 19): a user template's draft, a system template's current version, or with `version` a published one; the logo stays behind",
+    access: readTemplates,
+    division: 'required',
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({
+      version: z.optional(z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'The version is not valid'))),
+    }),
+    response: TemplateFile,
+    implemented: true,
+  },
+  importTemplate: {
+    method: 'POST',
+    path: '/api/inspection-templates/import',
+    summary:
+      'Import a template file as a new user template of the division, unpublished, every part with a new id (issue 19); a wrong or unknown field is refused naming its path, and nothing is written',
+    access: createTemplates,
+    division: 'required',
+    query: z.strictObject({}),
+    body: TemplateImport,
+    response: TemplateEditorView,
     implemented: true,
   },
   publishTemplate: {

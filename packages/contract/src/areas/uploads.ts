@@ -52,8 +52,8 @@ export const UploadBegin = z.strictObject({
   name: FileName,
   /** Bytes, as the browser reports the file: a file over the limit is refused before it is sent. */
   size: z.number({ error: 'The file size is required' }).check(z.int(), z.positive()),
-  /** 'document' (a document list: 75 MB) or 'file' (125 MB). */
-  purpose: z.optional(z.enum(['document', 'file'])),
+  /** 'document' (a document list: 75 MB), 'file' (125 MB) or 'logo' (a template's logo: 2 MB). */
+  purpose: z.optional(z.enum(['document', 'file', 'logo'])),
 });
 
 export const UploadBegun = z.strictObject({
