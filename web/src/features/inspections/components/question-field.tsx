@@ -10,8 +10,13 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { answerLimits } from '@stormline/domain/question-config';
 import type { AnswerValue } from '@stormline/domain/questionnaire-rules';
-import { TIME_STEP_MINUTES } from '@stormline/domain/questionnaire-rules';
+import {
+  TEXT_ANSWER_MAX,
+  TEXTAREA_ANSWER_MAX,
+  TIME_STEP_MINUTES,
+} from '@stormline/domain/questionnaire-rules';
 import { mayBeInFuture } from '@stormline/domain/template-model';
 import type { Question } from '@stormline/domain/template-model';
 import type { Questionnaire } from '../api/inspections';
@@ -54,6 +59,10 @@ export function QuestionField({
     error,
     disabled: readOnly,
   };
+  // The question's configuration (placeholder, length, range, decimals, minute step), as the
+  // answer check (answerIssue) reads it; unconfigured, the limits the questionnaire always had.
+  const limits = answerLimits(question);
+  const placeholder = limits.placeholder ?? undefined;
   const options = question.options.map((o) => ({ value: o.id, label: o.name }));
   const text = typeof value === 'string' ? value : '';
   const list = Array.isArray(value) ? value : [];
@@ -137,7 +146,7 @@ export function QuestionField({
         <TextInput
           {...common}
           type="time"
-          step={TIME_STEP_MINUTES * 60}
+          step={(limits.minuteStep ?? TIME_STEP_MINUTES) * 60}
           value={text}
           onChange={(e) => onChange(e.currentTarget.value || null)}
           w={180}
@@ -172,7 +181,11 @@ export function QuestionField({
           {...common}
           value={typeof value === 'number' ? value : ''}
           onChange={(v) => onChange(typeof v === 'number' ? v : v === '' ? null : Number(v))}
-          decimalScale={2}
+          min={limits.min ?? undefined}
+          max={limits.max ?? undefined}
+          clampBehavior="none"
+          decimalScale={limits.decimals ?? 2}
+          allowDecimal={limits.decimals !== 0}
           w={200}
         />
       );
@@ -182,7 +195,8 @@ export function QuestionField({
           {...common}
           value={text}
           onChange={(e) => onChange(e.currentTarget.value)}
-          maxLength={500}
+          placeholder={placeholder}
+          maxLength={limits.maxLength ?? TEXT_ANSWER_MAX}
         />
       );
     case 'textarea':
@@ -193,7 +207,8 @@ export function QuestionField({
           onChange={(e) => onChange(e.currentTarget.value)}
           autosize
           minRows={2}
-          maxLength={4000}
+          placeholder={placeholder}
+          maxLength={limits.maxLength ?? TEXTAREA_ANSWER_MAX}
         />
       );
     case 'finding_array':
