@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLegendItem } from '@stormline/data/legend-items';
 import { createGroup } from '@stormline/data/regulations';
+import { createUserTemplate } from '@stormline/data/template-drafts';
+import { emptyContent, partId } from '@stormline/domain/template-editing';
 import { defaultMapSymbol } from '@stormline/domain/map-symbol';
 import { ROUTES } from '@stormline/contract/route-table';
 import type { Db } from '@stormline/data/dynamo';
@@ -414,6 +416,8 @@ describe('tenancy with ids in the query: real records of another division', () =
     site: Site;
     groupId: string;
     legendItemId: string;
+    /** A user template South alone holds (its question ids name it). */
+    templateId: string;
     /** What must not appear anywhere in an answer to North. */
     secrets: string[];
   }
@@ -438,6 +442,7 @@ describe('tenancy with ids in the query: real records of another division', () =
     'GET /api/legend-items documentGroupId': (s) => `/api/legend-items?documentGroupId=${s.groupId}`,
     'GET /api/legend-items/group/{id}/uploads LegendItemIds': (s) =>
       `/api/legend-items/group/${s.groupId}/uploads?LegendItemIds=${s.legendItemId}`,
+    'GET /api/questions-config templateId': (s) => `/api/questions-config?templateId=${s.templateId}`,
   };
 
   beforeAll(async () => {
@@ -449,11 +454,24 @@ describe('tenancy with ids in the query: real records of another division', () =
       groupIds: [group.id],
       mapSymbol: defaultMapSymbol('control_measure'),
     });
+    const templateId = randomUUID();
+    const template = await createUserTemplate(db, {
+      divisionId: SOUTH,
+      id: templateId,
+      content: emptyContent(`South template ${templateId.slice(0, 6)}`, () =>
+        partId(templateId, randomUUID().slice(0, 8)),
+      ),
+      by: 'attacker-review',
+      now: new Date(),
+    });
     south = {
       site: southSite,
       groupId: group.id,
       legendItemId: item.id,
+      templateId,
       secrets: [
+        templateId,
+        template.name,
         southSite.project.id,
         southSite.project.name,
         southSite.client.id,

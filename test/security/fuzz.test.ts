@@ -79,6 +79,10 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     features: [],
     options: [{ name: 'Yes' }],
   },
+  'PUT /api/questions/{questionId}/config': {
+    items: [{ questionId: 'fuzz', questionFieldId: 'number.min', value: 0 }],
+  },
+  'PUT /api/question-types/{typeId}/config': { items: [{ questionFieldId: 'number.decimals', value: 2 }] },
   'PUT /api/questions/{id}': {
     input_label: 'Fuzz question',
     question_type_id: 'text',
@@ -234,7 +238,7 @@ const WRONG_VALUES: unknown[] = [
 ];
 
 /** Path parameters that name a kind from a fixed list: a valid one, so the body is what gets refused. */
-const KIND_PARAMS: Record<string, string> = { group: 'inspection', type: 'findings' };
+const KIND_PARAMS: Record<string, string> = { group: 'inspection', type: 'findings', typeId: 'number' };
 
 function path(route: Route): string {
   // An only-yourself route names the fuzzing Admin, so its body is what gets refused.

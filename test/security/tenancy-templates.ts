@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@stormline/data/dynamo';
-import { draftKey, createUserTemplate } from '@stormline/data/template-drafts';
+import { draftKey, createUserTemplate, publishDraft } from '@stormline/data/template-drafts';
 import { templateKeys } from '@stormline/data/divisions-resources';
 import { emptyContent, partId } from '@stormline/domain/template-editing';
 import { SOUTH } from '../support/api';
@@ -16,7 +16,7 @@ interface ForeignCase {
  * A user template South alone holds (record, draft, link), pointed at from North by every template
  * editor route (docs/decisions/0036): each answers 403 or 404, and the template is unchanged.
  */
-async function southTemplate(db: Db) {
+async function southTemplate(db: Db, { published = false } = {}) {
   const id = randomUUID();
   const template = await createUserTemplate(db, {
     divisionId: SOUTH,
@@ -25,6 +25,8 @@ async function southTemplate(db: Db) {
     by: 'tenancy',
     now: new Date(),
   });
+  // The inspection side reads published versions only: a draft alone would be a 404 of no meaning.
+  if (published) await publishDraft(db, SOUTH, id, new Date());
   const groups = template.draft!.content.question_groups;
   return {
     id,
@@ -42,9 +44,9 @@ type SouthTemplate = Awaited<ReturnType<typeof southTemplate>>;
 
 export function templateEditorCases(db: Db): Record<string, () => Promise<ForeignCase>> {
   const onTemplate =
-    (path: (t: SouthTemplate) => string, body?: (t: SouthTemplate) => unknown) =>
+    (path: (t: SouthTemplate) => string, body?: (t: SouthTemplate) => unknown, published = false) =>
     async (): Promise<ForeignCase> => {
-      const template = await southTemplate(db);
+      const template = await southTemplate(db, { published });
       return { path: path(template), body: body?.(template), snapshot: template.snapshot };
     };
   const groups = (t: { id: string }) => `/api/inspection-templates/${t.id}/question-groups`;
@@ -98,6 +100,20 @@ export function templateEditorCases(db: Db): Record<string, () => Promise<Foreig
     ),
     'GET /api/inspection-templates/{id}/export': onTemplate(
       (t) => `/api/inspection-templates/${t.id}/export`,
+    ),
+    'PUT /api/questions/{questionId}/config': onTemplate(
+      (t) => `/api/questions/${t.questionId}/config`,
+      () => ({ items: [] }),
+    ),
+    'GET /api/inspection-templates/{templateId}/questions/config': onTemplate(
+      (t) => `/api/inspection-templates/${t.id}/questions/config`,
+      undefined,
+      true,
+    ),
+    'GET /api/questions/{questionId}/config': onTemplate(
+      (t) => `/api/questions/${t.questionId}/config`,
+      undefined,
+      true,
     ),
     'PUT /api/inspection-templates/{templateId}/question-groups-swap': onTemplate(
       (t) => `/api/inspection-templates/${t.id}/question-groups-swap`,

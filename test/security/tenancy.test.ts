@@ -39,6 +39,8 @@ const COMPANY_WIDE: Record<string, string> = {
     "Only yourself: {id} must be the caller (the guard's self check); {value} is 'agree' or 'disagree', not a record.",
   'PUT /api/users/{id}/notification-types/{type}':
     'Only yourself: {id} must be the caller; {type} names a notification type of the catalogue, not a record.',
+  'PUT /api/question-types/{typeId}/config':
+    "{typeId} names a question type of the catalogue, not a record: the defaults for new questions are the company's, and only an Admin changes them (docs/decisions/0036).",
   'GET /api/weather/{lat}/{lon}':
     '{lat} and {lon} are a place on Earth, not a record: every signed-in user may ask any place’s forecast (docs/decisions/0020).',
 };

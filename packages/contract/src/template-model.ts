@@ -1,12 +1,23 @@
 import * as z from 'zod/mini';
 import { QUESTION_FEATURES, QUESTION_TYPE_IDS, SIGNATURE_GROUPS } from '@stormline/domain/template-model';
 import type * as domain from '@stormline/domain/template-model';
+import { QUESTION_TYPE_FIELDS } from '@stormline/domain/question-config';
 
 /**
  * The template model of packages/domain/src/template-model.ts as response schemas (the
  * questionnaire, the finding form's types, the template's signatures). The domain types are the
  * source; the checks at the end keep the two the same shape.
  */
+
+/**
+ * A question's configuration: each field of QUESTION_TYPE_FIELDS, of its kind, optional (strict,
+ * so an unknown field is refused on import and never passes through a response).
+ */
+const QuestionConfigSchema = z.strictObject(
+  Object.fromEntries(
+    QUESTION_TYPE_FIELDS.map((f) => [f.id, z.optional(f.kind === 'text' ? z.string() : z.number())]),
+  ),
+);
 
 /** The fields of a question, with its options' child questions given (one level deep, 0018). */
 function questionSchema<C extends z.ZodMiniType>(childQuestion: C) {
@@ -29,6 +40,8 @@ function questionSchema<C extends z.ZodMiniType>(childQuestion: C) {
     ),
     /** Absent in versions stored before issue 24 (mayBeInFuture in the domain). */
     may_be_future: z.optional(z.boolean()),
+    /** The question's configuration by field id; absent fields take the built-in default (0036). */
+    config: z.optional(QuestionConfigSchema),
   });
 }
 

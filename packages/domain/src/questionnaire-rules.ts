@@ -1,4 +1,6 @@
 import { isIsoDate } from './local-date';
+import { answerLimits } from './question-config';
+import type { AnswerLimits } from './question-config';
 import type { FieldIssue } from './region';
 import { INSPECTION_TYPES, OPTION_TYPES, allQuestions, mayBeInFuture } from './template-model';
 import type { InspectionType, Question, TemplateVersion } from './template-model';
@@ -23,6 +25,13 @@ export const ANSWER_MESSAGES = {
   notAnOption: 'Please choose one of the options',
   future: 'The date cannot be in the future',
   time: 'Please enter a time in steps of 15 minutes',
+  timeStep: (minutes: number) => `Please enter a time in steps of ${minutes} minutes`,
+  belowMin: (min: number) => `Please enter a number of at least ${min}`,
+  aboveMax: (max: number) => `Please enter a number of at most ${max}`,
+  decimals: (places: number) =>
+    places === 0
+      ? 'Please enter a whole number'
+      : `Please enter a number with at most ${places} decimal places`,
   date: 'Please enter a valid date',
   number: 'Please enter a number',
   tooLong: (max: number) => `Please keep the answer under ${max} characters`,
@@ -34,11 +43,25 @@ export const ANSWER_MESSAGES = {
   inspectionType: `Please choose one of: ${INSPECTION_TYPES.join(', ')}`,
 } as const;
 
-function isTime(value: string): boolean {
+function isTime(value: string, step = TIME_STEP_MINUTES): boolean {
   const match = /^(\d{2}):(\d{2})$/.exec(value);
   if (!match) return false;
   const [hours, minutes] = [Number(match[1]), Number(match[2])];
-  return hours < 24 && minutes < 60 && minutes % TIME_STEP_MINUTES === 0;
+  return hours < 24 && minutes < 60 && minutes % step === 0;
+}
+
+/** Whether a number has at most `places` decimal places (1.25 has two; 0.1 + 0.2 has more). */
+function hasAtMostDecimals(value: number, places: number): boolean {
+  return Number(value.toFixed(places)) === value;
+}
+
+/** A number answer against its question's minimum, maximum and decimal places, if configured. */
+function numberIssue(value: number, limits: AnswerLimits): string | null {
+  if (limits.min !== null && value < limits.min) return ANSWER_MESSAGES.belowMin(limits.min);
+  if (limits.max !== null && value > limits.max) return ANSWER_MESSAGES.aboveMax(limits.max);
+  if (limits.decimals !== null && !hasAtMostDecimals(value, limits.decimals))
+    return ANSWER_MESSAGES.decimals(limits.decimals);
+  return null;
 }
 
 /** Whether a value counts as an answer (false and 0 do; '', [] and null do not). */
@@ -56,9 +79,14 @@ export interface AnswerContext {
   findingOffer?: ReadonlySet<string>;
 }
 
-/** What is wrong with one answer to one question, or null. Unanswered is the caller's matter. */
+/**
+ * What is wrong with one answer to one question, or null. Unanswered is the caller's matter. The
+ * question's configuration (question-config.ts) sets a text's maximum length, a number's range and
+ * decimal places, a time's minute step; unconfigured, the built-in defaults keep the limits above.
+ */
 export function answerIssue(question: Question, value: AnswerValue, context: AnswerContext): string | null {
   if (!isAnswered(value)) return null;
+  const limits = answerLimits(question);
   const optionIds = new Set(question.options.map((o) => o.id));
   switch (question.question_type_id) {
     case 'descriptive_text':
@@ -79,8 +107,10 @@ export function answerIssue(question: Question, value: AnswerValue, context: Ans
       return typeof value === 'boolean' ? null : ANSWER_MESSAGES.yesNo;
     case 'boolean_na':
       return value === 'yes' || value === 'no' || value === 'na' ? null : ANSWER_MESSAGES.yesNoNa;
-    case 'time':
-      return typeof value === 'string' && isTime(value) ? null : ANSWER_MESSAGES.time;
+    case 'time': {
+      const step = limits.minuteStep ?? TIME_STEP_MINUTES;
+      return typeof value === 'string' && isTime(value, step) ? null : ANSWER_MESSAGES.timeStep(step);
+    }
     case 'date':
       if (typeof value !== 'string' || !isIsoDate(value)) return ANSWER_MESSAGES.date;
       return !mayBeInFuture(question) && value > context.nowLocal.slice(0, 10)
@@ -94,13 +124,16 @@ export function answerIssue(question: Question, value: AnswerValue, context: Ans
       return !mayBeInFuture(question) && value > context.nowLocal ? ANSWER_MESSAGES.future : null;
     }
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? null : ANSWER_MESSAGES.number;
+      return typeof value === 'number' && Number.isFinite(value)
+        ? numberIssue(value, limits)
+        : ANSWER_MESSAGES.number;
     case 'text':
-      if (typeof value !== 'string') return ANSWER_MESSAGES.tooLong(TEXT_ANSWER_MAX);
-      return value.length > TEXT_ANSWER_MAX ? ANSWER_MESSAGES.tooLong(TEXT_ANSWER_MAX) : null;
-    case 'textarea':
-      if (typeof value !== 'string') return ANSWER_MESSAGES.tooLong(TEXTAREA_ANSWER_MAX);
-      return value.length > TEXTAREA_ANSWER_MAX ? ANSWER_MESSAGES.tooLong(TEXTAREA_ANSWER_MAX) : null;
+    case 'textarea': {
+      const max =
+        limits.maxLength ?? (question.question_type_id === 'text' ? TEXT_ANSWER_MAX : TEXTAREA_ANSWER_MAX);
+      if (typeof value !== 'string') return ANSWER_MESSAGES.tooLong(max);
+      return value.length > max ? ANSWER_MESSAGES.tooLong(max) : null;
+    }
     case 'finding_array':
       if (!Array.isArray(value) || new Set(value).size !== value.length) return ANSWER_MESSAGES.findings;
       return context.findingOffer && !value.every((id) => context.findingOffer!.has(id))

@@ -5,7 +5,6 @@ import {
   DEFAULT_FINDING_COLOR,
   FEATURE_LABELS,
   INSPECTION_TYPES,
-  QUESTION_FEATURES,
   OPTION_TYPES,
   QUESTION_FEATURES,
   QUESTION_TYPES,
@@ -17,11 +16,13 @@ import type {
   QuestionFeature,
   QuestionGroup,
   QuestionOption,
+  QuestionConfigValues,
   QuestionTypeId,
   SignatureGroup,
   SignatureLine,
   TemplateVersion,
 } from './template-model';
+import { checkedConfig } from './question-config';
 import { STATIC_FINDING_TYPES } from './system-templates/build';
 import { TEMPLATE_MESSAGES, templateIssues } from './template-rules';
 
@@ -209,6 +210,12 @@ export interface QuestionInput {
   options?: { id?: string; name: string; description?: string | null }[];
   /** Date questions: whether the answer may be later than today (never for 'Inspection Date'). */
   may_be_future?: boolean;
+  /**
+   * The configuration a question of this type starts with (the company's defaults for new
+   * questions, question-config.ts): used when the question is added or changes type; otherwise
+   * the question keeps its own (PUT /api/questions/{id}/config changes it).
+   */
+  config?: QuestionConfigValues;
 }
 
 /** Where a question sits: its group, and the option it is asked under when it is a child. */
@@ -237,7 +244,8 @@ function checkedQuestion(
   content: TemplateContent,
   layout: QuestionGroup['layout_type'],
   input: QuestionInput,
-  keep: { id: string; sort_order: number; options: QuestionOption[] },
+  keep: Pick<Question, 'id' | 'sort_order' | 'options'> &
+    Partial<Pick<Question, 'question_type_id' | 'config'>>,
   newId: () => string,
 ): Question {
   const label = input.input_label.trim();
@@ -285,7 +293,18 @@ function checkedQuestion(
     ...(type.id === 'date' || type.id === 'datetime'
       ? { may_be_future: !features.includes('inspection_date') && (input.may_be_future ?? false) }
       : {}),
+    ...configKept(type.id, keep, input),
   };
+}
+
+/** A question keeps its configuration while its type stays; a new type starts from the input's. */
+function configKept(
+  type: QuestionTypeId,
+  keep: Partial<Pick<Question, 'question_type_id' | 'config'>>,
+  input: QuestionInput,
+): Pick<Question, 'config'> {
+  const config = keep.question_type_id === type ? keep.config : input.config;
+  return config && Object.keys(config).length > 0 ? { config } : {};
 }
 
 /** Spec 002 §5: a question of a type the picker leaves out is not added (a copied one may be kept). */
@@ -391,6 +410,23 @@ function moveQuestion(
 
 export function deleteQuestion(content: TemplateContent, id: string): TemplateContent {
   return withoutDeletedRefs(deletedQuestion(content, id));
+}
+
+/**
+ * Spec 002 §7 PUT /api/questions/{questionId}/config: the question's whole configuration, as
+ * `{ questionFieldId, value }` items (checkedConfig: each field its type's, in its bounds, the
+ * minimum not above the maximum); fields left out or empty take their built-in defaults.
+ */
+export function setQuestionConfig(
+  content: TemplateContent,
+  id: string,
+  items: readonly { questionFieldId: string; value: unknown }[],
+): TemplateContent {
+  const { question } = findQuestion(content, id);
+  const config = checkedConfig(question.question_type_id, items);
+  return withQuestion(content, id, ({ config: _old, ...q }) =>
+    Object.keys(config).length > 0 ? { ...q, config } : q,
+  );
 }
 
 function deletedQuestion(content: TemplateContent, id: string): TemplateContent {

@@ -78,7 +78,15 @@ export interface Question {
    * (mayBeInFuture).
    */
   may_be_future?: boolean;
+  /**
+   * The question's configuration (question-config.ts): field id to value ('text.max_length': 200).
+   * In the question, so a published version pins it; absent fields take the built-in default.
+   */
+  config?: QuestionConfigValues;
 }
+
+/** A question's configuration values by field id (docs/decisions/0036 "Question configuration"). */
+export type QuestionConfigValues = Partial<Record<string, string | number>>;
 
 export interface QuestionGroup {
   id: string;

@@ -1,3 +1,4 @@
+import { configIssues } from './question-config';
 import { allQuestions, INSPECTION_TYPES, OPTION_TYPES, QUESTION_TYPE_IDS } from './template-model';
 import type { TemplateVersion } from './template-model';
 
@@ -47,6 +48,9 @@ export function templateIssues(version: TemplateVersion): string[] {
       issues.push(`${q.input_label}: ${TEMPLATE_MESSAGES.optionsRequired}`);
     if (!optionType && q.options.length > 0)
       issues.push(`${q.input_label}: ${TEMPLATE_MESSAGES.optionsOnlyForOptionTypes}`);
+    // A configuration that came in another way than the editor's checked call (an import).
+    for (const issue of configIssues(q.question_type_id, q.config ?? {}))
+      issues.push(`${q.input_label}: ${issue.message}`);
   }
   const ids = [
     ...version.question_groups.map((g) => g.id),

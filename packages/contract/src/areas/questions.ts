@@ -4,6 +4,7 @@ import { QUESTION_TYPES } from '@stormline/domain/template-model';
 import { DateText, LocalDateTime, QuestionAnswer } from '../inspection-views';
 import { defineArea, permission } from '../route';
 import { Id, Version } from '../schemas';
+import { InspectionQuestionsConfig, PublishedVersionQuery } from '../question-config';
 import { QuestionGroupSchema } from '../template-model';
 
 const inspectionParams = z.strictObject({ id: Id });
@@ -96,19 +97,27 @@ export const questionsRoutes = defineArea('questions', {
   getTemplateQuestionsConfig: {
     method: 'GET',
     path: '/api/inspection-templates/{templateId}/questions/config',
-    summary: 'Configuration of the questions of a template (questionTypeFieldId and value)',
+    summary:
+      "Configuration of the questions of a template's published version (the current one, or `version`): items with questionId, questionTypeFieldId and value",
     access: permission('read', 'Inspection'),
     division: 'required',
     publicRead: true,
-    implemented: false,
+    params: z.strictObject({ templateId: Id }),
+    query: PublishedVersionQuery,
+    response: InspectionQuestionsConfig,
+    implemented: true,
   },
   getQuestionConfig: {
     method: 'GET',
     path: '/api/questions/{questionId}/config',
-    summary: 'Configuration of one question (items with questionTypeFieldId and value)',
+    summary:
+      "Configuration of one question of its template's published version (the current one, or `version`): items with questionTypeFieldId and value",
     access: permission('read', 'Inspection'),
     division: 'required',
     publicRead: true,
-    implemented: false,
+    params: z.strictObject({ questionId: Id }),
+    query: PublishedVersionQuery,
+    response: InspectionQuestionsConfig,
+    implemented: true,
   },
 });

@@ -26,6 +26,13 @@ import {
 } from '../template-editor';
 import { Cursor, Page, SearchText } from '../schemas';
 import type { RouteSpec } from '../route';
+import {
+  QuestionConfigUpdate,
+  QuestionsConfigList,
+  QuestionTypeConfigUpdate,
+  QuestionTypeIdParam,
+  QuestionTypesConfig,
+} from '../question-config';
 
 const readTemplates = permission('read', 'Inspection Templates');
 const createTemplates = permission('create', 'Inspection Templates');
@@ -189,34 +196,50 @@ export const templatesRoutes = defineArea('templates', {
   listQuestionsConfig: {
     method: 'GET',
     path: '/api/questions-config',
-    summary: 'Configuration values of questions for the question editor',
+    summary:
+      "Configuration of a template's questions for the question editor (query templateId): each configurable question's effective values (stored, else the built-in default), one row per field, of the draft or a system template's current version",
     access: readTemplates,
     division: 'required',
-    implemented: false,
+    query: z.strictObject({ templateId: Id }),
+    response: QuestionsConfigList,
+    implemented: true,
   },
   updateQuestionConfig: {
     method: 'PUT',
     path: '/api/questions/{questionId}/config',
-    summary: 'Set the configuration of a question (list of value, questionId, questionFieldId)',
+    summary:
+      "Set a question's whole configuration in the template's draft (items: value, questionId, questionFieldId; empty or left out takes the default)",
     access: updateTemplates,
     division: 'required',
-    implemented: false,
+    params: z.strictObject({ questionId: Id }),
+    query: z.strictObject({}),
+    body: QuestionConfigUpdate,
+    response: TemplateEditorView,
+    implemented: true,
   },
   listQuestionTypesConfig: {
     method: 'GET',
     path: '/api/question-types-config',
-    summary: 'Configuration fields of the question types',
+    summary:
+      "Configuration fields of the question types: label, kind, bounds, the built-in default and the company's default for new questions",
     access: readTemplates,
     division: 'none',
-    implemented: false,
+    query: z.strictObject({}),
+    response: QuestionTypesConfig,
+    implemented: true,
   },
   updateQuestionTypeConfig: {
     method: 'PUT',
-    path: '/api/question-types/{id}/config',
-    summary: 'Set the configuration fields of a question type',
+    path: '/api/question-types/{typeId}/config',
+    summary:
+      "Set the company's default configuration of new questions of a type (items: value, questionFieldId); Admin only. Existing questions keep theirs",
     access: updateTemplates,
     division: 'none',
-    implemented: false,
+    params: z.strictObject({ typeId: QuestionTypeIdParam }),
+    query: z.strictObject({}),
+    body: QuestionTypeConfigUpdate,
+    response: QuestionTypesConfig,
+    implemented: true,
   },
   getQuestion: {
     method: 'GET',

@@ -10,8 +10,13 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { answerLimits } from '@stormline/domain/question-config';
 import type { AnswerValue } from '@stormline/domain/questionnaire-rules';
-import { TIME_STEP_MINUTES } from '@stormline/domain/questionnaire-rules';
+import {
+  TEXT_ANSWER_MAX,
+  TEXTAREA_ANSWER_MAX,
+  TIME_STEP_MINUTES,
+} from '@stormline/domain/questionnaire-rules';
 import { mayBeInFuture } from '@stormline/domain/template-model';
 import type { Question } from '@stormline/domain/template-model';
 import type { questionsRoutes } from '@stormline/contract/areas/questions';
@@ -58,6 +63,10 @@ export function QuestionField({
     error,
     disabled: readOnly,
   };
+  // The question's configuration (placeholder, length, range, decimals, minute step), as the
+  // answer check (answerIssue) reads it; unconfigured, the limits the questionnaire always had.
+  const limits = answerLimits(question);
+  const placeholder = limits.placeholder ?? undefined;
   const options = question.options.map((o) => ({ value: o.id, label: o.name }));
   const text = typeof value === 'string' ? value : '';
   const list = Array.isArray(value) ? value : [];
@@ -141,7 +150,7 @@ export function QuestionField({
         <TextInput
           {...common}
           type="time"
-          step={TIME_STEP_MINUTES * 60}
+          step={(limits.minuteStep ?? TIME_STEP_MINUTES) * 60}
           value={text}
           onChange={(e) => onChange(e.currentTarget.value || null)}
           w={180}
@@ -176,7 +185,11 @@ export function QuestionField({
           {...common}
           value={typeof value === 'number' ? value : ''}
           onChange={(v) => onChange(typeof v === 'number' ? v : v === '' ? null : Number(v))}
-          decimalScale={2}
+          min={limits.min ?? undefined}
+          max={limits.max ?? undefined}
+          clampBehavior="none"
+          decimalScale={limits.decimals ?? 2}
+          allowDecimal={limits.decimals !== 0}
           w={200}
         />
       );
@@ -186,7 +199,8 @@ export function QuestionField({
           {...common}
           value={text}
           onChange={(e) => onChange(e.currentTarget.value)}
-          maxLength={500}
+          placeholder={placeholder}
+          maxLength={limits.maxLength ?? TEXT_ANSWER_MAX}
         />
       );
     case 'textarea':
@@ -197,7 +211,8 @@ export function QuestionField({
           onChange={(e) => onChange(e.currentTarget.value)}
           autosize
           minRows={2}
-          maxLength={4000}
+          placeholder={placeholder}
+          maxLength={limits.maxLength ?? TEXTAREA_ANSWER_MAX}
         />
       );
     case 'finding_array':

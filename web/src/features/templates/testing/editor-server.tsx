@@ -44,6 +44,7 @@ function viewOf(content: TemplateContent, version: number): EditorView {
     draft: { version, unpublished: version > 1, updatedAt: '2026-03-02T09:30:00.000Z' },
     content,
     warnings: [],
+    versions: [],
   };
 }
 
