@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SegmentedControl, Stack, TagsInput, Text } from '@mantine/core';
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { QuestionGroupUpdate } from '@stormline/contract/template-editor';
 import type * as z from 'zod/mini';
 import { FormServerError, TextareaField, TextField, useServerSubmit } from '../../../components/form';
@@ -48,7 +48,7 @@ function GroupForm({ initial, submitLabel, onClose, onSubmit }: Omit<GroupModalP
       onClose();
     },
   );
-  const layout = form.watch('layout_type');
+  const layout = useWatch({ control: form.control, name: 'layout_type' });
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">

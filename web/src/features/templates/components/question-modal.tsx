@@ -1,4 +1,4 @@
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -9,7 +9,6 @@ import {
   OPTION_TYPES,
   QUESTION_TYPES,
   type Question,
-  type QuestionTypeId,
 } from '@stormline/domain/template-model';
 import type * as z from 'zod/mini';
 import {
@@ -117,8 +116,8 @@ function QuestionForm({
       onClose();
     },
   );
-  const type = form.watch('question_type_id') as QuestionTypeId;
-  const features = form.watch('features') ?? [];
+  const [type, watchedFeatures] = useWatch({ control: form.control, name: ['question_type_id', 'features'] });
+  const features = watchedFeatures ?? [];
   const offered = featuresOfType(type);
   // A question copied from a system template may have a type the picker leaves out: it keeps it.
   const types = PICKER_QUESTION_TYPES.some((t) => t.id === initial.question_type_id)
