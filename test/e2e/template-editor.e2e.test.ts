@@ -68,7 +68,7 @@ async function look(page: Page, name: string) {
 /** Adds a question through the Add question dialog of a group (or of an option, already opened). */
 async function addQuestion(page: Page, type: string, label: string, options: string[] = []) {
   const dialog = page.getByRole('dialog', { name: /^Add a question/ });
-  await dialog.getByRole('textbox', { name: 'Question type' }).click();
+  await dialog.getByRole('combobox', { name: 'Question type' }).click();
   await page.getByRole('option', { name: type, exact: true }).click();
   await dialog.getByRole('textbox', { name: 'Label' }).fill(label);
   for (const [index, option] of options.entries()) {
@@ -111,7 +111,7 @@ describe('the template editor (1280 px)', () => {
     const dialog = page.getByRole('dialog', { name: 'Add group' });
     await dialog.getByRole('textbox', { name: 'Group name' }).fill(tableGroup);
     await dialog.getByText('Table: one row a question').click();
-    const headers = dialog.getByRole('textbox', { name: 'Table headers' });
+    const headers = dialog.getByRole('combobox', { name: 'Table headers' });
     await headers.fill('Check');
     await headers.press('Enter');
     await headers.fill('Answer');
@@ -178,7 +178,7 @@ describe('the template editor (1280 px)', () => {
     await frame.getByText(labels.number).first().waitFor();
     // The child question is asked once its option is chosen, as an inspector will see it.
     expect(await frame.getByText(labels.child).count()).toBe(0);
-    await frame.getByRole('textbox', { name: labels.select }).click();
+    await frame.getByRole('combobox', { name: labels.select }).click();
     await frame.getByRole('option', { name: 'Needs repair' }).click();
     await frame.getByText(labels.child).first().waitFor();
     const width = await page

@@ -55,8 +55,17 @@ export function QuestionnaireGroups({
     </div>
   );
 
+  /** The child questions of `question` that its answer opens (spec 002 §2: asked under the chosen option). */
+  const askedChildren = (question: Question) =>
+    question.options.flatMap((o) => o.child_questions).filter((c) => asked.has(c.id));
+  const childIds = new Set(
+    groups.flatMap((g) =>
+      g.questions.flatMap((q) => q.options.flatMap((o) => o.child_questions.map((c) => c.id))),
+    ),
+  );
+
   const withChildren = (question: Question): ReactNode => {
-    const children = question.options.flatMap((o) => o.child_questions).filter((c) => asked.has(c.id));
+    const children = askedChildren(question);
     return (
       <Stack gap={6} key={question.id}>
         {field(question)}
@@ -70,6 +79,7 @@ export function QuestionnaireGroups({
     );
   };
 
+  // A TABLE group asks an opened child question in the row below its parent's, indented.
   const tableRows = (group: QuestionGroup, questions: Question[]) => (
     // On a phone each question's options go below its label (stacked-table.module.css).
     <Table.ScrollContainer
@@ -88,23 +98,25 @@ export function QuestionnaireGroups({
           </Table.Thead>
         )}
         <Table.Tbody>
-          {questions.map((q) => (
-            <Table.Tr key={q.id}>
-              <Table.Td fz="sm" fw={500} w="45%">
-                {/* One box: on a phone the cell is a grid, and a loose asterisk took a line of its own. */}
-                <span>
-                  {q.input_label}
-                  {q.required && (
-                    <Text span inherit c="red">
-                      {' '}
-                      *
-                    </Text>
-                  )}
-                </span>
-              </Table.Td>
-              <Table.Td>{field(q, true)}</Table.Td>
-            </Table.Tr>
-          ))}
+          {questions
+            .flatMap((q) => [q, ...askedChildren(q)])
+            .map((q) => (
+              <Table.Tr key={q.id}>
+                <Table.Td fz="sm" fw={500} w="45%" pl={childIds.has(q.id) ? 'xl' : undefined}>
+                  {/* One box: on a phone the cell is a grid, and a loose asterisk took a line of its own. */}
+                  <span>
+                    {q.input_label}
+                    {q.required && (
+                      <Text span inherit c="red">
+                        {' '}
+                        *
+                      </Text>
+                    )}
+                  </span>
+                </Table.Td>
+                <Table.Td>{field(q, true)}</Table.Td>
+              </Table.Tr>
+            ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Box, Button, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -52,11 +52,14 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
   const [groupDialog, setGroupDialog] = useState<{ group: QuestionGroup | null } | null>(null);
   const [questionDialog, setQuestionDialog] = useState<QuestionDialog | null>(null);
   const [removal, setRemoval] = useState<Removal | null>(null);
-  const [busy, setBusy] = useState(false);
+  // One press at a time: a second move waits for the first. The buttons stay enabled meanwhile, so
+  // the keyboard's focus stays on the one pressed.
+  const busy = useRef(false);
 
   /** A change made with one press (a move, the Condition Group): a refusal is shown as a notification. */
   const act = async (run: () => Promise<unknown>, failureTitle: string) => {
-    setBusy(true);
+    if (busy.current) return;
+    busy.current = true;
     try {
       await run();
     } catch (failure) {
@@ -67,7 +70,7 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
         autoClose: 8000,
       });
     } finally {
-      setBusy(false);
+      busy.current = false;
     }
   };
 
@@ -174,7 +177,7 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
                   size={32}
                   aria-label={`Move ${question.input_label} up`}
                   data-question-move={`${question.id}-up`}
-                  disabled={busy || index === 0}
+                  disabled={index === 0}
                   onClick={() => void moveQuestion(group, question, index - 1, 'up')}
                 >
                   <IconArrowUp size={18} aria-hidden />
@@ -185,7 +188,7 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
                   size={32}
                   aria-label={`Move ${question.input_label} down`}
                   data-question-move={`${question.id}-down`}
-                  disabled={busy || index === siblings.length - 1}
+                  disabled={index === siblings.length - 1}
                   onClick={() => void moveQuestion(group, question, index + 1, 'down')}
                 >
                   <IconArrowDown size={18} aria-hidden />
@@ -300,7 +303,7 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
                 size={32}
                 aria-label={`Move group ${group.name} up`}
                 data-group-move={`${group.id}-up`}
-                disabled={busy || index === 0}
+                disabled={index === 0}
                 onClick={() => void swapGroups(group, groups[index - 1]!, 'up')}
               >
                 <IconArrowUp size={18} aria-hidden />
@@ -311,7 +314,7 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
                 size={32}
                 aria-label={`Move group ${group.name} down`}
                 data-group-move={`${group.id}-down`}
-                disabled={busy || index === groups.length - 1}
+                disabled={index === groups.length - 1}
                 onClick={() => void swapGroups(group, groups[index + 1]!, 'down')}
               >
                 <IconArrowDown size={18} aria-hidden />
@@ -376,7 +379,6 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
           </Button>
           <Button
             variant="default"
-            disabled={busy}
             onClick={() =>
               void act(async () => {
                 await edit('applyConditionGroup', { params: { id: view.id } });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
@@ -33,6 +33,7 @@ import { QuestionsTab } from '../components/questions-tab';
 import { TemplatePreview } from '../components/template-preview';
 import { versionText } from '../components/templates-table';
 import { UnsavedChangesProvider, useConfirmLeave } from '../components/unsaved-changes';
+import classes from './template.module.css';
 
 /** Spec 002 §8: what the editor says when the template cannot be read. */
 export const TEMPLATE_LOAD_FAILURE = 'Failure to retrieve Inspection Template';
@@ -199,8 +200,8 @@ function LoadedEditor({ view, crumbs }: { view: EditorView; crumbs: { label: str
             </Stack>
           </Alert>
         )}
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 7 }}>
+        <div className={classes.layout}>
+          <div>
             <Paper radius="lg" p={0} style={{ overflow: 'hidden' }}>
               <Tabs
                 value={tab}
@@ -231,11 +232,9 @@ function LoadedEditor({ view, crumbs }: { view: EditorView; crumbs: { label: str
                 </Tabs.Panel>
               </Tabs>
             </Paper>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 5 }}>
-            <TemplatePreview view={view} />
-          </Grid.Col>
-        </Grid>
+          </div>
+          <TemplatePreview view={view} />
+        </div>
       </Stack>
       <NameModal
         opened={renaming}
