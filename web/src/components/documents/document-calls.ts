@@ -33,12 +33,14 @@ export async function sendFile(
   file: File,
   onProgress: (progress: UploadProgress) => void,
   signal?: AbortSignal,
+  /** What the file is for, which sets its size limit ('logo': a template's, 2 MB). */
+  purpose: 'document' | 'logo' = 'document',
 ): Promise<string> {
   // An empty file is no PNG, JPEG or PDF: the server would refuse its size as no size at all.
   if (file.size === 0) throw new FileRefusedError(fileTypeNotAllowedMessage(file.name));
   const begun = await callApi(uploadsRoutes.createUpload, {
     divisionId,
-    body: { name: file.name, size: file.size, purpose: 'document' },
+    body: { name: file.name, size: file.size, purpose },
     signal,
   });
   await uploadToPresignedUrl(begun.url, file, {
@@ -72,7 +74,7 @@ export function replaceDocument(divisionId: string, doc: DocumentRow, upload: st
  * The address of /dl/{GUID} with a download token of 5 minutes (POST /api/download-links): the
  * session token never goes in a URL. `inline` opens a PDF or image in the browser instead of saving it.
  */
-export async function documentHref(doc: DocumentRow, { inline = false } = {}): Promise<string> {
+export async function documentHref(doc: Pick<DocumentRow, 'GUID'>, { inline = false } = {}): Promise<string> {
   const { url } = await callApi(uploadsRoutes.createDownloadLink, { body: { path: `/dl/${doc.GUID}` } });
   return apiUrl(url) + (inline ? `${url.includes('?') ? '&' : '?'}disposition=inline` : '');
 }

@@ -97,3 +97,39 @@ export interface EditorTabProps {
   /** A user template the user may update; a system template, or read-only access, shows without actions. */
   editable: boolean;
 }
+
+/** Saves the template as a JSON file (GET .../export): the draft, or a system template's current version. */
+export async function exportTemplate(
+  divisionId: string,
+  view: Pick<EditorView, 'id' | 'name'>,
+): Promise<void> {
+  const file = await callApi(templatesRoutes.exportTemplate, { divisionId, params: { id: view.id } });
+  const blob = new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: 'application/json' });
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = `${view.name.replace(/[^\w .-]+/g, '_').trim() || 'template'}.template.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** The refusal of a file that is not JSON at all, before the server is asked. */
+export const NOT_JSON = 'This file is not a template file: it is not JSON.';
+
+/**
+ * POST /api/inspection-templates/import: a template file becomes a new, unpublished template of
+ * this division. The server refuses a wrong field naming it ('template.question_groups.0...').
+ */
+export async function importTemplate(divisionId: string, file: File): Promise<EditorView> {
+  let body: unknown;
+  try {
+    body = JSON.parse(await file.text());
+  } catch {
+    throw new Error(NOT_JSON);
+  }
+  const view = await callApi(templatesRoutes.importTemplate, { divisionId, body: body as never });
+  void refreshTemplatesList();
+  return view;
+}

@@ -1,3 +1,4 @@
+import { useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
@@ -20,6 +21,8 @@ import {
   TextField,
   useServerSubmit,
 } from '../../../components/form';
+import { fieldsOfType } from '@stormline/domain/question-config';
+import { AnswerSettings, settingIssues, settingValues, type SettingValues } from './answer-settings';
 import { useConfirmLeave, useUnsavedMark } from './unsaved-changes';
 
 type QuestionValues = z.input<typeof QuestionUpdate>;
@@ -74,6 +77,8 @@ export interface QuestionModalProps {
   tableLayout: boolean;
   /** The groups a top-level question may move to; none for a child question. */
   groups: { value: string; label: string }[];
+  /** An existing question's answer settings, saved with it (a new question starts with its type's defaults). */
+  settings?: { question: Question; onSave: (values: SettingValues) => Promise<void> };
   onClose: () => void;
   onSubmit: (values: QuestionFields) => Promise<void>;
 }
@@ -97,26 +102,39 @@ function QuestionForm({
   submitLabel,
   tableLayout,
   groups,
+  settings,
   onClose,
   onSubmit,
 }: Omit<QuestionModalProps, 'opened' | 'title'>) {
   const confirmLeave = useConfirmLeave();
+  const storedType = settings?.question.question_type_id;
+  const initialSettings = useMemo(
+    () => (settings ? settingValues(settings.question.question_type_id, settings.question.config) : {}),
+    [settings],
+  );
+  const [settingsValues, setSettingsValues] = useState<SettingValues>(initialSettings);
+  const settingsChanged = JSON.stringify(settingsValues) !== JSON.stringify(initialSettings);
   const form = useForm<QuestionValues, unknown, QuestionFields>({
     resolver: zodResolver(QuestionUpdate),
     defaultValues: initial,
   });
-  useUnsavedMark('question', form.formState.isDirty);
+  useUnsavedMark('question', form.formState.isDirty || settingsChanged);
   const options = useFieldArray({ control: form.control, name: 'options' });
   const { submit, serverError } = useServerSubmit(
     form,
     ['input_label', 'question_type_id', 'questionWidth', 'description'],
     async (values) => {
-      await onSubmit(fieldsFor(values));
+      if (keepsType && Object.keys(issues).length > 0) return;
+      if (form.formState.isDirty || !settings) await onSubmit(fieldsFor(values));
+      // A new type takes its own defaults on the server: its settings are edited once it is saved.
+      if (settings && keepsType && settingsChanged) await settings.onSave(settingsValues);
       form.reset(values);
       onClose();
     },
   );
   const [type, watchedFeatures] = useWatch({ control: form.control, name: ['question_type_id', 'features'] });
+  const keepsType = settings !== undefined && type === storedType;
+  const issues = keepsType ? settingIssues(type, settingsValues) : {};
   const features = watchedFeatures ?? [];
   const offered = featuresOfType(type);
   // A question copied from a system template may have a type the picker leaves out: it keeps it.
@@ -161,6 +179,19 @@ function QuestionForm({
           )}
         </Group>
         <CheckboxField control={form.control} name="required" label="Required" />
+        {keepsType && (
+          <AnswerSettings
+            typeId={type}
+            values={settingsValues}
+            issues={issues}
+            onChange={setSettingsValues}
+          />
+        )}
+        {settings && !keepsType && fieldsOfType(type).length > 0 && (
+          <Text fz="sm" c="dimmed">
+            The answer settings of the new type start from their defaults: save, then edit them.
+          </Text>
+        )}
         {offered.length > 0 && (
           <Controller
             control={form.control}

@@ -456,6 +456,25 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
             ? groups.map((g) => ({ value: g.id, label: g.name }))
             : []
         }
+        settings={
+          questionDialog?.mode === 'edit'
+            ? {
+                question: questionDialog.question,
+                onSave: async (values) => {
+                  await edit('updateQuestionConfig', {
+                    params: { questionId: questionDialog.question.id },
+                    body: {
+                      items: Object.entries(values).map(([questionFieldId, value]) => ({
+                        questionId: questionDialog.question.id,
+                        questionFieldId,
+                        value: value === '' ? null : value,
+                      })),
+                    },
+                  });
+                },
+              }
+            : undefined
+        }
         onSubmit={async (values) => {
           if (questionDialog) await saveQuestion(questionDialog, values);
         }}

@@ -6,6 +6,7 @@ import {
   IconAlertCircle,
   IconAlertTriangle,
   IconCertificate,
+  IconDownload,
   IconListDetails,
   IconLock,
   IconPencil,
@@ -26,10 +27,17 @@ import { useDivisionId } from '../../../lib/division-context';
 import { errorMessage } from '../../../lib/errors';
 import { hasPermission } from '../../../lib/page-access';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
-import { deleteTemplate, useTemplateEdit, useTemplateEditorView, type EditorView } from '../api/templates';
+import {
+  deleteTemplate,
+  exportTemplate,
+  useTemplateEdit,
+  useTemplateEditorView,
+  type EditorView,
+} from '../api/templates';
 import { CertificationTab } from '../components/certification-tab';
 import { FindingsTab } from '../components/findings-tab';
 import { QuestionsTab } from '../components/questions-tab';
+import { TemplateLogo } from '../components/template-logo';
 import { TemplatePreview } from '../components/template-preview';
 import { versionText } from '../components/templates-table';
 import { UnsavedChangesProvider, useConfirmLeave } from '../components/unsaved-changes';
@@ -154,6 +162,21 @@ function LoadedEditor({ view, crumbs }: { view: EditorView; crumbs: { label: str
                 Rename
               </Button>
             )}
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={18} />}
+              onClick={() =>
+                void exportTemplate(divisionId, view).catch((failure: unknown) =>
+                  notifications.show({
+                    color: 'red',
+                    title: 'The template was not exported',
+                    message: actionError(failure),
+                  }),
+                )
+              }
+            >
+              Export
+            </Button>
             {canDelete && (
               <Button
                 variant="light"
@@ -178,7 +201,7 @@ function LoadedEditor({ view, crumbs }: { view: EditorView; crumbs: { label: str
         }
       />
       <Stack gap="lg">
-        <VersionFacts view={view} />
+        <VersionFacts view={view} editable={editable} />
         {!view.isUserTemplate && (
           <Alert color="gray" variant="light" icon={<IconLock size={18} />}>
             {TEMPLATE_EDIT_MESSAGES.systemNotice} Copy it from the list to make a template of your own.
@@ -274,7 +297,7 @@ function LoadedEditor({ view, crumbs }: { view: EditorView; crumbs: { label: str
 }
 
 /** Which version new inspections use, and whether the draft holds changes they do not see yet. */
-function VersionFacts({ view }: { view: EditorView }) {
+function VersionFacts({ view, editable }: { view: EditorView; editable: boolean }) {
   return (
     <Paper p="lg" radius="lg">
       <Group gap="xl" align="flex-start">
@@ -336,6 +359,7 @@ function VersionFacts({ view }: { view: EditorView }) {
             </Text>
           </div>
         )}
+        <TemplateLogo view={view} editable={editable} />
       </Group>
     </Paper>
   );

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconUpload } from '@tabler/icons-react';
 import { TemplateName } from '@stormline/contract/template-editor';
 import * as z from 'zod/mini';
-import { ConfirmModal } from '../../../components/confirm-modal';
+import { actionError, ConfirmModal } from '../../../components/confirm-modal';
 import { ListSearch } from '../../../components/data-table';
 import { NameModal } from '../../../components/name-modal';
 import { PageHeader } from '../../../components/page-header';
@@ -13,14 +13,21 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth';
 import { useDivisionId } from '../../../lib/division-context';
 import { hasPermission } from '../../../lib/page-access';
-import { createTemplate, deleteTemplate, useTemplatesList, type TemplateRow } from '../api/templates';
+import {
+  createTemplate,
+  deleteTemplate,
+  importTemplate,
+  useTemplatesList,
+  type TemplateRow,
+} from '../api/templates';
 import { TemplatesTable } from '../components/templates-table';
 
 const NameSchema = z.strictObject({ name: TemplateName });
 
 /**
  * /inspection-templates (spec 002 §2): the division's templates, system ones marked, a page at a
- * time. New template starts an empty one; Copy starts one from any template (a system template is
+ * time. New template starts an empty one; Import adds one from a template file (Export on a
+ * template's page writes it); Copy starts one from any template (a system template is
  * how most begin); Delete removes a user template the server lets go (not while projects or open
  * inspections use it: its message says so).
  */
@@ -37,6 +44,26 @@ export default function TemplatesRoute() {
     (row: { id: string }) => void navigate(paths.app.inspectionTemplate.getHref(divisionId, row.id)),
     [navigate, divisionId],
   );
+  const [importing, setImporting] = useState(false);
+  const [importError, setImportError] = useState<string | null>(null);
+  const importFile = async (file: File | null) => {
+    if (!file) return;
+    setImporting(true);
+    setImportError(null);
+    try {
+      const view = await importTemplate(divisionId, file);
+      notifications.show({
+        color: 'teal',
+        title: 'Template imported',
+        message: `${view.name} was added, not yet published. Check it, then publish it.`,
+      });
+      open(view);
+    } catch (failure) {
+      setImportError(actionError(failure));
+    } finally {
+      setImporting(false);
+    }
+  };
   const copy = useCallback((row: TemplateRow) => setCreating({ copyOf: row }), []);
   const remove = useCallback((row: TemplateRow) => setDeleting(row), []);
 
@@ -47,12 +74,45 @@ export default function TemplatesRoute() {
         description="The questionnaires inspectors answer, their certification and their finding types. Copy a system template to make one of your own."
         actions={
           canCreate && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating({ copyOf: null })}>
-              New template
-            </Button>
+            <>
+              <FileButton onChange={(file) => void importFile(file)} accept="application/json,.json">
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="default"
+                    leftSection={<IconUpload size={18} />}
+                    loading={importing}
+                  >
+                    Import
+                  </Button>
+                )}
+              </FileButton>
+              <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating({ copyOf: null })}>
+                New template
+              </Button>
+            </>
           )
         }
       />
+      {importError && (
+        <Alert
+          color="red"
+          variant="light"
+          title="The template file was not imported"
+          role="alert"
+          mb="md"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setImportError(null)}
+        >
+          <Text fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="import-error">
+            {importError}
+          </Text>
+          <Text fz="sm" c="dimmed" mt={4}>
+            Nothing was added. Correct the file, or export the template again, then import it.
+          </Text>
+        </Alert>
+      )}
       <Paper radius="lg" p={0} style={{ overflow: 'hidden' }}>
         <Group p="md" justify="space-between" gap="sm">
           <ListSearch list={list} label="Search Inspection Templates" />
