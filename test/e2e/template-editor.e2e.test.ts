@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGroup } from '@stormline/data/regulations';
+import { makePng } from '@stormline/local/seed/demo-files';
 import { localDate } from '@stormline/domain/local-date';
 import type { TemplateContent } from '@stormline/domain/template-editing';
 import { call, NORTH } from '../support/api';
@@ -40,6 +41,7 @@ let adminApi: ApiAs;
 let templateId: string;
 const templateName = `E2E EPA ${run}`;
 const tableGroup = `Outfalls ${run}`;
+const findingType = `Blocked outfall ${run}`;
 const labels = {
   yesNo: 'Is the outfall free of sediment?',
   number: 'Outfall pipe diameter (mm)',
@@ -188,6 +190,54 @@ describe('the template editor (1280 px)', () => {
     await look(page, 'template-preview-1280');
   });
 
+  it('adds a finding type required for certification', async () => {
+    await page.getByRole('tab', { name: 'Findings' }).click();
+    const form = page.getByRole('form', { name: 'Add finding type' });
+    await form.getByRole('textbox', { name: 'Name' }).fill(findingType);
+    await form.getByRole('switch', { name: 'Required for certification' }).check({ force: true });
+    await form.getByRole('button', { name: 'Add finding type' }).click();
+    await page.getByRole('switch', { name: `${findingType} required for certification` }).waitFor();
+    await look(page, 'template-findings-1280');
+    const type = (await editorView()).content.finding_types.find((t) => t.name === findingType);
+    expect(type?.details).toMatchObject({ is_enabled: true, is_required_for_cert: true });
+  });
+
+  it('edits a signature line and turns the compliance certificate on', async () => {
+    await page.getByRole('tab', { name: 'Certification' }).click();
+    const region = page.getByRole('region', { name: 'Inspection Certification' });
+    await region.getByRole('button', { name: 'Edit Inspection Certification' }).click();
+    const line = region.getByRole('group', { name: 'Signature line 1' });
+    await line.getByRole('textbox', { name: 'Role field label' }).fill('Site role');
+    await region.getByRole('button', { name: 'Save' }).click();
+    await region.getByText(/Role field: Site role/).waitFor();
+    const compliance = page.getByRole('switch', { name: /Compliance certificate/ });
+    if (!(await compliance.isChecked())) await compliance.check({ force: true });
+    await page
+      .getByRole('region', { name: /Compliance/ })
+      .first()
+      .waitFor();
+    await look(page, 'template-certification-1280');
+    const view = await editorView();
+    expect(view.content.signature_groups.inspection?.[0]?.roleFieldLabel).toBe('Site role');
+    expect(view.content.has_compliance_cert).toBe(true);
+  });
+
+  it('uploads a logo, shown from its download path', async () => {
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Upload logo' }).click(),
+    ]);
+    await chooser.setFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(makePng(120, 60)),
+    });
+    const logo = page.getByTestId('template-logo');
+    await logo.waitFor();
+    await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(120);
+    expect((await editorView()).content.logo_GUID).toBeTruthy();
+  });
+
   it('publishes the draft as version 1', async () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByTestId('template-current-version').getByText('Version 1').waitFor();
@@ -242,6 +292,25 @@ describe('an inspection on the new template', () => {
     await page.getByText(labels.yesNo).first().waitFor();
     await page.getByText(labels.number).first().waitFor();
     await look(page, 'template-inspection-questions-1280');
+  });
+
+  it('applies the certification rule: compliance waits for the finding type required for certification', async () => {
+    const types = await adminApi<{ pageData: { id: string; name: string }[] }>(
+      `/api/finding-types/by_template_id/${templateId}`,
+    );
+    const required = types.body.pageData.find((t) => t.name === findingType)!;
+    const raised = await adminApi(`/api/inspections/${firstInspection}/findings`, 'POST', {
+      finding_type_id: required.id,
+      location: 'Outfall 2: pipe blocked',
+      date_initiated: localDate('Europe/London', new Date()),
+    });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(201);
+    await page.goto(`/inspection/${firstInspection}/certification`);
+    await page
+      .getByText(/Complete these findings before compliance certification/)
+      .first()
+      .waitFor();
+    await look(page, 'template-certification-rule-1280');
   });
 
   it('a later version changes new inspections only: the first reads as answered, its signature intact', async () => {

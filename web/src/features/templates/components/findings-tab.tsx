@@ -212,6 +212,8 @@ function FindingTypeRow({ type, content, edit, editable, onDelete }: RowProps) {
         {editable ? (
           <ColorInput
             aria-label={`Colour of ${type.name}`}
+            // The browser's eye dropper button has no name of its own; the hex box and swatches do the work.
+            withEyeDropper={false}
             format="hex"
             size="sm"
             w={130}
@@ -362,6 +364,7 @@ function ColorField({ control }: { control: AddControl }) {
   return (
     <ColorInput
       label="Colour"
+      withEyeDropper={false}
       format="hex"
       w={160}
       ref={ref}
