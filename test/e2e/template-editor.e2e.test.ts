@@ -4,12 +4,13 @@ import { createGroup } from '@stormline/data/regulations';
 import { makePng } from '@stormline/local/seed/demo-files';
 import { localDate } from '@stormline/domain/local-date';
 import type { TemplateContent } from '@stormline/domain/template-editing';
-import { call, NORTH } from '../support/api';
+import { call, NORTH, SOUTH } from '../support/api';
 import { answerInFull, signInspection, type ApiAs } from '../support/inspection-walk';
 import { testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
-import { VIEWPORTS, screenshot, signIn, useBrowser } from './browser';
+import { VIEWPORTS, downloadedBytes, screenshot, signIn, useBrowser } from './browser';
+import { checkPhoneScreen } from './phone-checks';
 
 /**
  * The inspection template editor through the browser (issue 19, spec 002 §2): a copy of the EPA
@@ -42,6 +43,9 @@ let templateId: string;
 const templateName = `E2E EPA ${run}`;
 const tableGroup = `Outfalls ${run}`;
 const findingType = `Blocked outfall ${run}`;
+/** Spec 002 §8, "Unsaved changes". */
+const UNSAVED_TITLE = 'You have unsaved changes';
+const UNSAVED_TEXT = 'You have some unsaved changes. Are you sure you want to exit?';
 const labels = {
   yesNo: 'Is the outfall free of sediment?',
   number: 'Outfall pipe diameter (mm)',
@@ -50,7 +54,7 @@ const labels = {
 };
 
 beforeAll(async () => {
-  admin = await createTestUser('Admin', [NORTH]);
+  admin = await createTestUser('Admin', [NORTH, SOUTH]);
   const token = await signInAs(admin);
   await call(`/api/users/${admin.id}/signature_authorization/agree`, { method: 'POST', token });
   adminApi = (path, method = 'GET', body) => call(path, { method, token, divisionId: NORTH, body });
@@ -347,5 +351,136 @@ describe('an inspection on the new template', () => {
     await page.goto(`/inspection/${firstInspection}/questionnaire`);
     await page.getByText(labels.yesNo, { exact: true }).first().waitFor();
     expect(await page.getByText(revised).count()).toBe(0);
+  });
+});
+
+describe('export, and import into the South division', () => {
+  let page: Page;
+  let file: Buffer;
+  let southToken: string;
+
+  beforeAll(async () => {
+    page = await newPage(VIEWPORTS.desktop);
+    await signIn(page, admin);
+    southToken = await signInAs(admin);
+  });
+
+  const southTemplates = async () =>
+    (
+      await call<{ pageData: { id: string; name: string }[] }>(
+        `/api/inspection-templates?s=${encodeURIComponent(templateName)}`,
+        { token: southToken, divisionId: SOUTH },
+      )
+    ).body.pageData.filter((t) => t.name === templateName);
+
+  async function importFile(buffer: Buffer) {
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Import' }).click(),
+    ]);
+    await chooser.setFiles({ name: 'template.json', mimeType: 'application/json', buffer });
+  }
+
+  it('exports the template as a JSON file', async () => {
+    await page.goto(`/divisions/${NORTH}/inspection-templates/${templateId}`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    file = await downloadedBytes(download);
+    const parsed = JSON.parse(file.toString('utf8')) as { format: string; template: TemplateContent };
+    expect(parsed.format).toBe('stormline-inspection-template');
+    expect(parsed.template.question_groups.some((g) => g.name === tableGroup)).toBe(true);
+  });
+
+  it('imports it into South: the same questionnaire, unpublished, every id new', async () => {
+    await page.goto(`/divisions/${SOUTH}/inspection-templates`);
+    await importFile(file);
+    await page.waitForURL(new RegExp(`/divisions/${SOUTH}/inspection-templates/[^/?]+$`));
+    const importedId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('heading', { name: templateName, level: 1 }).waitFor();
+    await page.getByTestId('template-current-version').getByText('Not published').waitFor();
+    await previewFrame(page).getByRole('heading', { name: tableGroup }).waitFor();
+
+    const north = await editorView();
+    const south = (
+      await call<EditorView>(`/api/inspection-templates/${importedId}`, {
+        token: southToken,
+        divisionId: SOUTH,
+      })
+    ).body;
+    const shape = (view: EditorView) =>
+      view.content.question_groups.map((g) => [
+        g.name,
+        g.layout_type,
+        g.questions.map((q) => [q.input_label, q.question_type_id, q.options.map((o) => o.name)]),
+      ]);
+    expect(shape(south)).toEqual(shape(north));
+    const ids = south.content.question_groups.flatMap((g) => [g.id, ...g.questions.map((q) => q.id)]);
+    expect(ids.every((id) => id.startsWith(`${importedId}_`))).toBe(true);
+  });
+
+  it('refuses a file with one wrong field, naming it, and adds nothing', async () => {
+    const edited = JSON.parse(file.toString('utf8')) as { template: TemplateContent };
+    (edited.template.question_groups[0]!.questions[0] as { question_type_id: string }).question_type_id =
+      'bogus';
+    const before = (await southTemplates()).length;
+    await page.goto(`/divisions/${SOUTH}/inspection-templates`);
+    await importFile(Buffer.from(JSON.stringify(edited)));
+    const error = page.getByTestId('import-error');
+    await error.waitFor();
+    expect(await error.innerText()).toContain('template.question_groups.0.questions.0.question_type_id');
+    await look(page, 'templates-import-refused-1280');
+    expect((await southTemplates()).length).toBe(before);
+  });
+});
+
+describe('the editor on a 375 px phone, and its unsaved changes', () => {
+  it('shows the list and the editor without sideways scrolling, every target 24 px or more', async () => {
+    const page = await newPage(VIEWPORTS.mobile);
+    await signIn(page, admin);
+    await page.goto(`/divisions/${NORTH}/inspection-templates`);
+    await page.getByRole('button', { name: 'Copy EPA Construction General Permit' }).waitFor();
+    await checkPhoneScreen(page, 'templates-list');
+    await page.goto(`/divisions/${NORTH}/inspection-templates/${templateId}`);
+    await page.getByRole('heading', { name: tableGroup }).first().waitFor();
+    // On a phone the preview is drawn in the page, at the phone's own width.
+    await page.getByText(labels.number).nth(1).waitFor();
+    await checkPhoneScreen(page, 'template-editor');
+    await page.getByRole('tab', { name: 'Findings' }).click();
+    await page.getByRole('switch', { name: `${findingType} required for certification` }).waitFor();
+    await checkPhoneScreen(page, 'template-findings');
+    await page.getByRole('tab', { name: 'Certification' }).click();
+    await page.getByRole('region', { name: 'Inspection Certification' }).waitFor();
+    await checkPhoneScreen(page, 'template-certification');
+  });
+
+  it('asks before leaving with unsaved changes, and stays when told to', async () => {
+    const page = await newPage(VIEWPORTS.desktop);
+    await signIn(page, admin);
+    await page.goto(`/divisions/${NORTH}/inspection-templates/${templateId}?tab=certification`);
+    const region = page.getByRole('region', { name: 'Inspection Certification' });
+    await region.getByRole('button', { name: 'Edit Inspection Certification' }).click();
+    await region
+      .getByRole('group', { name: 'Signature line 1' })
+      .getByRole('textbox', { name: 'Role field label' })
+      .fill('Not saved');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: UNSAVED_TITLE });
+    await dialog.getByText(UNSAVED_TEXT).waitFor();
+    await look(page, 'template-unsaved-changes-1280');
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(page.url()).toContain(`/inspection-templates/${templateId}`);
+    expect(await region.getByRole('textbox', { name: 'Role field label' }).inputValue()).toBe('Not saved');
+
+    await page.getByRole('tab', { name: 'Questions' }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.getByRole('button', { name: 'Add group' }).waitFor();
+    expect((await editorView()).content.signature_groups.inspection?.[0]?.roleFieldLabel).toBe('Site role');
   });
 });

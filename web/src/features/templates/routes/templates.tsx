@@ -108,7 +108,7 @@ export default function TemplatesRoute() {
           <Text fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="import-error">
             {importError}
           </Text>
-          <Text fz="sm" c="dimmed" mt={4}>
+          <Text fz="sm" mt={4}>
             Nothing was added. Correct the file, or export the template again, then import it.
           </Text>
         </Alert>
