@@ -201,6 +201,8 @@ describe('the template editor (1280 px)', () => {
     await form.getByRole('switch', { name: 'Required for certification' }).check({ force: true });
     await form.getByRole('button', { name: 'Add finding type' }).click();
     await page.getByRole('switch', { name: `${findingType} required for certification` }).waitFor();
+    // The phone preview lists the types an inspector may raise, this one marked.
+    await previewFrame(page).getByText(findingType).waitFor();
     await look(page, 'template-findings-1280');
     const type = (await editorView()).content.finding_types.find((t) => t.name === findingType);
     expect(type?.details).toMatchObject({ is_enabled: true, is_required_for_cert: true });
@@ -240,6 +242,7 @@ describe('the template editor (1280 px)', () => {
     await logo.waitFor();
     await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(120);
     expect((await editorView()).content.logo_GUID).toBeTruthy();
+    await previewFrame(page).getByTestId('preview-logo').waitFor();
   });
 
   it('publishes the draft as version 1', async () => {

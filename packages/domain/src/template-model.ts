@@ -109,6 +109,12 @@ export interface FindingType {
 
 export const SIGNATURE_GROUPS = ['inspection', 'acknowledgement', 'compliance'] as const;
 export type SignatureGroup = (typeof SIGNATURE_GROUPS)[number];
+/** Each signature group as the certification screens title it. */
+export const SIGNATURE_GROUP_TITLES: Record<SignatureGroup, string> = {
+  inspection: 'Inspection Certification',
+  acknowledgement: 'Acknowledgement',
+  compliance: 'Compliance Certification',
+};
 
 export interface SignatureLine {
   /** Unique within its group: the line a signature fills ('inspector', 'officer'). */

@@ -20,15 +20,12 @@ import { Markdown } from '../../../components/markdown';
 import { ServerError } from '../../../components/server-error';
 import { errorMessage } from '../../../lib/errors';
 import { signGroup, useCertification, type Certification } from '../api/inspections';
+import { SIGNATURE_GROUP_TITLES } from '@stormline/domain/template-model';
 
 type Group = Certification['signatureGroups'][number];
 type Line = Group['lines'][number];
 
-const GROUP_TITLES: Record<Group['group'], string> = {
-  inspection: 'Inspection Certification',
-  acknowledgement: 'Acknowledgement',
-  compliance: 'Compliance Certification',
-};
+const GROUP_TITLES = SIGNATURE_GROUP_TITLES;
 
 function SignForm({
   divisionId,

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import * as z from 'zod/mini';
 import { DEFAULT_LINE_LABELS, TEMPLATE_EDIT_MESSAGES } from '@stormline/domain/template-editing';
-import type { SignatureGroup } from '@stormline/domain/template-model';
+import { SIGNATURE_GROUP_TITLES, type SignatureGroup } from '@stormline/domain/template-model';
 import { TEMPLATE_MESSAGES } from '@stormline/domain/template-rules';
 import { actionError } from '../../../components/confirm-modal';
 import { FormServerError, TextareaField, TextField, useServerSubmit } from '../../../components/form';
@@ -14,11 +14,7 @@ import { Markdown } from '../../../components/markdown';
 import type { EditorTabProps, EditorView } from '../api/templates';
 import { useConfirmLeave, useUnsavedMark } from './unsaved-changes';
 
-const GROUP_TITLES: Record<SignatureGroup, string> = {
-  inspection: 'Inspection Certification',
-  acknowledgement: 'Acknowledgement',
-  compliance: 'Compliance Certification',
-};
+const GROUP_TITLES = SIGNATURE_GROUP_TITLES;
 
 /** What the server keeps of a group (SignaturesUpdate in the contract). */
 const MAX_LINES = 10;

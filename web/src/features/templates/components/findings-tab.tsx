@@ -70,7 +70,6 @@ export function FindingsTab({ view, edit, editable }: EditorTabProps) {
           <Table.Thead bg="gray.0">
             <Table.Tr>
               <Table.Th>{COLUMNS.name}</Table.Th>
-              <Table.Th>{COLUMNS.code}</Table.Th>
               <Table.Th>{COLUMNS.color}</Table.Th>
               <Table.Th>{COLUMNS.include}</Table.Th>
               <Table.Th>{COLUMNS.cert}</Table.Th>
@@ -84,7 +83,7 @@ export function FindingsTab({ view, edit, editable }: EditorTabProps) {
           <Table.Tbody>
             {types.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={editable ? 6 : 5}>
+                <Table.Td colSpan={editable ? 5 : 4}>
                   <Text ta="center" c="dimmed" py="lg">
                     No finding types
                   </Text>
@@ -186,12 +185,16 @@ function FindingTypeRow({ type, content, edit, editable, onDelete }: RowProps) {
     <Table.Tr data-testid="finding-type-row" aria-describedby={error ? errorId : undefined}>
       <Table.Td data-label={COLUMNS.name}>
         <Stack gap={4}>
+          <Text fz="sm" fw={500} style={{ overflowWrap: 'break-word', wordBreak: 'normal' }}>
+            {type.name}
+          </Text>
+          {/* The code under the name: what keys and counts use ('CA', 'MI', 'A', or the name). */}
           <Group gap={6} wrap="wrap">
-            <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {type.name}
+            <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {COLUMNS.code} {type.code}
             </Text>
             {type.is_static_type && (
-              <Badge variant="light" color="gray" size="sm">
+              <Badge variant="light" color="gray" size="sm" style={{ flexShrink: 0 }}>
                 Static
               </Badge>
             )}
@@ -203,11 +206,6 @@ function FindingTypeRow({ type, content, edit, editable, onDelete }: RowProps) {
           )}
         </Stack>
       </Table.Td>
-      <Table.Td data-label={COLUMNS.code}>
-        <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-          {type.code}
-        </Text>
-      </Table.Td>
       <Table.Td data-label={COLUMNS.color}>
         {editable ? (
           <ColorInput
@@ -216,7 +214,7 @@ function FindingTypeRow({ type, content, edit, editable, onDelete }: RowProps) {
             withEyeDropper={false}
             format="hex"
             size="sm"
-            w={130}
+            w={116}
             value={colorDraft ?? type.details.color}
             disabled={busy}
             // Saved on leaving the box or Enter: a colour half typed is not one to save (nor to reset).

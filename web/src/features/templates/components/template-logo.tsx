@@ -11,7 +11,7 @@ import { useDivisionId } from '../../../lib/division-context';
 import { templateKey, type EditorView } from '../api/templates';
 
 /** An image address of /dl/{GUID} with a short-lived token, read again when the logo changes. */
-function useLogoSrc(guid: string | null | undefined) {
+export function useLogoSrc(guid: string | null | undefined) {
   return useSWR(
     guid ? cacheKey(null, 'template-logo', guid) : null,
     () => documentHref({ GUID: guid! }, { inline: true }),
