@@ -29,9 +29,17 @@ const byOrder = <T extends { order: number }>(items: readonly T[]) =>
 const bySortOrder = (questions: readonly Question[]) =>
   [...questions].sort((a, b) => a.sort_order - b.sort_order);
 
-/** Focuses the control a keyboard user pressed once the list has been drawn in its new order. */
-function refocus(selector: string) {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+/**
+ * Focuses the move button a keyboard user pressed once the list is drawn in its new order, or,
+ * when the item reached the end and that button is now disabled, the one moving it back.
+ */
+function refocus(attribute: 'data-group-move' | 'data-question-move', id: string, direction: 'up' | 'down') {
+  requestAnimationFrame(() => {
+    const button = (way: 'up' | 'down') =>
+      document.querySelector<HTMLButtonElement>(`[${attribute}="${id}-${way}"]`);
+    const pressed = button(direction);
+    (pressed && !pressed.disabled ? pressed : button(direction === 'up' ? 'down' : 'up'))?.focus();
+  });
 }
 
 type QuestionDialog =
@@ -80,7 +88,7 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
         params: { templateId: view.id },
         body: { groupId1: group.id, groupId2: other.id },
       });
-      refocus(`[data-group-move="${group.id}-${direction}"]`);
+      refocus('data-group-move', group.id, direction);
     }, 'The groups were not moved');
 
   const moveQuestion = (
@@ -98,7 +106,7 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
           sort_order: position,
         },
       });
-      refocus(`[data-question-move="${question.id}-${direction}"]`);
+      refocus('data-question-move', question.id, direction);
     }, 'The question was not moved');
 
   const saveQuestion = async (dialog: QuestionDialog, values: QuestionFields) => {

@@ -4,6 +4,10 @@ import { AppError } from '@stormline/domain/errors';
 import {
   addAcknowledgement,
   addFindingType,
+  addGroup,
+  addQuestion,
+  swapGroups,
+  updateQuestion,
   deleteFindingType,
   emptyContent,
   setAttestations,
@@ -100,6 +104,33 @@ export async function serveTemplateEditor(initial: TemplateContent) {
           return attestations ? setAttestations(lined, group, attestations, newId) : lined;
         });
       },
+    ],
+    [
+      templatesRoutes.createQuestionGroup,
+      ({ body }) => {
+        const { order, ...input } = body as Body<'createQuestionGroup'>;
+        return apply((c) => addGroup(c, newId(), input, order));
+      },
+    ],
+    [
+      templatesRoutes.swapQuestionGroups,
+      ({ body }) => {
+        const { groupId1, groupId2 } = body as Body<'swapQuestionGroups'>;
+        return apply((c) => swapGroups(c, groupId1, groupId2));
+      },
+    ],
+    [
+      templatesRoutes.createQuestion,
+      ({ body }) => {
+        const { groupId, parentQuestionId, optionId, ...input } = body as Body<'createQuestion'>;
+        const under = parentQuestionId && optionId ? { questionId: parentQuestionId, optionId } : undefined;
+        return apply((c) => addQuestion(c, { groupId, under }, newId(), input, newId));
+      },
+    ],
+    [
+      templatesRoutes.updateQuestion,
+      ({ params, body }) =>
+        apply((c) => updateQuestion(c, (params as { id: string }).id, body as Body<'updateQuestion'>, newId)),
     ],
     [
       templatesRoutes.updateTemplateAcknowledgement,
