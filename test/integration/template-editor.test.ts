@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templateKeys } from '@stormline/data/divisions-resources';
 import { createUserTemplate, draftKey } from '@stormline/data/template-drafts';
 import { emptyContent, partId } from '@stormline/domain/template-editing';
+import { TEMPLATE_EDITOR_REFUSAL } from '@stormline/domain/roles';
 import { allQuestions } from '@stormline/domain/template-model';
 import { EPA_CGP } from '@stormline/domain/system-templates/epa-cgp';
 import { call, NORTH, SOUTH } from '../support/api';
@@ -369,6 +370,30 @@ describe('what the server refuses', () => {
       });
     }
     expect(await storedItem(db, templateKeys.template(EPA_CGP.templateId))).toEqual(before);
+  });
+
+  it('a role the Inspection Templates page is hidden from (spec 000 §2), whatever its grants', async () => {
+    const copy = await api('/api/inspection-templates', 'POST', {
+      name: `Kept ${randomUUID().slice(0, 8)}`,
+      copyOf: EPA_CGP.templateId,
+    });
+    expect(copy.status).toBe(201);
+    const before = await storedItem(db, draftKey(copy.body.id));
+    // An SWMP Admin holds every right on Inspection Templates (the permission table), yet not the page.
+    const swmp = await signInAs(await createTestUser('SWMP Admin', [NORTH]));
+    for (const [path, method, body] of [
+      ['/api/inspection-templates', 'GET', undefined],
+      [`/api/inspection-templates/${copy.body.id}`, 'PUT', { name: 'Renamed by SWMP' }],
+      [`/api/inspection-templates/${copy.body.id}`, 'DELETE', undefined],
+      [`/api/inspection-templates/${copy.body.id}/export`, 'GET', undefined],
+    ] as const) {
+      const refused = await call(path, { method, token: swmp, divisionId: NORTH, body });
+      expect(refused, `${method} ${path}`).toMatchObject({
+        status: 403,
+        body: { message: TEMPLATE_EDITOR_REFUSAL },
+      });
+    }
+    expect(await storedItem(db, draftKey(copy.body.id))).toEqual(before);
   });
 
   it("a copy of another division's template: not found, and nothing created", async () => {

@@ -32,12 +32,12 @@ const SPELLED_AS_SHOWN = '/api/inspection-templat';
 const ALIAS = '/api/inspection-templates';
 const logoPath = (templateId: string, prefix = SPELLED_AS_SHOWN) => `${prefix}/${templateId}/upload-logo`;
 
-async function newTemplate(divisionId = NORTH): Promise<string> {
+async function newTemplate(divisionId = NORTH, copyOf?: string): Promise<string> {
   const created = await call<{ id: string }>('/api/inspection-templates', {
     method: 'POST',
     token,
     divisionId,
-    body: { name: `Logo template ${randomUUID().slice(0, 8)}` },
+    body: { name: `Logo template ${randomUUID().slice(0, 8)}`, ...(copyOf ? { copyOf } : {}) },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body.id;
@@ -125,6 +125,21 @@ describe('the template logo', () => {
     const file = await fetch(redirect.headers.get('location')!);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(png))).toBe(true);
+  });
+
+  it("is an inspection reader's once a published version names it, not while only the draft does", async () => {
+    // A copy of a system template can be published as it is.
+    const templateId = await newTemplate(NORTH, 'routine-stormwater');
+    const { response } = await uploadLogo(templateId, makePng(240, 80), 'company-logo.png');
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const guid = response.body.logo_GUID;
+    expect((await download(guid, inspector)).status).toBe(404);
+    const published = await call(`/api/inspection-templates/${templateId}/publish`, {
+      method: 'POST',
+      token,
+      divisionId: NORTH,
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
     // An inspector reads inspections on this template's versions, so its report's logo too.
     expect((await download(guid, inspector)).status).toBe(302);
   });

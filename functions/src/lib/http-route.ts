@@ -13,6 +13,7 @@ import {
   ValidationError,
 } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
+import { TEMPLATE_EDITOR_REFUSAL, TEMPLATE_EDITOR_ROLES } from '@stormline/domain/roles';
 import { authenticate, header } from './authenticate';
 import type { Caller } from './authenticate';
 import type { GatewayEvent, GatewayResult } from './gateway-event';
@@ -132,6 +133,10 @@ function authorize(route: Route, caller: Caller | null): void {
   if (!can(caller.grants, action, resource)) {
     throw new ForbiddenError(`Your role does not allow ${action} on ${resource}`);
   }
+  // Spec 000 §2: the Inspection Templates page is only these roles', whatever their grants (an
+  // SWMP Admin holds them all): the server refuses its calls as the navigation hides it.
+  if (resource === 'Inspection Templates' && !TEMPLATE_EDITOR_ROLES.includes(caller.role.name))
+    throw new ForbiddenError(TEMPLATE_EDITOR_REFUSAL);
 }
 
 function requestParams(route: Route, event: GatewayEvent): Record<string, string> {

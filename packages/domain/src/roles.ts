@@ -150,6 +150,10 @@ export function grantsOf(role: Role, override?: readonly PermissionEntry[] | nul
 /** Spec 000 §2: Inspection Templates navigation is shown only to these roles. */
 export const TEMPLATE_EDITOR_ROLES: readonly RoleName[] = ['Admin', 'Divisions Admin', 'Regional Manager'];
 
+/** Spec 000 §2: the template editor's message to a role that may not open it (its calls answer 403). */
+export const TEMPLATE_EDITOR_REFUSAL =
+  'Inspection Templates are open to Admins, Divisions Admins and Regional Managers only';
+
 /** Spec 001 §2: roles a project's inspector may hold. */
 export const ASSIGNABLE_INSPECTOR_ROLES: readonly RoleName[] = [
   'Admin',

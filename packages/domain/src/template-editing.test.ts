@@ -312,6 +312,24 @@ describe('questions (spec 002 §5)', () => {
       name: 'Not yet',
       child_questions: [{ id: 'q-why' }],
     });
+    // One option sent twice would copy its child questions: refused.
+    expect(
+      refusal(() =>
+        updateQuestion(
+          content,
+          'q-silt',
+          {
+            input_label: 'Silt fence in place?',
+            question_type_id: 'radio_group',
+            options: [
+              { id: no.id, name: 'Not yet' },
+              { id: no.id, name: 'Again' },
+            ],
+          },
+          newId,
+        ),
+      ),
+    ).toBe('An option is listed twice: each option may appear once');
     content = deleteQuestion(content, 'q-why');
     expect(findQuestion(content, 'q-silt').question.options[0]!.child_questions).toEqual([]);
   });
@@ -757,6 +775,34 @@ describe('importing a template file (issue 19: export and import)', () => {
         },
       }),
       'Two signature lines of a group cannot be the same line',
+    ],
+    [
+      'an acknowledgement turned on without a line to sign',
+      (c) => ({
+        ...c,
+        has_acknowledgement: true,
+        signature_groups: { ...c.signature_groups, acknowledgement: [] },
+      }),
+      'The Acknowledgement group needs at least one signature line',
+    ],
+    [
+      'a compliance certificate without a line to sign',
+      (c) => ({ ...c, has_compliance_cert: true }),
+      'The Compliance Certification group needs at least one signature line',
+    ],
+    [
+      'a built-in finding type left out (Corrective Action, the spec’s default type)',
+      typesEdited((ts) => ts.filter((t) => t.code !== 'CA')),
+      'The built-in finding type Corrective Action (CA) cannot be left out of a template',
+    ],
+    [
+      'two finding types with one code',
+      typesEdited((ts) => [
+        ...ts,
+        { ...ts[1]!, id: 'x', name: 'Another', code: 'Another' },
+        { ...ts[1]!, id: 'y', name: 'Yet another', code: 'another' },
+      ]),
+      'Two finding types have the code another: each code may appear once',
     ],
   ];
 

@@ -46,6 +46,10 @@ export const TEMPLATE_EDIT_MESSAGES = {
   groupNotFound: 'Question group not found',
   questionNotFound: 'Question not found',
   optionNotFound: 'Option not found',
+  optionTwice: 'An option is listed twice: each option may appear once',
+  duplicateCode: (code: string) => `Two finding types have the code ${code}: each code may appear once`,
+  staticMissing: (name: string, code: string) =>
+    `The built-in finding type ${name} (${code}) cannot be left out of a template`,
   findingTypeNotFound: 'Finding type not found',
   notInPicker: (label: string) => `Questions of the type ${label} cannot be added`,
   childrenOneLevel: 'A child question cannot have child questions of its own',
@@ -269,6 +273,8 @@ function checkedQuestion(
   if (features.includes('inspection_type') && !options.every((o) => isInspectionType(o.name.trim())))
     throw new ValidationError(TEMPLATE_MESSAGES.inspectionTypeOptions);
   const kept = new Map(keep.options.map((o) => [o.id, o]));
+  const sentIds = options.flatMap((o) => (o.id ? [o.id] : []));
+  if (new Set(sentIds).size !== sentIds.length) throw new ValidationError(TEMPLATE_EDIT_MESSAGES.optionTwice);
   return {
     id: keep.id,
     input_label: label,
@@ -737,8 +743,13 @@ export function importIssues(content: TemplateContent): string[] {
       issues.push(`${q.input_label}: ${TEMPLATE_EDIT_MESSAGES.width}`);
   }
   const codes = content.finding_types.map((t) => nameKey(t.code));
-  if (new Set(codes).size !== codes.length) issues.push(TEMPLATE_MESSAGES.duplicateFindingType);
+  const twice = content.finding_types.find((t, i) => codes.indexOf(nameKey(t.code)) !== i);
+  if (twice) issues.push(TEMPLATE_EDIT_MESSAGES.duplicateCode(twice.code));
   const staticCodes = new Set(STATIC_FINDING_TYPES.map((t) => nameKey(t.code)));
+  // The editor never deletes a built-in type (the spec's default finding type is one): nor may a file.
+  for (const builtIn of STATIC_FINDING_TYPES)
+    if (!codes.includes(nameKey(builtIn.code)))
+      issues.push(TEMPLATE_EDIT_MESSAGES.staticMissing(builtIn.name, builtIn.code));
   for (const type of content.finding_types) {
     if (type.is_static_type !== staticCodes.has(nameKey(type.code)))
       issues.push(`${type.name}: ${TEMPLATE_EDIT_MESSAGES.staticCode}`);

@@ -1,5 +1,11 @@
 import { configIssues } from './question-config';
-import { allQuestions, INSPECTION_TYPES, OPTION_TYPES, QUESTION_TYPE_IDS } from './template-model';
+import {
+  allQuestions,
+  INSPECTION_TYPES,
+  OPTION_TYPES,
+  QUESTION_TYPE_IDS,
+  SIGNATURE_GROUP_TITLES,
+} from './template-model';
 import type { TemplateVersion } from './template-model';
 
 /**
@@ -21,6 +27,7 @@ export const TEMPLATE_MESSAGES = {
   attestationRequired: 'Attestation statement is required',
   lineLabels: 'Signature line role and user labels are required',
   duplicateId: (id: string) => `The id ${id} is used twice`,
+  groupWithoutLines: (title: string) => `The ${title} group needs at least one signature line`,
 } as const;
 
 export function templateIssues(version: TemplateVersion): string[] {
@@ -74,6 +81,11 @@ export function templateIssues(version: TemplateVersion): string[] {
         issues.push(TEMPLATE_MESSAGES.lineLabels);
   if (!version.signature_groups.inspection?.length)
     issues.push('A template needs an inspection signature line');
+  // A group the template turns on is signed on every inspection: it needs a line to sign.
+  if (version.has_acknowledgement && !version.signature_groups.acknowledgement?.length)
+    issues.push(TEMPLATE_MESSAGES.groupWithoutLines(SIGNATURE_GROUP_TITLES.acknowledgement));
+  if (version.has_compliance_cert && !version.signature_groups.compliance?.length)
+    issues.push(TEMPLATE_MESSAGES.groupWithoutLines(SIGNATURE_GROUP_TITLES.compliance));
   const byId = new Map(questions.map((q) => [q.id, q]));
   for (const ref of version.post_storm_questions)
     if (!byId.has(ref.questionId))

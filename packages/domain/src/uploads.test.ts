@@ -70,5 +70,11 @@ describe('upload rules (spec 001 §5, §9)', () => {
     expect(uploadProblem(png(19, 40), TEMPLATE_LOGO_LIMITS)).toBe(
       'site.png dimensions do not meet the minimum size of 20x20',
     );
+    // A few hundred bytes may claim a huge image: a logo is drawn on every report of its template.
+    expect(uploadProblem(png(4000, 4000), TEMPLATE_LOGO_LIMITS)).toBeNull();
+    expect(uploadProblem(png(60000, 60000), TEMPLATE_LOGO_LIMITS)).toBe(
+      'site.png is too large an image: at most 4000x4000 pixels',
+    );
+    expect(uploadProblem(png(60000, 60000), REPLACE_LIMITS)).toBeNull();
   });
 });

@@ -21,6 +21,11 @@ export interface UploadLimits {
   minImageSide: number;
   /** The types this upload may be (by content); all of ALLOWED_FILE_TYPES when absent. */
   mimeTypes?: readonly AllowedMimeType[];
+  /**
+   * The largest width and height an image may have: a logo is drawn on every screen and report
+   * of its template, and a few hundred bytes can claim 60000 x 60000 pixels.
+   */
+  maxImageSide?: number;
 }
 
 /** Uploads in general: 125 MB (spec 001 §9). */
@@ -50,6 +55,10 @@ export function imageTooSmallMessage(fileName: string, limits: UploadLimits): st
   return `${fileName} dimensions do not meet the minimum size of ${side}x${side}`;
 }
 
+export function imageTooLargeMessage(fileName: string, side: number): string {
+  return `${fileName} is too large an image: at most ${side}x${side} pixels`;
+}
+
 export function isAllowedMimeType(mimeType: string | null | undefined): mimeType is AllowedMimeType {
   return ALLOWED_FILE_TYPES.some((t) => t.mimeType === mimeType);
 }
@@ -77,6 +86,8 @@ export function uploadProblem(
     if (file.width == null || file.height == null) return fileTypeNotAllowedMessage(file.name, limits);
     if (file.width < limits.minImageSide || file.height < limits.minImageSide)
       return imageTooSmallMessage(file.name, limits);
+    if (limits.maxImageSide && (file.width > limits.maxImageSide || file.height > limits.maxImageSide))
+      return imageTooLargeMessage(file.name, limits.maxImageSide);
   }
   return null;
 }
@@ -96,10 +107,12 @@ export const FINDING_IMAGE_MESSAGES = {
 
 /**
  * A template's logo (spec 002 §2): a png or jpeg image (by content) of at most 2 MB, at least
- * 20x20 (spec 002 §5: uploads other than site maps). It is printed on the template's reports.
+ * 20x20 (spec 002 §5: uploads other than site maps) and at most 4000x4000. It is printed on the
+ * template's reports.
  */
 export const TEMPLATE_LOGO_LIMITS: UploadLimits = {
   maxMegabytes: 2,
   minImageSide: 20,
+  maxImageSide: 4000,
   mimeTypes: ['image/png', 'image/jpeg'],
 };

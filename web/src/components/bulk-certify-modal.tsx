@@ -5,6 +5,7 @@ import { certificationRoutes } from '@stormline/contract/areas/certification';
 import { callApi, type ApiResponse } from '../lib/api-client';
 import { errorMessage } from '../lib/errors';
 import { ServerError } from './server-error';
+import { Markdown } from './markdown';
 
 type Certification = ApiResponse<typeof certificationRoutes.getCertification>;
 
@@ -91,11 +92,7 @@ function BulkCertifyForm({
                 {option?.errors.length ? `: ${option.errors.join(' ')}` : ''}
               </Alert>
             )}
-            {attestation && (
-              <Text fz="xs" c="dimmed" mb="xs" style={{ whiteSpace: 'pre-wrap' }}>
-                {attestation.content}
-              </Text>
-            )}
+            {attestation && <Markdown source={attestation.content} fz="xs" c="dimmed" mb="xs" />}
             <TextInput
               type="date"
               label="Certification date"

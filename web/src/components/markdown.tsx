@@ -36,7 +36,8 @@ export function renderMarkdown(source: string): string {
 export function Markdown({ source, ...box }: { source: string } & Omit<TypographyProps, 'children'>) {
   const html = useMemo(() => renderMarkdown(source), [source]);
   return (
-    <Typography {...box}>
+    // A long unbroken word (a URL, a code) wraps instead of running out of its card.
+    <Typography {...box} style={{ overflowWrap: 'anywhere' }}>
       {/* Sanitized by renderMarkdown: formatting shows, never markup of the author's own. */}
       <div dangerouslySetInnerHTML={{ __html: html }} />
     </Typography>

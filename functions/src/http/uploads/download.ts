@@ -78,8 +78,8 @@ async function readableDocument(
 
 /**
  * The logo a GUID names, if the caller may see it: not the public account (its reports come with
- * printing); read Inspection Templates, or read Inspection (an inspection's report shows the logo
- * of its version); and a division holding the template must be the request's, or one of the
+ * printing); read Inspection Templates, or read Inspection for a logo a published version names
+ * (an inspection's report shows the logo of its version; a draft's is not yet any report's); and a division holding the template must be the request's, or one of the
  * caller's when a download link names none. Anything else is null, answered 404 like a stranger's
  * document.
  */
@@ -90,10 +90,11 @@ async function readableLogo(
   key: { pk: string; sk: string },
 ): Promise<TemplateLogoRecord | null> {
   if (caller.role.isReadOnly) return null;
-  if (!can(caller.grants, 'read', 'Inspection Templates') && !can(caller.grants, 'read', 'Inspection'))
-    return null;
+  const editorReader = can(caller.grants, 'read', 'Inspection Templates');
+  if (!editorReader && !can(caller.grants, 'read', 'Inspection')) return null;
   const logo = await logoAt(deps.db, key);
-  if (!logo) return null;
+  // An inspection's reader sees the logos of published versions only: a draft's is the editor's.
+  if (!logo || (!editorReader && !logo.pinned)) return null;
   const holding = await templateDivisions(deps.db, logo.templateId);
   return (await userInOneOf(deps.db, holding, caller.user.id, divisionId)) ? logo : null;
 }

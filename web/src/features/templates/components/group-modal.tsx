@@ -1,3 +1,4 @@
+import { useEffect, useRef, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SegmentedControl, Stack, TagsInput, Text } from '@mantine/core';
@@ -21,20 +22,38 @@ export interface GroupModalProps {
 /** Spec 002 §3 Question group: name, FORM or TABLE layout, description, and a TABLE group's headers. */
 export function GroupModal({ opened, title, onClose, ...form }: GroupModalProps) {
   const confirmLeave = useConfirmLeave();
+  // Whether the form holds edits at the moment the dialog is asked to close (Escape, Cancel, x).
+  const changedRef = useRef<() => boolean>(() => false);
+  const requestClose = () => confirmLeave(onClose, changedRef.current());
   return (
-    <Modal opened={opened} onClose={() => confirmLeave(onClose)} title={title} radius="lg" size="lg">
-      {opened && <GroupForm onClose={onClose} {...form} />}
+    <Modal opened={opened} onClose={requestClose} title={title} radius="lg" size="lg">
+      {opened && <GroupForm onClose={onClose} onCancel={requestClose} changedRef={changedRef} {...form} />}
     </Modal>
   );
 }
 
-function GroupForm({ initial, submitLabel, onClose, onSubmit }: Omit<GroupModalProps, 'opened' | 'title'>) {
-  const confirmLeave = useConfirmLeave();
+/** A dialog's form: Cancel asks like the dialog's close does, and the dialog can ask it whether it holds edits. */
+export interface GuardedClose {
+  onCancel: () => void;
+  changedRef: RefObject<() => boolean>;
+}
+
+function GroupForm({
+  initial,
+  submitLabel,
+  onClose,
+  onCancel,
+  changedRef,
+  onSubmit,
+}: Omit<GroupModalProps, 'opened' | 'title'> & GuardedClose) {
   const form = useForm<GroupValues, unknown, z.output<typeof QuestionGroupUpdate>>({
     resolver: zodResolver(QuestionGroupUpdate),
     defaultValues: initial,
   });
   useUnsavedMark('question-group', form.formState.isDirty);
+  useEffect(() => {
+    changedRef.current = () => JSON.stringify(form.getValues()) !== JSON.stringify(initial);
+  });
   const { submit, serverError } = useServerSubmit(
     form,
     ['name', 'layout_type', 'description'],
@@ -101,11 +120,7 @@ function GroupForm({ initial, submitLabel, onClose, onSubmit }: Omit<GroupModalP
         )}
         <FormServerError error={serverError} />
         <Group justify="flex-end" gap="sm">
-          <Button
-            variant="default"
-            onClick={() => confirmLeave(onClose)}
-            disabled={form.formState.isSubmitting}
-          >
+          <Button variant="default" onClick={onCancel} disabled={form.formState.isSubmitting}>
             Cancel
           </Button>
           <Button type="submit" loading={form.formState.isSubmitting}>

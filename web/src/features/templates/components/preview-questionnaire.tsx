@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, ColorSwatch, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, ColorSwatch, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Answers } from '@stormline/domain/questionnaire-rules';
 import { SIGNATURE_GROUP_TITLES, type SignatureGroup } from '@stormline/domain/template-model';
 import { Markdown } from '../../../components/markdown';
@@ -67,15 +67,15 @@ export function PreviewQuestionnaire({ content }: { content: TemplateContent }) 
         </Title>
         <Stack gap={6}>
           {findingTypes.map((type) => (
-            <Group key={type.id} gap="xs" wrap="nowrap">
+            <Group key={type.id} gap="xs" wrap="wrap">
               <ColorSwatch color={type.details.color} size={14} aria-hidden />
               <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
                 {type.name}
               </Text>
               {type.details.is_required_for_cert && (
-                <Badge size="xs" variant="light" color="orange">
-                  Required for certification
-                </Badge>
+                <Text fz="xs" c="orange.9">
+                  required for certification
+                </Text>
               )}
             </Group>
           ))}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
@@ -23,6 +23,7 @@ import {
 } from '../../../components/form';
 import { fieldsOfType } from '@stormline/domain/question-config';
 import { AnswerSettings, settingIssues, settingValues, type SettingValues } from './answer-settings';
+import type { GuardedClose } from './group-modal';
 import { useConfirmLeave, useUnsavedMark } from './unsaved-changes';
 
 type QuestionValues = z.input<typeof QuestionUpdate>;
@@ -90,9 +91,12 @@ export interface QuestionModalProps {
  */
 export function QuestionModal({ opened, title, onClose, ...form }: QuestionModalProps) {
   const confirmLeave = useConfirmLeave();
+  // Whether the form holds edits at the moment the dialog is asked to close (Escape, Cancel, x).
+  const changedRef = useRef<() => boolean>(() => false);
+  const requestClose = () => confirmLeave(onClose, changedRef.current());
   return (
-    <Modal opened={opened} onClose={() => confirmLeave(onClose)} title={title} radius="lg" size="lg">
-      {opened && <QuestionForm onClose={onClose} {...form} />}
+    <Modal opened={opened} onClose={requestClose} title={title} radius="lg" size="lg">
+      {opened && <QuestionForm onClose={onClose} onCancel={requestClose} changedRef={changedRef} {...form} />}
     </Modal>
   );
 }
@@ -104,9 +108,10 @@ function QuestionForm({
   groups,
   settings,
   onClose,
+  onCancel,
+  changedRef,
   onSubmit,
-}: Omit<QuestionModalProps, 'opened' | 'title'>) {
-  const confirmLeave = useConfirmLeave();
+}: Omit<QuestionModalProps, 'opened' | 'title'> & GuardedClose) {
   const storedType = settings?.question.question_type_id;
   const initialSettings = useMemo(
     () => (settings ? settingValues(settings.question.question_type_id, settings.question.config) : {}),
@@ -119,7 +124,12 @@ function QuestionForm({
     defaultValues: initial,
   });
   useUnsavedMark('question', form.formState.isDirty || settingsChanged);
-  const options = useFieldArray({ control: form.control, name: 'options' });
+  // keyName: the options' own `id` is what the server keeps them by; the array's keys go elsewhere.
+  const options = useFieldArray({ control: form.control, name: 'options', keyName: 'key' });
+  useEffect(() => {
+    changedRef.current = () =>
+      settingsChanged || JSON.stringify(form.getValues()) !== JSON.stringify(initial);
+  });
   const { submit, serverError } = useServerSubmit(
     form,
     ['input_label', 'question_type_id', 'questionWidth', 'description'],
@@ -230,7 +240,7 @@ function QuestionForm({
               </Text>
             )}
             {options.fields.map((option, index) => (
-              <Group key={option.id} gap="xs" wrap="nowrap" align="flex-start">
+              <Group key={option.key} gap="xs" wrap="nowrap" align="flex-start">
                 <Controller
                   control={form.control}
                   name={`options.${index}.name`}
@@ -269,11 +279,7 @@ function QuestionForm({
         )}
         <FormServerError error={serverError} />
         <Group justify="flex-end" gap="sm">
-          <Button
-            variant="default"
-            onClick={() => confirmLeave(onClose)}
-            disabled={form.formState.isSubmitting}
-          >
+          <Button variant="default" onClick={onCancel} disabled={form.formState.isSubmitting}>
             Cancel
           </Button>
           <Button type="submit" loading={form.formState.isSubmitting}>

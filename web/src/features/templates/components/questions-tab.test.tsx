@@ -99,4 +99,18 @@ describe('the template editor’s Questions tab', { timeout: 20_000 }, () => {
     );
     await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move Weather up'));
   });
+
+  it('asks before Escape drops what was just typed, and Stay keeps it', async () => {
+    await serveTemplateEditor(twoGroups());
+    renderEditorTab(QuestionsTab);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Weather' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit question' });
+    const label = within(dialog).getByRole('textbox', { name: /^Label/ });
+    await userEvent.type(label, ' today{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'You have unsaved changes' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Stay' }));
+    expect((within(dialog).getByRole('textbox', { name: /^Label/ }) as HTMLInputElement).value).toBe(
+      'Weather today',
+    );
+  });
 });

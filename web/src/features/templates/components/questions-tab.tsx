@@ -507,8 +507,12 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
           </>
         ) : (
           <>
-            Delete the question <b>{removal?.kind === 'question' ? removal.question.input_label : ''}</b> and
-            the questions under its options from the draft? Published versions keep it.
+            Delete the question <b>{removal?.kind === 'question' ? removal.question.input_label : ''}</b>
+            {removal?.kind === 'question' &&
+            removal.question.options.some((o) => o.child_questions.length > 0)
+              ? ' and the questions under its options'
+              : ''}{' '}
+            from the draft? Published versions keep it.
           </>
         )}
       </ConfirmModal>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Badge, Button, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { ServerTable, tableColumns } from '../../../components/data-table';
 import { paths } from '../../../config/paths';
@@ -43,13 +43,11 @@ function templateColumns(divisionId: string, actions: TemplateRowActions) {
       enableSorting: false,
       cell: ({ getValue }) =>
         getValue() ? (
-          <Badge variant="light" color="harbor">
-            User
-          </Badge>
+          <Text fz="sm">User</Text>
         ) : (
-          <Badge variant="light" color="gray">
+          <Text fz="sm" c="dimmed">
             System
-          </Badge>
+          </Text>
         ),
     }),
     column.accessor('currentVersion', {

@@ -19,8 +19,11 @@ export const UNSAVED_TEXT = 'You have some unsaved changes. Are you sure you wan
 interface UnsavedChanges {
   /** Marks one form of the page as holding edits not yet saved (or no longer). */
   mark: (form: string, dirty: boolean) => void;
-  /** Runs `leave` at once when nothing is unsaved; otherwise asks first, and runs it only on Leave. */
-  confirmLeave: (leave: () => void) => void;
+  /**
+   * Runs `leave` at once when nothing is unsaved; otherwise asks first, and runs it only on Leave.
+   * `dirtyNow`: the caller's own form holds edits this instant (its mark may be a render behind).
+   */
+  confirmLeave: (leave: () => void, dirtyNow?: boolean) => void;
 }
 
 const Context = createContext<UnsavedChanges>({ mark: () => undefined, confirmLeave: (leave) => leave() });
@@ -73,8 +76,8 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const confirmLeave = useCallback((leave: () => void) => {
-    if (dirtyRef.current) setPending(() => leave);
+  const confirmLeave = useCallback((leave: () => void, dirtyNow = false) => {
+    if (dirtyNow || dirtyRef.current) setPending(() => leave);
     else leave();
   }, []);
 
@@ -104,7 +107,14 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   return (
     <Context.Provider value={value}>
       {children}
-      <Modal opened={pending !== null} onClose={() => setPending(null)} title={UNSAVED_TITLE} radius="lg">
+      <Modal
+        opened={pending !== null}
+        onClose={() => setPending(null)}
+        title={UNSAVED_TITLE}
+        radius="lg"
+        // Above the editor's own dialogs (Mantine's modals sit at 200), whose closing it asks about.
+        zIndex={300}
+      >
         <Stack gap="md">
           <Text fz="sm">{UNSAVED_TEXT}</Text>
           <Text fz="sm" c="dimmed">

@@ -220,6 +220,11 @@ function LoadedEditor({ view, crumbs }: { view: EditorView; crumbs: { label: str
                   {warning}
                 </Text>
               ))}
+              <Text fz="sm">
+                Add a Date or Date + Time question and tick its &lsquo;Inspection Date&rsquo; feature, and a
+                Select One or Radio Group question whose options are inspection types (Routine, Post Storm,
+                Routine + Post Storm) with its &lsquo;Inspection Type&rsquo; feature.
+              </Text>
             </Stack>
           </Alert>
         )}
