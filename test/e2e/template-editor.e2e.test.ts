@@ -94,7 +94,10 @@ describe('the template editor (1280 px)', () => {
   });
 
   it('lists the templates, system ones marked, and copies the EPA template', async () => {
-    await page.goto(`/divisions/${NORTH}/inspection-templates`);
+    // Searched for: other tests' templates may fill the first page meanwhile.
+    await page.goto(
+      `/divisions/${NORTH}/inspection-templates?search=${encodeURIComponent('EPA Construction')}`,
+    );
     await page.getByRole('button', { name: 'Copy EPA Construction General Permit' }).waitFor();
     await look(page, 'templates-list-1280');
     await page.getByRole('button', { name: 'Copy EPA Construction General Permit' }).click();
@@ -379,7 +382,7 @@ describe('export, and import into the South division', () => {
   async function importFile(buffer: Buffer) {
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
-      page.getByRole('button', { name: 'Import' }).click(),
+      page.getByRole('button', { name: 'Import', exact: true }).click(),
     ]);
     await chooser.setFiles({ name: 'template.json', mimeType: 'application/json', buffer });
   }
@@ -442,7 +445,10 @@ describe('the editor on a 375 px phone, and its unsaved changes', () => {
   it('shows the list and the editor without sideways scrolling, every target 24 px or more', async () => {
     const page = await newPage(VIEWPORTS.mobile);
     await signIn(page, admin);
-    await page.goto(`/divisions/${NORTH}/inspection-templates`);
+    // Searched for: other tests' templates may fill the first page meanwhile.
+    await page.goto(
+      `/divisions/${NORTH}/inspection-templates?search=${encodeURIComponent('EPA Construction')}`,
+    );
     await page.getByRole('button', { name: 'Copy EPA Construction General Permit' }).waitFor();
     await checkPhoneScreen(page, 'templates-list');
     await page.goto(`/divisions/${NORTH}/inspection-templates/${templateId}`);
