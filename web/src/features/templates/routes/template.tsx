@@ -83,7 +83,7 @@ function TemplateEditor() {
     { label: 'Inspection Templates', href: paths.app.inspectionTemplates.getHref(divisionId) },
     { label: view?.name ?? 'Inspection Template' },
   ];
-  if (error)
+  if (error && !view)
     return (
       <>
         <PageHeader crumbs={crumbs} title="Inspection Template" />
@@ -105,10 +105,19 @@ function TemplateEditor() {
         <Skeleton h={320} radius="lg" />
       </>
     );
-  return <LoadedEditor view={view} crumbs={crumbs} />;
+  // A failed refresh keeps the editor (and whatever is typed in it), saying the view may be old.
+  return <LoadedEditor view={view} crumbs={crumbs} refreshFailed={error !== undefined} />;
 }
 
-function LoadedEditor({ view, crumbs }: { view: EditorView; crumbs: { label: string; href?: string }[] }) {
+function LoadedEditor({
+  view,
+  crumbs,
+  refreshFailed,
+}: {
+  view: EditorView;
+  crumbs: { label: string; href?: string }[];
+  refreshFailed: boolean;
+}) {
   const divisionId = useDivisionId();
   const navigate = useNavigate();
   const profile = useSession();
@@ -201,6 +210,12 @@ function LoadedEditor({ view, crumbs }: { view: EditorView; crumbs: { label: str
         }
       />
       <Stack gap="lg">
+        {refreshFailed && (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="status">
+            {TEMPLATE_LOAD_FAILURE}: what is shown is the template as last read, and may be out of date. Your
+            edits are kept; each is saved when you save it.
+          </Alert>
+        )}
         <VersionFacts view={view} editable={editable} />
         {!view.isUserTemplate && (
           <Alert color="gray" variant="light" icon={<IconLock size={18} />}>
