@@ -139,8 +139,9 @@ describe('the divisions list (the list pattern)', () => {
     const { requests } = await serveApi([[divisionsRoutes.listDivisions, pageOf]]);
     const { router } = openDivisions('/divisions?page=3&cursor=page-2');
     await screen.findByText('Division 3');
-    // The pager may follow the rows by a render: waited for, as a user's eye would.
-    await userEvent.click(await screen.findByRole('button', { name: 'First page' }));
+    // The pager may follow the rows by a render: waited for, as a user's eye would (longer than
+    // findBy's 1 s: a full test run on two busy cores took longer).
+    await userEvent.click(await screen.findByRole('button', { name: 'First page' }, { timeout: 5000 }));
     await screen.findByText('Division 1');
     expect(router.state.location.search).toBe('');
     expect(requests.at(-1)?.query.get('cursor')).toBeNull();
