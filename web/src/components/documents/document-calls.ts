@@ -1,6 +1,7 @@
 import { uploadsRoutes } from '@stormline/contract/areas/uploads';
 import { fileTypeNotAllowedMessage } from '@stormline/domain/uploads';
 import { ApiError, apiUrl, callApi, type ApiResponse } from '../../lib/api-client';
+import { saveFile } from '../../lib/save-file';
 import { uploadToPresignedUrl, type UploadProgress } from '../../lib/upload';
 
 /** A document as the lists show it (packages/contract/src/documents.ts). */
@@ -81,14 +82,7 @@ export async function documentHref(doc: Pick<DocumentRow, 'GUID'>, { inline = fa
 
 /** Saves the document: the link answers a redirect to storage with the file as an attachment. */
 export async function downloadDocument(doc: DocumentRow): Promise<void> {
-  const href = await documentHref(doc);
-  const link = document.createElement('a');
-  link.href = href;
-  link.rel = 'noopener';
-  link.download = doc.name;
-  document.body.append(link);
-  link.click();
-  link.remove();
+  saveFile(await documentHref(doc), doc.name);
 }
 
 /**

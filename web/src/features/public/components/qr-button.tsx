@@ -5,6 +5,7 @@ import { IconQrcode } from '@tabler/icons-react';
 import { showActionFailure } from '../../../components/action-failure';
 import { hasQrAccess } from '../../../lib/qr-access';
 import { publicDivision } from '../../../lib/public-session';
+import { saveFile } from '../../../lib/save-file';
 
 /**
  * The address a QR code carries: this public page, and for an inspection page its division too,
@@ -31,10 +32,7 @@ export function QrButton() {
       const { toDataURL } = await import('qrcode');
       const address = publicPageAddress(window.location.origin, pathname, publicDivision.get());
       const image = await toDataURL(address, { type: 'image/jpeg', width: 512, margin: 2 });
-      const link = document.createElement('a');
-      link.href = image;
-      link.download = 'image.jpeg';
-      link.click();
+      saveFile(image, 'image.jpeg');
     } catch (failure) {
       // A chunk that failed to load (offline, a new release): say so rather than do nothing.
       showActionFailure(failure);

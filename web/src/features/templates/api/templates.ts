@@ -3,6 +3,7 @@ import { templatesRoutes } from '@stormline/contract/areas/templates';
 import { callApi, type ApiBody, type ApiResponse, type CallOptions } from '../../../lib/api-client';
 import { cacheKey, isResourceKey } from '../../../lib/cache-keys';
 import { useDivisionId } from '../../../lib/division-context';
+import { saveFile } from '../../../lib/save-file';
 import { useServerList } from '../../../lib/list/server-list';
 
 export type TemplateRow = ApiResponse<typeof templatesRoutes.listTemplates>['pageData'][number];
@@ -106,12 +107,7 @@ export async function exportTemplate(
   const file = await callApi(templatesRoutes.exportTemplate, { divisionId, params: { id: view.id } });
   const blob = new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: 'application/json' });
   const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = `${view.name.replace(/[^\w .-]+/g, '_').trim() || 'template'}.template.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
+  saveFile(href, `${view.name.replace(/[^\w .-]+/g, '_').trim() || 'template'}.template.json`);
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
