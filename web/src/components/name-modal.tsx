@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import type * as z from 'zod/mini';
-import { FormServerError, TextField, useServerSubmit } from './form';
+import { FormActions, FormServerError, TextField, useServerSubmit } from './form';
 
 /** A contract schema of one required name (DivisionCreate, GroupCreate): its messages are the spec's. */
 export type NameSchema = z.ZodMiniType<{ name: string }, { name: string }>;
@@ -59,14 +59,7 @@ function NameForm({
             clearServerError();
           }}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} submitting={isSubmitting} onCancel={onClose} />
       </Stack>
     </form>
   );

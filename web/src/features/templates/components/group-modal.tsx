@@ -1,11 +1,17 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, SegmentedControl, Stack, TagsInput, Text } from '@mantine/core';
+import { Modal, SegmentedControl, Stack, TagsInput, Text } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
 import { QuestionGroupUpdate } from '@stormline/contract/template-editor';
 import type * as z from 'zod/mini';
-import { FormServerError, TextareaField, TextField, useServerSubmit } from '../../../components/form';
+import {
+  FormActions,
+  FormServerError,
+  TextareaField,
+  TextField,
+  useServerSubmit,
+} from '../../../components/form';
 import { useConfirmLeave, useUnsavedMark } from './unsaved-changes';
 
 type GroupValues = z.input<typeof QuestionGroupUpdate>;
@@ -119,14 +125,7 @@ function GroupForm({
           />
         )}
         <FormServerError error={serverError} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={form.formState.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} submitting={form.formState.isSubmitting} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -14,6 +14,7 @@ import {
 import type * as z from 'zod/mini';
 import {
   CheckboxField,
+  FormActions,
   FormServerError,
   NumberField,
   SelectField,
@@ -278,14 +279,7 @@ function QuestionForm({
           </Stack>
         )}
         <FormServerError error={serverError} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={form.formState.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} submitting={form.formState.isSubmitting} onCancel={onCancel} />
       </Stack>
     </form>
   );
