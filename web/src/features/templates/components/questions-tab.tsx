@@ -33,13 +33,59 @@ const bySortOrder = (questions: readonly Question[]) =>
  * Focuses the move button a keyboard user pressed once the list is drawn in its new order, or,
  * when the item reached the end and that button is now disabled, the one moving it back.
  */
-function refocus(attribute: 'data-group-move' | 'data-question-move', id: string, direction: 'up' | 'down') {
+function refocus(attribute: MoveAttribute, id: string, direction: 'up' | 'down') {
   requestAnimationFrame(() => {
     const button = (way: 'up' | 'down') =>
       document.querySelector<HTMLButtonElement>(`[${attribute}="${id}-${way}"]`);
     const pressed = button(direction);
     (pressed && !pressed.disabled ? pressed : button(direction === 'up' ? 'down' : 'up'))?.focus();
   });
+}
+
+type MoveAttribute = 'data-group-move' | 'data-question-move';
+
+/**
+ * A group's or a question's buttons: Move up and Move down (a press that cannot move is disabled),
+ * Edit and Delete, each named for the part ('Move group Site up', 'Edit Weather').
+ */
+function PartActions({
+  name,
+  move,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  /** Null for a child question: it stays under its option. */
+  move: { attribute: MoveAttribute; id: string; up: (() => void) | null; down: (() => void) | null } | null;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const moveButton = (direction: 'up' | 'down', Icon: typeof IconArrowUp) =>
+    move && (
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size={32}
+        aria-label={`Move ${name} ${direction}`}
+        {...{ [move.attribute]: `${move.id}-${direction}` }}
+        disabled={!move[direction]}
+        onClick={() => move[direction]?.()}
+      >
+        <Icon size={18} aria-hidden />
+      </ActionIcon>
+    );
+  return (
+    <Group gap={2} wrap="nowrap">
+      {moveButton('up', IconArrowUp)}
+      {moveButton('down', IconArrowDown)}
+      <ActionIcon variant="subtle" color="gray" size={32} aria-label={`Edit ${name}`} onClick={onEdit}>
+        <IconPencil size={18} aria-hidden />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red" size={32} aria-label={`Delete ${name}`} onClick={onDelete}>
+        <IconTrash size={18} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
 }
 
 type QuestionDialog =
@@ -176,52 +222,22 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
           </Group>
         </Stack>
         {editable && (
-          <Group gap={2} wrap="nowrap">
-            {siblings && (
-              <>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size={32}
-                  aria-label={`Move ${question.input_label} up`}
-                  data-question-move={`${question.id}-up`}
-                  disabled={index === 0}
-                  onClick={() => void moveQuestion(group, question, index - 1, 'up')}
-                >
-                  <IconArrowUp size={18} aria-hidden />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size={32}
-                  aria-label={`Move ${question.input_label} down`}
-                  data-question-move={`${question.id}-down`}
-                  disabled={index === siblings.length - 1}
-                  onClick={() => void moveQuestion(group, question, index + 1, 'down')}
-                >
-                  <IconArrowDown size={18} aria-hidden />
-                </ActionIcon>
-              </>
-            )}
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size={32}
-              aria-label={`Edit ${question.input_label}`}
-              onClick={() => setQuestionDialog({ mode: 'edit', group, question, child: siblings === null })}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size={32}
-              aria-label={`Delete ${question.input_label}`}
-              onClick={() => setRemoval({ kind: 'question', question })}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Group>
+          <PartActions
+            name={question.input_label}
+            move={
+              siblings && {
+                attribute: 'data-question-move',
+                id: question.id,
+                up: index > 0 ? () => void moveQuestion(group, question, index - 1, 'up') : null,
+                down:
+                  index < siblings.length - 1
+                    ? () => void moveQuestion(group, question, index + 1, 'down')
+                    : null,
+              }
+            }
+            onEdit={() => setQuestionDialog({ mode: 'edit', group, question, child: siblings === null })}
+            onDelete={() => setRemoval({ kind: 'question', question })}
+          />
         )}
       </Group>
     );
@@ -304,48 +320,18 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
             )}
           </Stack>
           {editable && (
-            <Group gap={2} wrap="nowrap">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size={32}
-                aria-label={`Move group ${group.name} up`}
-                data-group-move={`${group.id}-up`}
-                disabled={index === 0}
-                onClick={() => void swapGroups(group, groups[index - 1]!, 'up')}
-              >
-                <IconArrowUp size={18} aria-hidden />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size={32}
-                aria-label={`Move group ${group.name} down`}
-                data-group-move={`${group.id}-down`}
-                disabled={index === groups.length - 1}
-                onClick={() => void swapGroups(group, groups[index + 1]!, 'down')}
-              >
-                <IconArrowDown size={18} aria-hidden />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size={32}
-                aria-label={`Edit group ${group.name}`}
-                onClick={() => setGroupDialog({ group })}
-              >
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size={32}
-                aria-label={`Delete group ${group.name}`}
-                onClick={() => setRemoval({ kind: 'group', group })}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Group>
+            <PartActions
+              name={`group ${group.name}`}
+              move={{
+                attribute: 'data-group-move',
+                id: group.id,
+                up: index > 0 ? () => void swapGroups(group, groups[index - 1]!, 'up') : null,
+                down:
+                  index < groups.length - 1 ? () => void swapGroups(group, groups[index + 1]!, 'down') : null,
+              }}
+              onEdit={() => setGroupDialog({ group })}
+              onDelete={() => setRemoval({ kind: 'group', group })}
+            />
           )}
         </Group>
         <Stack gap={0} mt="sm">
