@@ -40,10 +40,11 @@ export type DocumentOwner =
 /** The division a document belongs to; a group's documents belong to the group, shared by divisions. */
 const ownerDivision = (owner: DocumentOwner) => (owner.kind === 'group' ? null : owner.divisionId);
 
-export interface DocumentRecord {
-  id: string;
+/** A stored file as its item holds it: a document's, or a template logo's (template-logos.ts). */
+export interface StoredFile {
   /** What downloads, renames and replaces name it by (/dl/{GUID}). */
   guid: string;
+  /** The file's name as the user chose it (the download's file name). */
   name: string;
   mimeType: string;
   size: number;
@@ -51,6 +52,22 @@ export interface DocumentRecord {
   height: number | null;
   /** The file in the uploads bucket; a replacement gets a new one. */
   objectKey: string;
+}
+
+export function storedFileOf(item: Record<string, unknown>): StoredFile {
+  return {
+    guid: item.guid as string,
+    name: item.name as string,
+    mimeType: item.mimeType as string,
+    size: item.size as number,
+    width: (item.width as number | null | undefined) ?? null,
+    height: (item.height as number | null | undefined) ?? null,
+    objectKey: item.objectKey as string,
+  };
+}
+
+export interface DocumentRecord extends StoredFile {
+  id: string;
   owner: DocumentOwner;
   /** Where it sorts in its owner's list (fractional index: a move rewrites only its own row). */
   rank: string;
@@ -105,13 +122,7 @@ export type DocumentView = ReturnType<typeof documentView>;
 function toDocument(item: Record<string, unknown>): DocumentRecord {
   return {
     id: item.id as string,
-    guid: item.guid as string,
-    name: item.name as string,
-    mimeType: item.mimeType as string,
-    size: item.size as number,
-    width: (item.width as number | null | undefined) ?? null,
-    height: (item.height as number | null | undefined) ?? null,
-    objectKey: item.objectKey as string,
+    ...storedFileOf(item),
     owner: item.owner as DocumentOwner,
     rank: item.rank as string,
     createdAt: item.createdAt as string,

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '@stormline/domain/errors';
 import { templateKeys } from './divisions-resources';
-import { documentKeys } from './documents';
+import { documentKeys, storedFileOf, type StoredFile } from './documents';
 import type { Db } from './dynamo';
 import { readPartition } from './read-partition';
 import { putNewStep, type TransactionStep } from './transact';
@@ -22,16 +22,8 @@ export const logoKey = (templateId: string, guid: string) => ({
 export const isLogoKey = (key: { pk: string; sk: string }) =>
   key.pk.startsWith('TEMPLATE#') && key.sk.startsWith('LOGO#');
 
-export interface TemplateLogoRecord {
+export interface TemplateLogoRecord extends StoredFile {
   templateId: string;
-  guid: string;
-  /** The file's name as the user chose it (the download's file name). */
-  name: string;
-  mimeType: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  objectKey: string;
   /** A published version names it: it stays, whatever the draft does. */
   pinned: boolean;
   createdAt: string;
@@ -41,13 +33,7 @@ export interface TemplateLogoRecord {
 function toLogo(item: Record<string, unknown>): TemplateLogoRecord {
   return {
     templateId: item.templateId as string,
-    guid: item.guid as string,
-    name: item.name as string,
-    mimeType: item.mimeType as string,
-    size: item.size as number,
-    width: (item.width as number | null | undefined) ?? null,
-    height: (item.height as number | null | undefined) ?? null,
-    objectKey: item.objectKey as string,
+    ...storedFileOf(item),
     pinned: item.pinned === true,
     createdAt: item.createdAt as string,
     createdBy: item.createdBy as string,
