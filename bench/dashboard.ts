@@ -36,7 +36,7 @@ import { createBenchClient, jsonRequest } from './bench-client';
 import type { BenchClient, BenchRequest } from './bench-client';
 import { inPool, withRetries as retrying } from './bulk-writes';
 import { markdownTable, writeResults, writeResultsText } from './report';
-import { percentile, round } from './stats';
+import { percentile, ratio, round } from './stats';
 
 /**
  * Issue 11's dashboard and report routes on a division of 200 projects, 20,000 inspections and
@@ -755,8 +755,7 @@ export interface DashboardCase {
   over: ('p50' | 'rcu' | 'wcu')[];
 }
 
-const ratio = (full: number, tenth: number) =>
-  tenth === 0 ? (full === 0 ? 1 : Number.POSITIVE_INFINITY) : round(full / tenth, 3);
+const tenfold = (full: number, tenth: number) => ratio(full, tenth, 3);
 
 /** The same case for both divisions, alternating (tenth, full, full, tenth, …); first call the sample. */
 async function measurePair(
@@ -963,9 +962,9 @@ export async function measureDashboard(log: (line: string) => void) {
       const samples = await measurePair(client, requestsOf(c), c.rows);
       const { tenth, full } = samples;
       const ratios = {
-        p50: ratio(full.p50Ms, tenth.p50Ms),
-        rcu: ratio(full.rcu, tenth.rcu),
-        wcu: ratio(full.wcu, tenth.wcu),
+        p50: tenfold(full.p50Ms, tenth.p50Ms),
+        rcu: tenfold(full.rcu, tenth.rcu),
+        wcu: tenfold(full.wcu, tenth.wcu),
       };
       log(
         `  ${c.name}: ${tenth.status}/${full.status}, rows ${tenth.rows}/${full.rows}, p50 ${tenth.p50Ms}/${full.p50Ms} ms (${ratios.p50}x), RCU ${tenth.rcu}/${full.rcu} (${ratios.rcu}x)`,
@@ -988,7 +987,7 @@ export async function measureDashboard(log: (line: string) => void) {
       entry.recheck = {
         p50Tenth: again.tenth.p50Ms,
         p50Full: again.full.p50Ms,
-        p50: ratio(again.full.p50Ms, again.tenth.p50Ms),
+        p50: tenfold(again.full.p50Ms, again.tenth.p50Ms),
       };
     }
     for (const entry of cases)
@@ -1070,7 +1069,7 @@ function diagnosis(c: DashboardCase): string {
     const tenthPerRow = perRow(tenth.rcu, tenth.rows);
     const fullPerRow = perRow(full.rcu, full.rows);
     if (tenth.rows !== full.rows) {
-      const rowRatio = ratio(full.rows, tenth.rows);
+      const rowRatio = tenfold(full.rows, tenth.rows);
       const perRowRatio = fullPerRow / tenthPerRow;
       parts.push(
         `RCU ${x(c.ratios.rcu)}: it shows ${full.rows} rows at full size and ${tenth.rows} at a tenth (${x(rowRatio)}), ${tenthPerRow.toFixed(2)} and ${fullPerRow.toFixed(2)} RCU a row (${x(perRowRatio)})` +

@@ -18,7 +18,7 @@ import { sampleAnswers } from '@stormline/local/seed/sample-answers';
 import { createBenchClient, jsonRequest } from './bench-client';
 import type { BenchClient, BenchRequest } from './bench-client';
 import { markdownTable, writeResults, writeResultsText } from './report';
-import { percentile, round } from './stats';
+import { percentile, ratio, round } from './stats';
 
 /**
  * Issue 10's routes on a project with 30 inspections and on one with 300 (3,000 findings), side by
@@ -268,8 +268,6 @@ async function measure(client: BenchClient, token: string, projects: BenchProjec
     };
   return out;
 }
-
-const ratio = (a: number, b: number) => (b === 0 ? (a === 0 ? 1 : Number.POSITIVE_INFINITY) : round(a / b));
 
 export async function measureInspections(log: (line: string) => void) {
   const runtime = await startRuntime({ port: 0, seed: true, region: 'UK' });

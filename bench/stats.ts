@@ -24,3 +24,8 @@ export function median(samples: readonly number[]): number {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
+
+/** a / b rounded, for "at the larger size / at the smaller" columns: 1 for 0 / 0, infinite for x / 0. */
+export function ratio(a: number, b: number, digits = 2): number {
+  return b === 0 ? (a === 0 ? 1 : Number.POSITIVE_INFINITY) : round(a / b, digits);
+}

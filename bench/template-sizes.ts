@@ -19,7 +19,7 @@ import { sampleAnswers } from '@stormline/local/seed/sample-answers';
 import { createBenchClient, jsonRequest } from './bench-client';
 import type { BenchClient, BenchRequest } from './bench-client';
 import { markdownTable, writeResults, writeResultsText } from './report';
-import { percentile, round } from './stats';
+import { percentile, ratio, round } from './stats';
 
 /**
  * Issue 19's bench: a 20-question and a 200-question user template, published, read side by side
@@ -347,8 +347,6 @@ async function measure(
     out[size] = { ...sample, p50: round(percentile(ms, 50)), p95: round(percentile(ms, 95)) };
   return out;
 }
-
-const ratio = (a: number, b: number) => (b === 0 ? (a === 0 ? 1 : Number.POSITIVE_INFINITY) : round(a / b));
 
 export async function measureTemplateSizes(log: (line: string) => void) {
   const runtime = await startRuntime({ port: 0, seed: true, region: 'UK' });
