@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, ColorSwatch, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { localDateTime } from '@stormline/domain/local-date';
 import type { Answers } from '@stormline/domain/questionnaire-rules';
 import { SIGNATURE_GROUP_TITLES, type SignatureGroup } from '@stormline/domain/template-model';
 import { Markdown } from '../../../components/markdown';
@@ -8,11 +9,7 @@ import type { TemplateContent } from '../api/templates';
 import { useLogoSrc } from './template-logo';
 
 /** This device's date and time as the questionnaire's date limits read it ('2026-11-29T10:45'). */
-function nowOnThisDevice(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
-}
+const nowOnThisDevice = () => localDateTime(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
 
 /** The signature groups an inspection of this template has (spec 002 §2 Certification). */
 function signatureGroups(content: TemplateContent): SignatureGroup[] {
