@@ -20,3 +20,29 @@ export const DocumentSummary = z.strictObject({
   updatedAt: IsoDateTime,
   version: Version,
 });
+
+/**
+ * One document as the viewer opens it (GET /api/uploads/{GUID}): the summary, who holds it, and
+ * what the caller may do there. `annotate` is the server's answer to all Annotations, the public
+ * view and an archived project together; `readOnlyReason` says why not, when the role has the
+ * right but the document may not be changed.
+ */
+export const DocumentDetail = z.strictObject({
+  ...DocumentSummary.shape,
+  owner: z.strictObject({
+    kind: z.enum(['group', 'legend', 'project']),
+    /** The group's, legend item's or project's id. */
+    id: Id,
+  }),
+  /** A project document's project (the annotation calls' projectId), else null. */
+  projectId: z.nullable(Id),
+  annotate: z.boolean(),
+  readOnlyReason: z.nullable(z.string()),
+});
+export type DocumentDetail = z.infer<typeof DocumentDetail>;
+
+/** GET /api/xfdf/{uploadId}: the document's stored annotations as one XFDF file. */
+export const XfdfResponse = z.strictObject({
+  uploadId: Id,
+  xfdf: z.string(),
+});

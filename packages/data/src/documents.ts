@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { generateKeyBetween } from 'fractional-indexing';
 import { ConflictError, NotFoundError, ValidationError } from '@stormline/domain/errors';
+import { removeAllAnnotations } from './annotations';
 import type { Db } from './dynamo';
 import { keys } from './keys';
 import { queryPage } from './paging';
@@ -429,6 +430,34 @@ export async function documentAt(db: Db, key: { pk: string; sk: string }): Promi
 }
 
 /**
+ * A document by its id (the spec's uploadId, as the annotation calls name it) in the request's
+ * division: a group's upload item carries no division, any other owner's carries its own, so
+ * both keys are read and another division's document is simply not there. Null when neither is.
+ * Whether the caller reaches a group's document is still the caller's to check (userReachesDocument).
+ */
+export async function findDocumentById(
+  db: Db,
+  divisionId: string,
+  uploadId: string,
+): Promise<DocumentRecord | null> {
+  const result = await db.doc.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [db.tableName]: {
+          Keys: [
+            { pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' },
+            { pk: `DIVISION#${divisionId}#UPLOAD#${uploadId}`, sk: 'UPLOAD' },
+          ],
+          ConsistentRead: true,
+        },
+      },
+    }),
+  );
+  const item = result.Responses?.[db.tableName]?.[0];
+  return item ? toDocument(item) : null;
+}
+
+/**
  * A document by its GUID as seen from the request's division: a group's document only while the
  * division holds the group, a legend item's only in the legend item's own division. Another
  * division's document is not found.
@@ -610,6 +639,7 @@ export async function removeDocument(
     deleteStep(db, documentKeys.upload(owner, uploadId)),
     ...ownerStep(-1),
   ]);
+  await removeAllAnnotations(db, documentKeys.ownerPartition(owner), uploadId);
   return doc;
 }
 
@@ -630,5 +660,6 @@ export async function removeAllDocuments(db: Db, owner: DocumentOwner): Promise<
       request = result.UnprocessedItems as typeof request;
     }
   }
+  for (const doc of rows) await removeAllAnnotations(db, documentKeys.ownerPartition(owner), doc.id);
   return rows.map((doc) => doc.objectKey);
 }

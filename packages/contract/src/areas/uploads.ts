@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DocumentSummary } from '../documents';
+import { DocumentDetail, DocumentSummary, XfdfResponse } from '../documents';
 import { defineArea, permission, signedIn } from '../route';
 import { Count, Cursor, Id, ID_PATTERN, IsoDateTime, Page, Version } from '../schemas';
 
@@ -293,10 +293,27 @@ export const uploadsRoutes = defineArea('uploads', {
   getXfdf: {
     method: 'GET',
     path: '/api/xfdf/{uploadId}',
-    summary: 'PDF annotations (XFDF) of an upload (query projectId); edits go over the xfdf socket',
-    access: permission('read', 'Annotations'),
+    summary:
+      "A document's PDF annotations as one XFDF file (query projectId: a project document's project). Whoever may read the document reads them; edits go over the socket's 'xfdf' action (docs/decisions/0039)",
+    access: signedIn,
     division: 'required',
-    files: 'read',
-    implemented: false,
+    publicRead: true,
+    params: z.strictObject({ uploadId: Id }),
+    query: z.strictObject({ projectId: z.optional(Id) }),
+    response: XfdfResponse,
+    implemented: true,
+  },
+  getUpload: {
+    method: 'GET',
+    path: '/api/uploads/{id}',
+    summary:
+      'One document by GUID, as the document viewer opens it: its name, type, owner and whether the caller may annotate it (all Annotations, the owner writable; docs/decisions/0039)',
+    access: signedIn,
+    division: 'required',
+    publicRead: true,
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({}),
+    response: DocumentDetail,
+    implemented: true,
   },
 });

@@ -1,0 +1,103 @@
+import { applyAnnotationChange, listAnnotations } from '@stormline/data/annotations';
+import { documentKeys, findDocumentById, type DocumentRecord } from '@stormline/data/documents';
+import { annotationElement, xfdfCommand, xfdfDocument } from '@stormline/contract/xfdf';
+import { parseXfdfCommand } from '@stormline/contract/xfdf-read';
+import { ConflictError, ForbiddenError, NotFoundError, type AppError } from '@stormline/domain/errors';
+import { INSPECTION_MESSAGES } from '@stormline/domain/inspection-rules';
+import { can } from '@stormline/domain/permissions';
+import type { Caller } from './authenticate';
+import { readableDocument } from './document-access';
+import type { Deps } from './deps';
+import { readVisibleProject } from './project-access';
+
+/**
+ * PDF annotations of a document (docs/decisions/0039): whoever may read a document reads its
+ * annotations; annotating needs all Annotations (spec 002 §6), not the public view, and a writable
+ * owner (not an archived project). The GET route and the socket's 'xfdf' action share these.
+ */
+
+const notFound = () => new NotFoundError('Document not found');
+
+/**
+ * The document an annotation call names by id (the spec's uploadId), if the caller may read it;
+ * with `projectId`, it must be a document of that project. Anything else is 404, as /dl's is.
+ */
+export async function readableDocumentById(
+  deps: Deps,
+  caller: Caller,
+  divisionId: string,
+  uploadId: string,
+  projectId?: string | null,
+): Promise<DocumentRecord> {
+  const doc = await findDocumentById(deps.db, divisionId, uploadId);
+  if (!doc || !(await readableDocument(deps, caller, divisionId, doc))) throw notFound();
+  if (projectId && (doc.owner.kind !== 'project' || doc.owner.projectId !== projectId)) throw notFound();
+  return doc;
+}
+
+/** Why the caller may not annotate this (readable) document, or null when they may. */
+export async function annotateRefusal(
+  deps: Deps,
+  caller: Caller,
+  doc: DocumentRecord,
+): Promise<AppError | null> {
+  if (caller.role.isReadOnly) return new ForbiddenError('The public view is read-only');
+  if (!can(caller.grants, 'all', 'Annotations'))
+    return new ForbiddenError('Your role does not allow all on Annotations');
+  if (doc.owner.kind === 'project') {
+    const project = await readVisibleProject(deps, caller, doc.owner.divisionId, doc.owner.projectId);
+    if (project.archivedAt) return new ConflictError(INSPECTION_MESSAGES.archived);
+  }
+  return null;
+}
+
+/** A document's stored annotations as one XFDF file. */
+export async function documentXfdf(deps: Deps, doc: DocumentRecord): Promise<string> {
+  const stored = await listAnnotations(deps.db, documentKeys.ownerPartition(doc.owner), doc.id);
+  return xfdfDocument(stored.map((a) => a.element));
+}
+
+/**
+ * Stores an annotation command (already checked: the caller may annotate the document): the XFDF
+ * is parsed and refused whole if anything in it is unknown ('Unknown annotation action'), the
+ * annotations without a title are left out (spec 001 §5), and the rest are stored as the
+ * canonical elements. Answers the command as stored, for the other viewers, or null when it
+ * changed nothing.
+ */
+export async function saveAnnotationCommand(
+  deps: Deps,
+  caller: Caller,
+  doc: DocumentRecord,
+  xfdfValue: string,
+): Promise<string | null> {
+  const command = parseXfdfCommand(xfdfValue);
+  const titled = [...command.add, ...command.modify].filter((a) => a.title !== '');
+  const applied = await applyAnnotationChange(
+    deps.db,
+    documentKeys.ownerPartition(doc.owner),
+    doc.id,
+    {
+      put: titled.map((a) => ({ name: a.name, element: annotationElement(a), page: a.page, title: a.title })),
+      remove: command.delete,
+    },
+    { userId: caller.user.id, now: deps.now() },
+    [
+      {
+        write: {
+          ConditionCheck: {
+            TableName: deps.db.tableName,
+            Key: documentKeys.row(doc.owner, doc.id),
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+        onConditionFailed: notFound,
+      },
+    ],
+  );
+  if (applied.put.length === 0 && applied.removed.length === 0) return null;
+  return xfdfCommand({
+    add: applied.put.filter((p) => p.added).map((p) => p.element),
+    modify: applied.put.filter((p) => !p.added).map((p) => p.element),
+    delete: applied.removed,
+  });
+}
