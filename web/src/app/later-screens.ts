@@ -32,4 +32,5 @@ export const laterScreens = {
   templates: () => import('../features/templates/routes/templates'),
   template: () => import('../features/templates/routes/template'),
   templatePreview: () => import('../features/templates/routes/template-preview'),
+  documentViewer: () => import('../features/document-viewer/routes/document-viewer'),
 };

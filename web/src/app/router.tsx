@@ -103,6 +103,11 @@ const divisionScoped: RouteObject[] = [
     handle: handle('inspection-templates', 'Inspection Template'),
     element: laterPage('template'),
   },
+  {
+    path: withinDivision(paths.app.document),
+    handle: handle('documents', 'Document'),
+    element: laterPage('documentViewer'),
+  },
   { path: '*', element: <NotFound /> },
 ];
 

@@ -29,6 +29,8 @@ export const AREA_INFO = {
   },
   // The compliance report reads division statistics; the server guards it with read Dashboard.
   reports: { label: 'Compliance Report', page: 'dashboard', rootHref: paths.app.reports.getHref },
+  // Opened from a regulation group, a legend item or a project; the server decides who reads it.
+  documents: { label: 'Documents', page: null, rootHref: () => null },
   'user-manuals': { label: 'User Manuals', page: null, rootHref: paths.app.userManuals.getHref },
   'my-profile': { label: 'My Profile', page: null, rootHref: paths.app.myProfile.getHref },
 } satisfies Record<string, AreaInfo>;

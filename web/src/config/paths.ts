@@ -69,6 +69,15 @@ export const paths = {
       path: '/divisions/:divisionId/clients/:clientId',
       getHref: (divisionId: string, clientId: string) => inDivision(divisionId, `/clients/${seg(clientId)}`),
     },
+    /**
+     * The document viewer (docs/decisions/0002, 0039): a PDF or image of a regulation group, a
+     * legend item or a project, by GUID; `edit` opens a PDF with the annotation tools.
+     */
+    document: {
+      path: '/divisions/:divisionId/documents/:documentId',
+      getHref: (divisionId: string, guid: string, { edit = false }: { edit?: boolean } = {}) =>
+        inDivision(divisionId, `/documents/${seg(guid)}${edit ? '?mode=edit' : ''}`),
+    },
     groups: {
       path: '/divisions/:divisionId/groups',
       getHref: (divisionId: string) => inDivision(divisionId, '/groups'),
