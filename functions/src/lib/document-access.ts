@@ -4,7 +4,11 @@ import type { Caller } from './authenticate';
 import type { Deps } from './deps';
 import { readVisibleProject } from './project-access';
 
-/** A document, if the caller reaches its owner through one of their divisions and may read it. */
+/**
+ * A document, if the caller reaches its owner through one of their divisions and may read it: the
+ * one rule behind its download (/dl/{GUID}) and its realtime channels (conversion status,
+ * annotations). The public account reads a published project's documents only (0015).
+ */
 export async function readableDocument(
   deps: Deps,
   caller: Caller,
@@ -12,7 +16,6 @@ export async function readableDocument(
   doc: DocumentRecord,
 ): Promise<DocumentRecord | null> {
   const { owner } = doc;
-  // The public view's documents are a published project's only (docs/decisions/0015).
   if (caller.role.isReadOnly && owner.kind !== 'project') return null;
   const mayRead =
     owner.kind === 'group'

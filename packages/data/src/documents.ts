@@ -430,34 +430,6 @@ export async function documentAt(db: Db, key: { pk: string; sk: string }): Promi
 }
 
 /**
- * A document by its id (the spec's uploadId, as the annotation calls name it) in the request's
- * division: a group's upload item carries no division, any other owner's carries its own, so
- * both keys are read and another division's document is simply not there. Null when neither is.
- * Whether the caller reaches a group's document is still the caller's to check (userReachesDocument).
- */
-export async function findDocumentById(
-  db: Db,
-  divisionId: string,
-  uploadId: string,
-): Promise<DocumentRecord | null> {
-  const result = await db.doc.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [db.tableName]: {
-          Keys: [
-            { pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' },
-            { pk: `DIVISION#${divisionId}#UPLOAD#${uploadId}`, sk: 'UPLOAD' },
-          ],
-          ConsistentRead: true,
-        },
-      },
-    }),
-  );
-  const item = result.Responses?.[db.tableName]?.[0];
-  return item ? toDocument(item) : null;
-}
-
-/**
  * A document by its GUID as seen from the request's division: a group's document only while the
  * division holds the group, a legend item's only in the legend item's own division. Another
  * division's document is not found.
@@ -476,6 +448,25 @@ export async function getDocumentByGuidInDivision(
     throw notFound();
   });
   return doc;
+}
+
+/**
+ * A document by its id as the request's division may name it (the spec's uploadId: realtime
+ * channels, annotations): the division's own (a legend item's or a project's), else a regulation
+ * group's, which the caller's access check then ties to a division holding the group. Null if none.
+ */
+export async function findDocumentById(
+  db: Db,
+  divisionId: string,
+  uploadId: string,
+): Promise<DocumentRecord | null> {
+  for (const pk of [`DIVISION#${divisionId}#UPLOAD#${uploadId}`, `UPLOAD#${uploadId}`]) {
+    const { Item } = await db.doc.send(
+      new GetCommand({ TableName: db.tableName, Key: { pk, sk: 'UPLOAD' }, ConsistentRead: true }),
+    );
+    if (Item) return toDocument(Item);
+  }
+  return null;
 }
 
 /**

@@ -8,11 +8,11 @@ import {
 } from '@stormline/data/template-logos';
 import { NotFoundError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
+import { readableDocument } from '../../lib/document-access';
 import { fileStoreOf } from '../../lib/file-store';
 import { httpRoute } from '../../lib/http-route';
 import type { Caller } from '../../lib/authenticate';
 import type { Deps } from '../../lib/deps';
-import { readableDocument } from '../../lib/document-access';
 import type { RouteRequest } from '../../lib/http-route';
 
 const route = uploadsRoutes.download;
