@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
 import { applyAnnotationChange } from '@stormline/data/annotations';
 import { addDocument, documentKeys, groupOwnerStep, removeDocument } from '@stormline/data/documents';
 import type { DocumentRecord } from '@stormline/data/documents';
 import { createGroup } from '@stormline/data/regulations';
-import { annotationElement, type XfdfAnnotation } from '@stormline/contract/xfdf';
+import { annotationElement, xfdfCommand, type XfdfAnnotation } from '@stormline/contract/xfdf';
 import { parseXfdfDocument } from '@stormline/contract/xfdf-read';
 import { call, NORTH, SOUTH, tokenFor } from '../support/api';
+import { channelMessages, openSocket, request } from '../support/sockets';
 import { storedItem, testTable } from '../support/table';
+import { createTestUser, signInAs } from '../support/users';
 
 /**
  * PDF annotations (docs/decisions/0039) over HTTP: the viewer's document detail says who may
@@ -15,7 +18,17 @@ import { storedItem, testTable } from '../support/table';
  */
 
 const db = testTable();
-afterAll(() => db.doc.destroy());
+const sockets: WebSocket[] = [];
+afterAll(() => {
+  for (const ws of sockets) ws.terminate();
+  db.doc.destroy();
+});
+
+async function socketOf(token: string): Promise<WebSocket> {
+  const ws = await openSocket(token);
+  sockets.push(ws);
+  return ws;
+}
 
 const square = (name: string, title: string): XfdfAnnotation => ({
   kind: 'square',
@@ -173,5 +186,130 @@ describe("a document's annotations (GET /api/xfdf/{uploadId})", () => {
     if (doc.owner.kind !== 'group') throw new Error('a group document');
     await removeDocument(db, doc.owner, doc.id, groupOwnerStep(db, doc.owner.groupId, new Date()));
     expect(await storedItem(db, key)).toBeUndefined();
+  });
+});
+
+describe("annotation commands over the socket ('xfdf', spec 001 §3 and §7)", () => {
+  const command = (uploadId: string, xfdfValue: string) => ({
+    action: 'xfdf',
+    divisionId: NORTH,
+    isCommand: true,
+    key: uploadId,
+    xfdfValue,
+    projectId: null,
+    uploadId,
+  });
+  const adding = (...annotations: XfdfAnnotation[]) =>
+    xfdfCommand({ add: annotations.map(annotationElement), modify: [], delete: [] });
+
+  it("stores an Inspector's square, sends it to the Admin watching, not back to its author, and keeps it", async () => {
+    const doc = await groupDocument(NORTH, 'North live permit');
+    const channel = `xfdf:${doc.id}`;
+    const inspector = await socketOf(await signInAs(await createTestUser('Inspector', [NORTH])));
+    const admin = await socketOf(await tokenFor('admin@example.com'));
+    const heardByAdmin = channelMessages(admin, channel);
+    const heardByAuthor = channelMessages(inspector, channel);
+    for (const ws of [inspector, admin])
+      expect(await request(ws, { action: 'subscribe', channel, divisionId: NORTH })).toMatchObject({
+        ok: true,
+      });
+
+    const reply = await request(inspector, command(doc.id, adding(square('live-1', 'Ines Carter'))));
+    expect(reply).toMatchObject({ type: 'reply', action: 'xfdf', ok: true, result: { saved: true } });
+
+    await expect.poll(() => heardByAdmin.length).toBe(1);
+    const relayed = heardByAdmin[0]!.command as { xfdfValue: string; uploadId: string; isCommand: boolean };
+    expect(relayed).toMatchObject({ isCommand: true, uploadId: doc.id });
+    expect(relayed.xfdfValue).toContain('name="live-1"');
+    expect(relayed.xfdfValue).toContain('title="Ines Carter"');
+    // A reply to a later request comes after anything posted before it: the author heard nothing.
+    await request(inspector, { action: 'subscribe', channel, divisionId: NORTH });
+    expect(heardByAuthor).toEqual([]);
+
+    const stored = await call<{ xfdf: string }>(`/api/xfdf/${doc.id}`, {
+      token: await tokenFor('admin@example.com'),
+      divisionId: NORTH,
+    });
+    expect(parseXfdfDocument(stored.body.xfdf).map((a) => a.name)).toEqual(['live-1']);
+  });
+
+  it('saves only annotations with a title (spec 001 §5), and deletes by id', async () => {
+    const doc = await groupDocument(NORTH, 'North titled permit');
+    const ws = await socketOf(await tokenFor('admin@example.com'));
+    await request(ws, command(doc.id, adding(square('titled', 'Avery Admin'), square('untitled', ''))));
+    const read = async () =>
+      parseXfdfDocument(
+        (
+          await call<{ xfdf: string }>(`/api/xfdf/${doc.id}`, {
+            token: await tokenFor('admin@example.com'),
+            divisionId: NORTH,
+          })
+        ).body.xfdf,
+      ).map((a) => a.name);
+    expect(await read()).toEqual(['titled']);
+    const removal = xfdfCommand({ add: [], modify: [], delete: ['titled'] });
+    expect(await request(ws, command(doc.id, removal))).toMatchObject({ ok: true, result: { saved: true } });
+    expect(await read()).toEqual([]);
+  });
+
+  it('refuses an unknown annotation action, storing nothing', async () => {
+    const doc = await groupDocument(NORTH, 'North refused permit');
+    const ws = await socketOf(await tokenFor('admin@example.com'));
+    const reply = await request(
+      ws,
+      command(doc.id, `<xfdf><replace>${annotationElement(square('x1', 'Avery Admin'))}</replace></xfdf>`),
+    );
+    expect(reply).toMatchObject({ type: 'error', action: 'xfdf', status: 400 });
+    expect(reply.message).toMatch(/^Unknown annotation action/);
+    const stamp = await request(
+      ws,
+      command(doc.id, '<xfdf><add><stamp page="0" rect="0,0,1,1" name="s1" title="A"/></add></xfdf>'),
+    );
+    expect(stamp).toMatchObject({ type: 'error', status: 400 });
+    expect(
+      await storedItem(db, { pk: documentKeys.ownerPartition(doc.owner), sk: `XFDF#${doc.id}#x1` }),
+    ).toBeUndefined();
+  });
+
+  it('refuses a Client User, who may read the document but not annotate it', async () => {
+    const ws = await socketOf(await tokenFor('client.user@example.com'));
+    const channel = `xfdf:${northDoc.id}`;
+    expect(await request(ws, { action: 'subscribe', channel, divisionId: NORTH })).toMatchObject({
+      ok: true,
+    });
+    const reply = await request(ws, command(northDoc.id, adding(square('cu-1', 'Chris Lee'))));
+    expect(reply).toMatchObject({
+      type: 'error',
+      status: 403,
+      message: 'Your role does not allow all on Annotations',
+    });
+  });
+
+  it('lets a South user neither annotate a North document nor hear its annotations', async () => {
+    const ws = await socketOf(await tokenFor('south.inspector@example.com'));
+    const channel = `xfdf:${northDoc.id}`;
+    const subscribe = await request(ws, { action: 'subscribe', channel, divisionId: SOUTH });
+    expect(subscribe).toMatchObject({ type: 'error', status: 404 });
+    const reply = await request(ws, {
+      ...command(northDoc.id, adding(square('south-1', 'Sam Okafor'))),
+      divisionId: SOUTH,
+    });
+    expect(reply).toMatchObject({ type: 'error', status: 404, message: 'Document not found' });
+    // Naming North, of which the user is no member, is refused before the document is looked at.
+    const north = await request(ws, command(northDoc.id, adding(square('south-2', 'Sam Okafor'))));
+    expect(north).toMatchObject({ type: 'error' });
+    expect(
+      await storedItem(db, {
+        pk: documentKeys.ownerPartition(northDoc.owner),
+        sk: `XFDF#${northDoc.id}#south-1`,
+      }),
+    ).toBeUndefined();
+  });
+
+  it('refuses the public account', async () => {
+    const ws = await socketOf(await tokenFor('public@example.com'));
+    const reply = await request(ws, command(northDoc.id, adding(square('pub-1', 'Public'))));
+    expect(reply).toMatchObject({ type: 'error' });
+    expect([403, 404]).toContain(reply.status);
   });
 });
