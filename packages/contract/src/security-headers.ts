@@ -41,6 +41,9 @@ export interface BrowserOrigins {
  */
 export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
+  // Scripts from the site only; WebAssembly may be compiled (the document viewer's PDF engine,
+  // PDFium, self-hosted: docs/decisions/0039). No eval, no inline script, no other origin.
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
   'style-src': ["'self'", "'unsafe-inline'"],
   'connect-src': ["'self'"],

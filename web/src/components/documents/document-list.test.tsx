@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { uploadsRoutes } from '@stormline/contract/areas/uploads';
 import { ok, refuse, serveApi } from '../../testing/api';
 import { profileOf } from '../../testing/profiles';
-import { renderWithApp } from '../../testing/render';
+import { renderScreen, type TestRouter } from '../../testing/render';
 import type { DocumentRow } from './document-calls';
 import { DocumentList, type DocumentPermissions } from './document-list';
 import { documentPermissions } from './document-permissions';
@@ -66,6 +66,7 @@ const everything: DocumentPermissions = {
   replace: true,
   destroy: true,
   download: true,
+  annotate: true,
 };
 
 function renderList(documents: DocumentRow[], overrides: Partial<Parameters<typeof DocumentList>[0]> = {}) {
@@ -82,9 +83,16 @@ function renderList(documents: DocumentRow[], overrides: Partial<Parameters<type
     refresh: vi.fn(),
     ...overrides,
   };
-  renderWithApp(<DocumentList {...props} />);
+  // In a page of its own: View and Edit open the viewer, and the router says where.
+  const { router } = renderScreen(<DocumentList {...props} />, {
+    url: '/divisions/north-region/groups/g1',
+    profile: profileOf('Admin'),
+  });
+  lastRouter = router;
   return props;
 }
+
+let lastRouter: TestRouter;
 
 const begun = {
   upload: 'ticket.signature',
@@ -295,6 +303,9 @@ describe('a document list', { timeout: 20_000 }, () => {
     await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Plan.png' }));
     expect(screen.queryByRole('menuitem', { name: 'Print' })).toBeNull();
+    // Spec 001 §2: print and edit only for PDFs; an image is viewed.
+    expect(screen.queryByRole('menuitem', { name: 'Edit' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'View' })).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: 'Download' })).toBeTruthy();
     expect(screen.getByText(/Image 300×200/)).toBeTruthy();
   });
@@ -309,21 +320,41 @@ describe('a document list', { timeout: 20_000 }, () => {
     };
     // An inspector may update Documents (field work) but neither Regulations nor Legend Item.
     const inspector = profileOf('Inspector');
-    expect(await menuOf(documentPermissions(inspector, 'Regulations'))).toEqual(['Download', 'Print']);
-    expect(await menuOf(documentPermissions(inspector, 'Legend Item'))).toEqual(['Download', 'Print']);
-    // An external regional manager updates legend items but not regulations.
-    const external = profileOf('Regional Manager (External)');
-    expect(await menuOf(documentPermissions(external, 'Regulations'))).toEqual(['Download', 'Print']);
-    expect(await menuOf(documentPermissions(external, 'Legend Item'))).toEqual([
+    // An inspector annotates (all Annotations): Edit opens the viewer's tools.
+    expect(await menuOf(documentPermissions(inspector, 'Regulations'))).toEqual([
+      'View',
       'Download',
       'Print',
+      'Edit',
+    ]);
+    expect(await menuOf(documentPermissions(inspector, 'Legend Item'))).toEqual([
+      'View',
+      'Download',
+      'Print',
+      'Edit',
+    ]);
+    // An external regional manager updates legend items but not regulations.
+    const external = profileOf('Regional Manager (External)');
+    expect(await menuOf(documentPermissions(external, 'Regulations'))).toEqual([
+      'View',
+      'Download',
+      'Print',
+      'Edit',
+    ]);
+    expect(await menuOf(documentPermissions(external, 'Legend Item'))).toEqual([
+      'View',
+      'Download',
+      'Print',
+      'Edit',
       'Rename',
       'Replace',
       'Delete',
     ]);
     expect(await menuOf(documentPermissions(profileOf('Admin'), 'Regulations'))).toEqual([
+      'View',
       'Download',
       'Print',
+      'Edit',
       'Rename',
       'Replace',
       'Delete',
@@ -360,5 +391,27 @@ describe('a document list', { timeout: 20_000 }, () => {
     expect(move.mock.calls[0]![0].id).toBe('doc-1');
     expect(move.mock.calls[0]![1]).toBe(1);
     vi.restoreAllMocks();
+  });
+});
+
+describe('opening a document in the viewer', () => {
+  it("View opens the viewer and Edit opens it with the tools, a Client User's menu has no Edit", async () => {
+    renderList([doc(1)]);
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Document 1.pdf' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    await waitFor(() =>
+      expect(lastRouter.state.location.pathname).toBe('/divisions/north-region/documents/guid-1'),
+    );
+    expect(lastRouter.state.location.search).toBe('?mode=edit');
+    // Close in the viewer comes back here.
+    expect(lastRouter.state.location.state).toEqual({ from: '/divisions/north-region/groups/g1' });
+    cleanup();
+    renderList([doc(1)], { can: documentPermissions(profileOf('Client User'), 'Regulations') });
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Document 1.pdf' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'View',
+      'Download',
+      'Print',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { Fragment, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import {
   closestCenter,
   DndContext,
@@ -37,6 +38,8 @@ import {
   IconCheck,
   IconDots,
   IconDownload,
+  IconEdit,
+  IconEye,
   IconFileTypePdf,
   IconGripVertical,
   IconPencil,
@@ -47,6 +50,7 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { ALLOWED_FILE_TYPES } from '@stormline/domain/uploads';
+import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import type { ListStatus } from '../../lib/list/server-list';
@@ -72,6 +76,8 @@ export interface DocumentPermissions {
   replace: boolean;
   destroy: boolean;
   download: boolean;
+  /** Annotate a PDF in the viewer (all Annotations; the viewer asks the server again). */
+  annotate?: boolean;
 }
 
 export interface DocumentListProps {
@@ -128,6 +134,8 @@ export function DocumentList(props: DocumentListProps) {
   const replaceTarget = useRef<DocumentRow | null>(null);
   const resetUploadInput = useRef<() => void>(null);
   const uploads = useDocumentUploads(divisionId, props.refresh);
+  const navigate = useNavigate();
+  const location = useLocation();
 
   const all = documents ?? [];
   const shown = expanded ? all : all.slice(0, props.initialRows);
@@ -150,6 +158,11 @@ export function DocumentList(props: DocumentListProps) {
   };
 
   const actions: RowActions = {
+    // The viewer (docs/decisions/0039); Close there comes back to this page.
+    view: (doc, edit) =>
+      navigate(paths.app.document.getHref(divisionId, doc.GUID, { edit }), {
+        state: { from: `${location.pathname}${location.search}` },
+      }),
     download: (doc) => void downloadDocument(doc).catch(failed('The document could not be downloaded')),
     print: (doc) => void openDocumentForPrint(doc).catch(failed('The document could not be opened')),
     rename: (doc) => setRenamingId(doc.id),
@@ -251,6 +264,7 @@ export function DocumentList(props: DocumentListProps) {
 }
 
 interface RowActions {
+  view: (doc: DocumentRow, edit: boolean) => void;
   download: (doc: DocumentRow) => void;
   print: (doc: DocumentRow) => void;
   rename: (doc: DocumentRow) => void;
@@ -454,6 +468,11 @@ function DocumentItem({
               </Menu.Target>
               <Menu.Dropdown>
                 {can.download && (
+                  <Menu.Item leftSection={<IconEye size={16} />} onClick={() => actions.view(doc, false)}>
+                    View
+                  </Menu.Item>
+                )}
+                {can.download && (
                   <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => actions.download(doc)}>
                     Download
                   </Menu.Item>
@@ -461,6 +480,11 @@ function DocumentItem({
                 {can.download && isPdf && (
                   <Menu.Item leftSection={<IconPrinter size={16} />} onClick={() => actions.print(doc)}>
                     Print
+                  </Menu.Item>
+                )}
+                {can.annotate && isPdf && (
+                  <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => actions.view(doc, true)}>
+                    Edit
                   </Menu.Item>
                 )}
                 {can.rename && (

@@ -26,5 +26,7 @@ export function documentPermissions(
     download:
       hasPermission(profile, 'read', 'Regulations') ||
       (owner === 'Legend Item' && hasPermission(profile, 'read', 'Legend Item')),
+    // Spec 002 §6: annotating needs all Annotations (docs/decisions/0039).
+    annotate: may('all', 'Annotations'),
   };
 }

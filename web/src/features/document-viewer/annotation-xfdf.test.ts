@@ -44,7 +44,14 @@ describe("the viewer's annotations as XFDF", () => {
         ...square,
         id: 'in-1',
         type: PdfAnnotationSubtype.INK,
-        inkList: [{ points: [{ x: 80, y: 110 }, { x: 90, y: 120 }] }],
+        inkList: [
+          {
+            points: [
+              { x: 80, y: 110 },
+              { x: 90, y: 120 },
+            ],
+          },
+        ],
       },
       {
         id: 'ft-1',

@@ -104,7 +104,10 @@ export function toXfdf(annotation: PdfAnnotationObject, page: PageSize): XfdfAnn
         end: toPoint(annotation.linePoints.end, page),
       };
     case PdfAnnotationSubtype.INK:
-      return { ...base, gestures: annotation.inkList.map((stroke) => stroke.points.map((p) => toPoint(p, page))) };
+      return {
+        ...base,
+        gestures: annotation.inkList.map((stroke) => stroke.points.map((p) => toPoint(p, page))),
+      };
     case PdfAnnotationSubtype.FREETEXT:
       return {
         ...base,
@@ -147,9 +150,19 @@ export function fromXfdf(x: XfdfAnnotation, page: PageSize): PdfAnnotationObject
   };
   switch (x.kind) {
     case 'square':
-      return { ...base, ...stroke, type: PdfAnnotationSubtype.SQUARE, color: x.interiorColor ?? 'transparent' };
+      return {
+        ...base,
+        ...stroke,
+        type: PdfAnnotationSubtype.SQUARE,
+        color: x.interiorColor ?? 'transparent',
+      };
     case 'circle':
-      return { ...base, ...stroke, type: PdfAnnotationSubtype.CIRCLE, color: x.interiorColor ?? 'transparent' };
+      return {
+        ...base,
+        ...stroke,
+        type: PdfAnnotationSubtype.CIRCLE,
+        color: x.interiorColor ?? 'transparent',
+      };
     case 'polygon':
       return {
         ...base,
@@ -196,7 +209,9 @@ export function fromXfdf(x: XfdfAnnotation, page: PageSize): PdfAnnotationObject
       for (let i = 0; i + 8 <= coords.length; i += 8) {
         const xs = [coords[i]!, coords[i + 2]!, coords[i + 4]!, coords[i + 6]!];
         const ys = [coords[i + 1]!, coords[i + 3]!, coords[i + 5]!, coords[i + 7]!];
-        segmentRects.push(viewerRect([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], page));
+        segmentRects.push(
+          viewerRect([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], page),
+        );
       }
       return {
         ...base,

@@ -1,0 +1,414 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ActionIcon, Box, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconCircle,
+  IconHighlight,
+  IconPointer,
+  IconScribble,
+  IconSquare,
+  IconTextSize,
+  IconTrash,
+  IconZoomIn,
+  IconZoomOut,
+} from '@tabler/icons-react';
+import { createPluginRegistration } from '@embedpdf/core';
+import { EmbedPDF, useDocumentState } from '@embedpdf/core/react';
+import { usePdfiumEngine } from '@embedpdf/engines/react';
+import type { PdfAnnotationObject } from '@embedpdf/models';
+import pdfiumWasm from '@embedpdf/pdfium/pdfium.wasm?url';
+import {
+  AnnotationLayer,
+  AnnotationPluginPackage,
+  LockModeType,
+  useAnnotation,
+} from '@embedpdf/plugin-annotation/react';
+import { DocumentContent, DocumentManagerPluginPackage } from '@embedpdf/plugin-document-manager/react';
+import { HistoryPluginPackage } from '@embedpdf/plugin-history/react';
+import {
+  InteractionManagerPluginPackage,
+  PagePointerProvider,
+} from '@embedpdf/plugin-interaction-manager/react';
+import { RenderLayer, RenderPluginPackage } from '@embedpdf/plugin-render/react';
+import { Scroller, ScrollPluginPackage } from '@embedpdf/plugin-scroll/react';
+import { SelectionLayer, SelectionPluginPackage } from '@embedpdf/plugin-selection/react';
+import { Viewport, ViewportPluginPackage } from '@embedpdf/plugin-viewport/react';
+import { useZoom, ZoomMode, ZoomPluginPackage } from '@embedpdf/plugin-zoom/react';
+import { annotationElement, xfdfCommand, type XfdfAnnotation } from '@stormline/contract/xfdf';
+import { parseXfdfCommand, parseXfdfDocument } from '@stormline/contract/xfdf-read';
+import { documentHref } from '../../../components/documents/document-calls';
+import { ServerError } from '../../../components/server-error';
+import { useSession } from '../../../lib/auth';
+import { errorMessage } from '../../../lib/errors';
+import { sendOverSocket, useChannel, type PushedMessage } from '../../../lib/realtime';
+import { loadXfdf, type ViewerDocument } from '../api/get-document';
+import type { SaveStatus } from '../save-status';
+import { fromXfdf, isStoredKind, toXfdf, type PageSize } from '../annotation-xfdf';
+
+export interface PdfAnnotatorProps {
+  document: ViewerDocument;
+  divisionId: string;
+  /** The toolbar and editing, for a caller the server lets annotate. */
+  editing: boolean;
+  onStatus: (status: SaveStatus) => void;
+  onSaved: (at: Date) => void;
+}
+
+/** The tools of the toolbar (EmbedPDF's tool ids), each a button with its name. */
+const TOOLS = [
+  { id: 'square', label: 'Rectangle', icon: IconSquare },
+  { id: 'circle', label: 'Ellipse', icon: IconCircle },
+  { id: 'freeText', label: 'Free text', icon: IconTextSize },
+  { id: 'ink', label: 'Ink', icon: IconScribble },
+  { id: 'highlight', label: 'Highlight', icon: IconHighlight },
+] as const;
+
+/** How long a change that arrived from another viewer is not sent back when the engine re-reports it. */
+const ECHO_MS = 3000;
+
+/**
+ * The PDF with its annotation layer (EmbedPDF: PDFium in WebAssembly, self-hosted, no worker):
+ * the file comes through a download link, the stored annotations from GET /api/xfdf, other users'
+ * commands from the document's channel; this user's changes go out as annotation commands over
+ * the socket when the engine commits them. Loaded as a chunk of its own, only for a PDF.
+ */
+export default function PdfAnnotator(props: PdfAnnotatorProps) {
+  const { document: doc, divisionId, onStatus } = props;
+  const profile = useSession();
+  const { engine, error: engineError } = usePdfiumEngine({
+    wasmUrl: new URL(pdfiumWasm, window.location.href).href,
+    worker: false,
+    // No fallback fonts from a CDN: the CSP allows none, and the documents embed theirs.
+    fontFallback: null,
+  });
+  const [loaded, setLoaded] = useState<{ bytes: ArrayBuffer; xfdf: string } | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  useEffect(() => {
+    let live = true;
+    onStatus('loading');
+    Promise.all([
+      documentHref(doc, { inline: true })
+        .then((href) => fetch(href))
+        .then((response) => {
+          if (!response.ok) throw new Error('The document could not be downloaded');
+          return response.arrayBuffer();
+        }),
+      loadXfdf(divisionId, doc),
+    ]).then(
+      ([bytes, xfdf]) => live && setLoaded({ bytes, xfdf }),
+      (error: unknown) => live && setFailure(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [doc, divisionId, onStatus]);
+
+  const plugins = useMemo(
+    () =>
+      loaded
+        ? [
+            createPluginRegistration(DocumentManagerPluginPackage, {
+              initialDocuments: [{ buffer: loaded.bytes, name: doc.name, documentId: doc.id }],
+            }),
+            createPluginRegistration(ViewportPluginPackage),
+            createPluginRegistration(ScrollPluginPackage),
+            createPluginRegistration(RenderPluginPackage),
+            createPluginRegistration(ZoomPluginPackage, { defaultZoomLevel: ZoomMode.FitWidth }),
+            createPluginRegistration(InteractionManagerPluginPackage),
+            createPluginRegistration(SelectionPluginPackage),
+            createPluginRegistration(HistoryPluginPackage),
+            createPluginRegistration(AnnotationPluginPackage, {
+              // The XFDF title: spec 001 §5 saves only annotations that have one.
+              annotationAuthor: profile.name,
+              deactivateToolAfterCreate: false,
+            }),
+          ]
+        : [],
+    [loaded, doc.name, doc.id, profile.name],
+  );
+
+  const problem = failure ?? engineError;
+  if (problem) return <ServerError>{errorMessage(problem, 'The document could not be opened')}</ServerError>;
+  if (!engine || !loaded)
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label="Loading document" />
+      </Group>
+    );
+  return (
+    <EmbedPDF engine={engine} plugins={plugins}>
+      {({ activeDocumentId }) =>
+        activeDocumentId && (
+          <DocumentContent documentId={activeDocumentId}>
+            {({ isLoaded }) =>
+              isLoaded ? (
+                <AnnotatedDocument {...props} documentId={activeDocumentId} storedXfdf={loaded.xfdf} />
+              ) : (
+                <Group justify="center" py="xl">
+                  <Loader aria-label="Opening document" />
+                </Group>
+              )
+            }
+          </DocumentContent>
+        )
+      }
+    </EmbedPDF>
+  );
+}
+
+function AnnotatedDocument({
+  document: doc,
+  divisionId,
+  editing,
+  onStatus,
+  onSaved,
+  documentId,
+  storedXfdf,
+}: PdfAnnotatorProps & { documentId: string; storedXfdf: string }) {
+  const { provides: annotations, state } = useAnnotation(documentId);
+  const { provides: zoom, state: zoomState } = useZoom(documentId);
+  const documentState = useDocumentState(documentId);
+  const pages = documentState?.document?.pages;
+  const pageSize = useCallback(
+    (index: number): PageSize => pages?.[index]?.size ?? { width: 612, height: 792 },
+    [pages],
+  );
+  // Annotations as last stored or received, by name: what the engine reports back unchanged is not sent.
+  const known = useRef(new Map<string, string>());
+  const echoUntil = useRef(new Map<string, number>());
+  const imported = useRef(false);
+
+  // The stored annotations, once.
+  useEffect(() => {
+    if (!annotations || !pages || imported.current) return;
+    imported.current = true;
+    const stored = parseXfdfDocument(storedXfdf);
+    const now = Date.now();
+    for (const a of stored) {
+      known.current.set(a.name, annotationElement(a));
+      echoUntil.current.set(a.name, now + ECHO_MS);
+    }
+    if (stored.length)
+      annotations.importAnnotations(stored.map((a) => ({ annotation: fromXfdf(a, pageSize(a.page)) })));
+    onStatus('loaded');
+  }, [annotations, pages, storedXfdf, pageSize, onStatus]);
+
+  // Read-only unless editing: nothing can be selected, moved or removed.
+  useEffect(() => {
+    if (!annotations) return;
+    annotations.setLocked(editing ? { type: LockModeType.None } : { type: LockModeType.All });
+    if (!editing) annotations.setActiveTool(null);
+  }, [annotations, editing]);
+
+  // Another viewer's command: shown at once, and remembered so it is not sent back.
+  const applyRemote = useCallback(
+    (message: PushedMessage) => {
+      const command = (message.command ?? null) as { xfdfValue?: unknown } | null;
+      if (!annotations || typeof command?.xfdfValue !== 'string') return;
+      let parsed;
+      try {
+        parsed = parseXfdfCommand(command.xfdfValue);
+      } catch {
+        return;
+      }
+      const now = Date.now();
+      const place = (a: XfdfAnnotation) => {
+        known.current.set(a.name, annotationElement(a));
+        echoUntil.current.set(a.name, now + ECHO_MS);
+        const object = fromXfdf(a, pageSize(a.page));
+        const existing = annotations.getAnnotationById(a.name);
+        if (existing) annotations.updateAnnotation(existing.object.pageIndex, a.name, object);
+        else annotations.createAnnotation(a.page, object);
+      };
+      parsed.add.forEach(place);
+      parsed.modify.forEach(place);
+      for (const name of parsed.delete) {
+        known.current.delete(name);
+        echoUntil.current.set(name, now + ECHO_MS);
+        const existing = annotations.getAnnotationById(name);
+        if (existing) annotations.deleteAnnotation(existing.object.pageIndex, name);
+      }
+    },
+    [annotations, pageSize],
+  );
+  const connection = useChannel(divisionId, `xfdf:${doc.id}`, applyRemote);
+
+  // This user's committed changes, as annotation commands (spec 001 §3).
+  const send = useCallback(
+    async (change: { add: string[]; modify: string[]; delete: string[] }) => {
+      onStatus('saving');
+      try {
+        const result = (await sendOverSocket('xfdf', divisionId, {
+          isCommand: true,
+          key: doc.id,
+          xfdfValue: xfdfCommand(change),
+          projectId: doc.projectId,
+          uploadId: doc.id,
+        })) as { savedAt?: string } | undefined;
+        onSaved(result?.savedAt ? new Date(result.savedAt) : new Date());
+      } catch (error) {
+        onStatus('loaded');
+        notifications.show({
+          color: 'red',
+          title: 'The annotation was not saved',
+          message: errorMessage(error, 'An error has occurred'),
+        });
+      }
+    },
+    [divisionId, doc.id, doc.projectId, onSaved, onStatus],
+  );
+
+  useEffect(() => {
+    if (!annotations || !editing) return;
+    return annotations.onAnnotationEvent((event) => {
+      if (event.type === 'loaded' || !event.committed) return;
+      const annotation = event.annotation as PdfAnnotationObject;
+      if (!isStoredKind(annotation)) return;
+      const name = annotation.id;
+      if ((echoUntil.current.get(name) ?? 0) > Date.now()) return;
+      if (event.type === 'delete') {
+        if (!known.current.delete(name)) return;
+        void send({ add: [], modify: [], delete: [name] });
+        return;
+      }
+      const xfdf = toXfdf(annotation, pageSize(annotation.pageIndex));
+      // Spec 001 §5: an annotation without a title (author) is not saved.
+      if (!xfdf || !xfdf.title) return;
+      const element = annotationElement(xfdf);
+      if (known.current.get(name) === element) return;
+      const added = !known.current.has(name);
+      known.current.set(name, element);
+      void send(
+        added ? { add: [element], modify: [], delete: [] } : { add: [], modify: [element], delete: [] },
+      );
+    });
+  }, [annotations, editing, pageSize, send]);
+
+  const selected = state.selectedUids.length > 0;
+  const removeSelected = () => {
+    const chosen = annotations?.getSelectedAnnotations() ?? [];
+    if (chosen.length)
+      annotations?.deleteAnnotations(
+        chosen.map((ta) => ({ pageIndex: ta.object.pageIndex, id: ta.object.id })),
+      );
+  };
+
+  return (
+    <Box>
+      <Group
+        gap={6}
+        wrap="wrap"
+        mb="xs"
+        role="toolbar"
+        aria-label="Annotation tools"
+        data-testid="viewer-toolbar"
+      >
+        {editing && (
+          <>
+            <ToolButton
+              label="Select"
+              active={state.activeToolId === null}
+              onClick={() => annotations?.setActiveTool(null)}
+              icon={<IconPointer size={18} aria-hidden />}
+            />
+            {TOOLS.map((tool) => (
+              <ToolButton
+                key={tool.id}
+                label={tool.label}
+                active={state.activeToolId === tool.id}
+                onClick={() => annotations?.setActiveTool(state.activeToolId === tool.id ? null : tool.id)}
+                icon={<tool.icon size={18} aria-hidden />}
+              />
+            ))}
+            <Button
+              variant="default"
+              size="xs"
+              h={32}
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              disabled={!selected}
+              onClick={removeSelected}
+            >
+              Delete
+            </Button>
+          </>
+        )}
+        <Group gap={4} ml={editing ? 'auto' : undefined}>
+          <Tooltip label="Zoom out">
+            <ActionIcon variant="default" size={32} aria-label="Zoom out" onClick={() => zoom?.zoomOut()}>
+              <IconZoomOut size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Text fz="sm" w={48} ta="center">
+            {Math.round(zoomState.currentZoomLevel * 100)}%
+          </Text>
+          <Tooltip label="Zoom in">
+            <ActionIcon variant="default" size={32} aria-label="Zoom in" onClick={() => zoom?.zoomIn()}>
+              <IconZoomIn size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        {connection !== 'open' && (
+          <Text fz="xs" c="dimmed" w="100%">
+            {connection === 'connecting'
+              ? 'Connecting to the server…'
+              : 'Live updates are off: reload to see changes.'}
+          </Text>
+        )}
+      </Group>
+      <Box
+        pos="relative"
+        h="calc(100dvh - 15rem)"
+        mih={420}
+        style={{ borderRadius: 8, overflow: 'hidden', userSelect: 'none' }}
+        data-testid="pdf-pages"
+      >
+        <Viewport
+          documentId={documentId}
+          style={{ position: 'absolute', inset: 0, background: 'var(--mantine-color-gray-2)' }}
+        >
+          <Scroller
+            documentId={documentId}
+            renderPage={({ pageIndex }) => (
+              <PagePointerProvider documentId={documentId} pageIndex={pageIndex}>
+                <RenderLayer
+                  documentId={documentId}
+                  pageIndex={pageIndex}
+                  style={{ pointerEvents: 'none' }}
+                />
+                <SelectionLayer documentId={documentId} pageIndex={pageIndex} />
+                <AnnotationLayer documentId={documentId} pageIndex={pageIndex} />
+              </PagePointerProvider>
+            )}
+          />
+        </Viewport>
+      </Box>
+    </Box>
+  );
+}
+
+function ToolButton({
+  label,
+  active,
+  onClick,
+  icon,
+}: {
+  label: string;
+  active: boolean;
+  onClick: () => void;
+  icon: ReactNode;
+}) {
+  return (
+    <Button
+      variant={active ? 'filled' : 'default'}
+      size="xs"
+      h={32}
+      leftSection={icon}
+      aria-pressed={active}
+      onClick={onClick}
+    >
+      {label}
+    </Button>
+  );
+}
