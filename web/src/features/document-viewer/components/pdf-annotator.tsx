@@ -286,6 +286,7 @@ function AnnotatedDocument({
   }, [annotations, editing, pageSize, send]);
 
   const selected = state.selectedUids.length > 0;
+  const count = Object.values(state.pages).reduce((sum, uids) => sum + uids.length, 0);
   const removeSelected = () => {
     const chosen = annotations?.getSelectedAnnotations() ?? [];
     if (chosen.length)
@@ -334,7 +335,10 @@ function AnnotatedDocument({
             </Button>
           </>
         )}
-        <Group gap={4} ml={editing ? 'auto' : undefined}>
+        <Text fz="sm" c="dimmed" ml={editing ? 'auto' : undefined} data-testid="annotation-count">
+          {count === 1 ? '1 annotation' : `${count} annotations`}
+        </Text>
+        <Group gap={4}>
           <Tooltip label="Zoom out">
             <ActionIcon variant="default" size={32} aria-label="Zoom out" onClick={() => zoom?.zoomOut()}>
               <IconZoomOut size={18} aria-hidden />
@@ -366,6 +370,8 @@ function AnnotatedDocument({
       >
         <Viewport
           documentId={documentId}
+          tabIndex={0}
+          aria-label={`${doc.name}, pages`}
           style={{ position: 'absolute', inset: 0, background: 'var(--mantine-color-gray-2)' }}
         >
           <Scroller
@@ -375,6 +381,8 @@ function AnnotatedDocument({
                 <RenderLayer
                   documentId={documentId}
                   pageIndex={pageIndex}
+                  role="img"
+                  aria-label={`Page ${pageIndex + 1} of ${doc.name}`}
                   style={{ pointerEvents: 'none' }}
                 />
                 <SelectionLayer documentId={documentId} pageIndex={pageIndex} />
