@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDocument, groupOwnerStep } from '@stormline/data/documents';
 import { createLegendItem } from '@stormline/data/legend-items';
 import { createGroup } from '@stormline/data/regulations';
 import { createUserTemplate } from '@stormline/data/template-drafts';
@@ -420,6 +421,8 @@ describe('tenancy with ids in the query: real records of another division', () =
     templateId: string;
     /** What must not appear anywhere in an answer to North. */
     secrets: string[];
+    /** A North regulation document, asked for under South's project. */
+    northDocumentId: string;
   }
   let south: South;
 
@@ -443,6 +446,8 @@ describe('tenancy with ids in the query: real records of another division', () =
     'GET /api/legend-items/group/{id}/uploads LegendItemIds': (s) =>
       `/api/legend-items/group/${s.groupId}/uploads?LegendItemIds=${s.legendItemId}`,
     'GET /api/questions-config templateId': (s) => `/api/questions-config?templateId=${s.templateId}`,
+    'GET /api/xfdf/{uploadId} projectId': (s) =>
+      `/api/xfdf/${s.northDocumentId}?projectId=${s.site.project.id}`,
   };
 
   beforeAll(async () => {
@@ -464,7 +469,27 @@ describe('tenancy with ids in the query: real records of another division', () =
       by: 'attacker-review',
       now: new Date(),
     });
+    const northGroup = await createGroup(db, NORTH, { name: `North group ${randomUUID().slice(0, 6)}` });
+    const now = new Date();
+    const northDocument = await addDocument(
+      db,
+      {
+        id: randomUUID(),
+        guid: randomUUID(),
+        name: 'North permit.pdf',
+        mimeType: 'application/pdf',
+        size: 1000,
+        width: null,
+        height: null,
+        objectKey: `files/attacker-review/${randomUUID()}`,
+        owner: { kind: 'group', groupId: northGroup.id },
+        createdAt: now.toISOString(),
+        createdBy: 'attacker-review',
+      },
+      groupOwnerStep(db, northGroup.id, now),
+    );
     south = {
+      northDocumentId: northDocument.id,
       site: southSite,
       groupId: group.id,
       legendItemId: item.id,

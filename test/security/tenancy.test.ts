@@ -353,6 +353,14 @@ function groupDocumentCases(
       const { doc, snapshot } = await southDocument();
       return { path: `/dl/${doc.guid}`, snapshot };
     },
+    'GET /api/uploads/{id}': async () => {
+      const { doc, snapshot } = await southDocument();
+      return { path: `/api/uploads/${doc.guid}`, snapshot };
+    },
+    'GET /api/xfdf/{uploadId}': async () => {
+      const { doc, snapshot } = await southDocument();
+      return { path: `/api/xfdf/${doc.id}`, snapshot };
+    },
   };
 }
 
