@@ -60,6 +60,26 @@ function notificationsContainerAlone(): Plugin {
   };
 }
 
+/**
+ * EmbedPDF's models (the document viewer's lazy chunk, docs/decisions/0039) fall back to Node's
+ * `require("crypto")` where a browser lacks crypto.getRandomValues, which no browser we serve does.
+ * Left in, the bundler adds a `require` shim to the runtime chunk every page loads first; the
+ * fallback is cut here, so the first load does not carry it.
+ */
+function embedPdfWithoutNodeCrypto(): Plugin {
+  return {
+    name: 'stormline:embedpdf-without-node-crypto',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]@embedpdf[\\/]models[\\/]/.test(id) || !code.includes('require("crypto")')) return undefined;
+      const browserOnly = code
+        .replaceAll('typeof require === "function"', 'false')
+        .replaceAll('require("crypto")', '{}');
+      return { code: browserOnly, map: null };
+    },
+  };
+}
+
 const REACT_ROUTER_PRODUCTION = path.join(
   path.dirname(require.resolve('react-router/package.json')),
   'dist',
@@ -67,7 +87,7 @@ const REACT_ROUTER_PRODUCTION = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [notificationsContainerAlone(), mantineStylesPerComponent(), react()],
+  plugins: [notificationsContainerAlone(), mantineStylesPerComponent(), embedPdfWithoutNodeCrypto(), react()],
   resolve: {
     // react-router's package exports name only its development build (warnings and checks for
     // the developer); the production build beside it is what a user's browser should get. SWR's

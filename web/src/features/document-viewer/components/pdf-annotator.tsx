@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { ActionIcon, Box, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
-  IconCircle,
   IconHighlight,
+  IconOval,
   IconPointer,
   IconScribble,
   IconSquare,
@@ -57,7 +57,7 @@ export interface PdfAnnotatorProps {
 /** The tools of the toolbar (EmbedPDF's tool ids), each a button with its name. */
 const TOOLS = [
   { id: 'square', label: 'Rectangle', icon: IconSquare },
-  { id: 'circle', label: 'Ellipse', icon: IconCircle },
+  { id: 'circle', label: 'Ellipse', icon: IconOval },
   { id: 'freeText', label: 'Free text', icon: IconTextSize },
   { id: 'ink', label: 'Ink', icon: IconScribble },
   { id: 'highlight', label: 'Highlight', icon: IconHighlight },
