@@ -8,7 +8,11 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** The shared handler of every route whose issue has not landed (it finds the route by routeKey). */
 export const NOT_IMPLEMENTED = 'http/not-implemented';
-export const WEBSOCKET_HANDLERS = { connect: 'ws/connect', disconnect: 'ws/disconnect' } as const;
+export const WEBSOCKET_HANDLERS = {
+  connect: 'ws/connect',
+  disconnect: 'ws/disconnect',
+  message: 'ws/message',
+} as const;
 /** The table stream's handlers (docs/decisions/0019). */
 export const STREAM_HANDLERS = {
   statistics: 'streams/statistics',

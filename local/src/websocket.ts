@@ -13,26 +13,30 @@ function wsEvent(
   routeKey: WebSocketEvent['requestContext']['routeKey'],
   connectionId: string,
   query?: Record<string, string>,
+  body?: string,
 ): WebSocketEvent {
   const eventType =
     routeKey === '$connect' ? 'CONNECT' : routeKey === '$disconnect' ? 'DISCONNECT' : 'MESSAGE';
   return {
     requestContext: { routeKey, connectionId, eventType, requestTimeEpoch: Date.now() },
     queryStringParameters: query,
+    ...(body === undefined ? {} : { body }),
   };
 }
 
 /**
- * The local WebSocket API: upgrades on /ws run the same $connect and $disconnect handlers as the
- * cloud, and the @connections endpoint works as API Gateway's management API does: POST delivers
+ * The local WebSocket API: upgrades on /ws run the same $connect, $default and $disconnect handlers
+ * as the cloud, and the @connections endpoint works as API Gateway's management API does: POST delivers
  * a message, DELETE closes the connection, an unknown id answers 410 GoneException.
  */
 export function attachWebSocketGateway(server: http.Server) {
-  const wss = new WebSocketServer({ noServer: true });
+  // API Gateway's limit on a WebSocket message (128 KB), so a larger one fails here as in the cloud.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 128 * 1024 });
   const sockets = new Map<string, WebSocket>();
   const handlers = Promise.all([
     import('@stormline/functions/ws/connect').then((m) => m.handler as WsHandler),
     import('@stormline/functions/ws/disconnect').then((m) => m.handler as WsHandler),
+    import('@stormline/functions/ws/message').then((m) => m.handler as WsHandler),
   ]);
 
   server.on('upgrade', (req, socket, head) => {
@@ -40,7 +44,7 @@ export function attachWebSocketGateway(server: http.Server) {
     if (url.pathname !== '/ws') return socket.destroy();
     const connectionId = randomUUID().replace(/-/g, '');
     void (async () => {
-      const [connect, disconnect] = await handlers;
+      const [connect, disconnect, message] = await handlers;
       const result = await connect(wsEvent('$connect', connectionId, Object.fromEntries(url.searchParams)));
       if (result.statusCode !== 200) {
         const reason = http.STATUS_CODES[result.statusCode] ?? 'Refused';
@@ -49,6 +53,13 @@ export function attachWebSocketGateway(server: http.Server) {
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
         sockets.set(connectionId, ws);
+        // Every text message goes to $default, as API Gateway's route selection does with no other route.
+        ws.on('message', (data, isBinary) => {
+          if (isBinary) return;
+          void message(wsEvent('$default', connectionId, undefined, data.toString())).catch(
+            (error: unknown) => console.error('websocket message failed', error),
+          );
+        });
         ws.on('close', () => {
           sockets.delete(connectionId);
           void disconnect(wsEvent('$disconnect', connectionId));

@@ -38,13 +38,17 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
-/** A fresh context (its own local storage, so its own session) with one page. */
+/**
+ * A fresh context (its own local storage, so its own session) with one page. It asks for reduced
+ * motion, which the theme respects: a notification then leaves at once rather than fading, so axe
+ * and the screenshots never catch text half faded into its background.
+ */
 export async function openPage(
   browser: Browser,
   baseUrl: string,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'en-GB' });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'en-GB', reducedMotion: 'reduce' });
   return context.newPage();
 }
 

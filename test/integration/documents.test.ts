@@ -3,6 +3,7 @@ import { makeJpeg, makePdf, makePng } from '@stormline/local/seed/demo-files';
 import { baseUrl, call, NORTH, SOUTH, tokenFor } from '../support/api';
 import { runtimeEnv } from '../support/runtime';
 import { testTable } from '../support/table';
+import { sendFile } from '../support/uploads';
 import { createTestUser, signInAs } from '../support/users';
 
 /**
@@ -50,19 +51,11 @@ async function newGroup(name: string, divisionId = NORTH): Promise<string> {
 
 /** Begins an upload and PUTs the bytes to the presigned URL, as the SPA does. */
 async function send(bytes: Uint8Array, fileName: string, divisionId = NORTH, as = token) {
-  const begun = await call<{ upload: string; url: string; method: string }>('/api/uploads', {
-    method: 'POST',
-    token: as,
-    divisionId,
-    body: { name: fileName, size: bytes.byteLength },
-  });
-  expect(begun.status, JSON.stringify(begun.body)).toBe(201);
-  expect(begun.body.url).toMatch(/X-Amz-Signature=/);
+  const { upload, url } = await sendFile(bytes, fileName, { token: as, divisionId });
+  expect(url).toMatch(/X-Amz-Signature=/);
   // The declared length is signed: storage refuses a body of any other size.
-  expect(begun.body.url).toMatch(/X-Amz-SignedHeaders=content-length%3Bhost/);
-  const put = await fetch(begun.body.url, { method: 'PUT', body: Buffer.from(bytes) });
-  expect(put.status).toBe(200);
-  return begun.body.upload;
+  expect(url).toMatch(/X-Amz-SignedHeaders=content-length%3Bhost/);
+  return upload;
 }
 
 async function addToGroup(

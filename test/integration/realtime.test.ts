@@ -6,35 +6,11 @@ import { getDeps, resetDeps } from '@stormline/functions/lib/deps';
 import type { Deps } from '@stormline/functions/lib/deps';
 import { postToUser } from '@stormline/functions/lib/realtime';
 import { endUserSessions } from '@stormline/functions/lib/sessions';
-import { baseUrl, call, NORTH, tokenFor } from '../support/api';
+import { call, NORTH, tokenFor } from '../support/api';
 import { runtimeEnv } from '../support/runtime';
+import { closes, nextMessage, openSocket as open } from '../support/sockets';
 import { signedToken } from '../support/tokens';
 import { createTestUser } from '../support/users';
-
-function open(token?: string): Promise<WebSocket> {
-  const url = `${baseUrl().replace('http', 'ws')}/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
-    ws.once('open', () => resolve(ws));
-    ws.once('error', reject);
-  });
-}
-
-/** Whether the server closes the socket within the time (the test never closes these itself). */
-function closes(ws: WebSocket, withinMs = 10_000): Promise<boolean> {
-  if (ws.readyState === WebSocket.CLOSED) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), withinMs);
-    ws.once('close', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
-}
-
-function nextMessage(ws: WebSocket): Promise<unknown> {
-  return new Promise((resolve) => ws.once('message', (data) => resolve(JSON.parse(data.toString()))));
-}
 
 const env = runtimeEnv();
 const db = createDb({ tableName: env.TABLE_NAME!, endpoint: env.DYNAMODB_ENDPOINT });

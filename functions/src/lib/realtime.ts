@@ -3,6 +3,7 @@ import {
   DeleteConnectionCommand,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
+import { subscribersOf } from '@stormline/data/channels';
 import { connectionsOf, deleteConnection } from '@stormline/data/connections';
 import type { Deps } from './deps';
 import { requireEnv } from './env';
@@ -29,20 +30,55 @@ function isGone(error: unknown): boolean {
 }
 
 /**
- * Sends a message to every open connection of a user through the @connections API (the local
- * runtime serves the same endpoint). Connections that are gone are forgotten.
+ * Sends a message to one connection through the @connections API (the local runtime serves the
+ * same endpoint). Answers false, having forgotten the connection, when it is gone.
  */
+export async function postToConnection(
+  deps: Pick<Deps, 'db'>,
+  connectionId: string,
+  message: unknown,
+): Promise<boolean> {
+  try {
+    await managementClient().send(
+      new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify(message)) }),
+    );
+    return true;
+  } catch (error) {
+    if (!isGone(error)) throw error;
+    await deleteConnection(deps.db, connectionId);
+    return false;
+  }
+}
+
+/** Sends a message to every open connection of a user. Connections that are gone are forgotten. */
 export async function postToUser(deps: Pick<Deps, 'db'>, userId: string, message: unknown): Promise<number> {
-  const data = Buffer.from(JSON.stringify(message));
   let delivered = 0;
-  for (const { connectionId } of await connectionsOf(deps.db, userId)) {
-    try {
-      await managementClient().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
-      delivered++;
-    } catch (error) {
-      if (!isGone(error)) throw error;
-      await deleteConnection(deps.db, connectionId);
-    }
+  for (const { connectionId } of await connectionsOf(deps.db, userId))
+    if (await postToConnection(deps, connectionId, message)) delivered++;
+  return delivered;
+}
+
+/**
+ * Sends `{ type: 'channel', channel, ...message }` to every connection subscribed to the channel
+ * (they were checked when they subscribed; their sessions end with their connections), except the
+ * sender's own when it is named. One connection's failure does not keep the others from theirs.
+ */
+export async function postToChannel(
+  deps: Pick<Deps, 'db'>,
+  channel: string,
+  message: Record<string, unknown>,
+  options: { except?: string } = {},
+): Promise<number> {
+  let delivered = 0;
+  for await (const { connectionId } of subscribersOf(deps.db, channel)) {
+    if (connectionId === options.except) continue;
+    const sent = await postToConnection(deps, connectionId, { type: 'channel', channel, ...message }).catch(
+      (error: unknown) => {
+        console.error('channel post failed', error);
+        return false;
+      },
+    );
+    if (sent) delivered++;
   }
   return delivered;
 }

@@ -30,6 +30,8 @@ export async function handler(event: WebSocketEvent): Promise<WebSocketResult> {
     connectionId,
     userId: claims.userId,
     tokenId: claims.tokenId,
+    tokenIssuedAt: claims.issuedAt,
+    tokenExpiresAt: claims.expiresAt,
     connectedAt: new Date(event.requestContext.requestTimeEpoch).toISOString(),
   });
   try {

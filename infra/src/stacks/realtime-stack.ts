@@ -20,8 +20,9 @@ export interface RealtimeStackProps extends StackProps {
 
 /**
  * The WebSocket API (printing progress, conversions, annotations, notifications): $connect checks
- * the token from the query, $disconnect forgets the connection, and a managed policy lets the
- * functions that push messages post to @connections.
+ * the token from the query, $default takes the browser's messages (channel subscriptions and
+ * actions), $disconnect forgets the connection, and a managed policy lets the functions that push
+ * messages post to @connections.
  */
 export class RealtimeStack extends Stack {
   readonly stage: apigw.WebSocketStage;
@@ -30,25 +31,23 @@ export class RealtimeStack extends Stack {
 
   constructor(scope: Construct, id: string, props: RealtimeStackProps) {
     super(scope, id, props);
-    const handler = (name: 'connect' | 'disconnect', access: 'read' | 'readwrite') =>
-      new StormlineFunction(this, name === 'connect' ? 'Connect' : 'Disconnect', {
+    const ids = { connect: 'Connect', disconnect: 'Disconnect', message: 'Message' } as const;
+    const handler = (name: keyof typeof WEBSOCKET_HANDLERS, environment = props.environment) =>
+      new StormlineFunction(this, ids[name], {
         bundleDir: props.bundles.get(WEBSOCKET_HANDLERS[name])!,
-        description: `WebSocket $${name}`,
-        environment: props.environment,
+        description: `WebSocket ${name === 'message' ? '$default (subscribe, actions)' : `$${name}`}`,
+        environment,
       })
-        .bindTable(props.table, access)
+        .bindTable(props.table, 'readwrite')
         .bindJwtSecret(props.jwtSecret);
 
     const api = new apigw.WebSocketApi(this, 'WebSocketApi', {
       description: 'Stormline realtime messages',
       connectRouteOptions: {
-        integration: new WebSocketLambdaIntegration('ConnectIntegration', handler('connect', 'readwrite')),
+        integration: new WebSocketLambdaIntegration('ConnectIntegration', handler('connect')),
       },
       disconnectRouteOptions: {
-        integration: new WebSocketLambdaIntegration(
-          'DisconnectIntegration',
-          handler('disconnect', 'readwrite'),
-        ),
+        integration: new WebSocketLambdaIntegration('DisconnectIntegration', handler('disconnect')),
       },
     });
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
@@ -62,6 +61,14 @@ export class RealtimeStack extends Stack {
       throttle: { rateLimit: 200, burstLimit: 400 },
       accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
     });
+
+    // Every message a browser sends (subscribe, unsubscribe, the registered actions) goes to one
+    // handler, which replies through @connections.
+    const message = handler('message', {
+      ...props.environment,
+      WEBSOCKET_CALLBACK_URL: this.stage.callbackUrl,
+    });
+    api.addRoute('$default', { integration: new WebSocketLambdaIntegration('MessageIntegration', message) });
 
     new CfnOutput(this, 'WebSocketUrl', { description: 'The WebSocket API', value: this.stage.url });
 
@@ -80,6 +87,7 @@ export class RealtimeStack extends Stack {
         }),
       ],
     });
+    message.role!.addManagedPolicy(this.manageConnections);
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './dynamo';
+import { forgetSubscriptions } from './channels';
 import { readPartition } from './read-partition';
 import { TTL_ATTRIBUTE } from './table';
 import { deleteStep, putStep, transact } from './transact';
@@ -13,6 +14,9 @@ export interface Connection {
   userId: string;
   /** The `jti` of the session token the connection was opened with. */
   tokenId: string;
+  /** When the token was issued and ends (epoch seconds): each message the socket sends is checked again. */
+  tokenIssuedAt: number;
+  tokenExpiresAt: number;
   connectedAt: string;
 }
 
@@ -39,25 +43,38 @@ export async function saveConnection(db: Db, connection: Connection): Promise<vo
   ]);
 }
 
-/** Forgets a connection (closed, or gone): both of its items. */
-export async function deleteConnection(db: Db, connectionId: string): Promise<void> {
+/** A connection by its id, read consistently: null once it is closed or gone. */
+export async function connectionById(db: Db, connectionId: string): Promise<Connection | null> {
   const { Item } = await db.doc.send(
     new GetCommand({ TableName: db.tableName, Key: byId(connectionId), ConsistentRead: true }),
   );
+  return Item ? connectionOf(Item) : null;
+}
+
+/** Forgets a connection (closed, or gone): both of its items and its channel subscriptions. */
+export async function deleteConnection(db: Db, connectionId: string): Promise<void> {
+  const connection = await connectionById(db, connectionId);
   await transact(db, [
     deleteStep(db, byId(connectionId)),
-    ...(Item ? [deleteStep(db, ofUser(Item.userId as string, connectionId))] : []),
+    ...(connection ? [deleteStep(db, ofUser(connection.userId, connectionId))] : []),
   ]);
+  await forgetSubscriptions(db, connectionId);
 }
 
 /** Every open connection of a user, read consistently (bounded by the user's open tabs). */
 export async function connectionsOf(db: Db, userId: string): Promise<Connection[]> {
-  return (await readPartition(db, `USER#${userId}`, 'CONNECTION#')).map((item) => ({
+  return (await readPartition(db, `USER#${userId}`, 'CONNECTION#')).map(connectionOf);
+}
+
+function connectionOf(item: Record<string, unknown>): Connection {
+  return {
     connectionId: item.connectionId as string,
     userId: item.userId as string,
     tokenId: item.tokenId as string,
+    tokenIssuedAt: (item.tokenIssuedAt as number | undefined) ?? 0,
+    tokenExpiresAt: (item.tokenExpiresAt as number | undefined) ?? 0,
     connectedAt: item.connectedAt as string,
-  }));
+  };
 }
 
 /** The connections opened with one token (signing it out closes them, not the user's others). */

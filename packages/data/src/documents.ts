@@ -450,6 +450,25 @@ export async function getDocumentByGuidInDivision(
 }
 
 /**
+ * A document by its id as the request's division may name it (the spec's uploadId: realtime
+ * channels, annotations): the division's own (a legend item's or a project's), else a regulation
+ * group's, which the caller's access check then ties to a division holding the group. Null if none.
+ */
+export async function findDocumentById(
+  db: Db,
+  divisionId: string,
+  uploadId: string,
+): Promise<DocumentRecord | null> {
+  for (const pk of [`DIVISION#${divisionId}#UPLOAD#${uploadId}`, `UPLOAD#${uploadId}`]) {
+    const { Item } = await db.doc.send(
+      new GetCommand({ TableName: db.tableName, Key: { pk, sk: 'UPLOAD' }, ConsistentRead: true }),
+    );
+    if (Item) return toDocument(Item);
+  }
+  return null;
+}
+
+/**
  * Whether a user may reach a document through one of their divisions (a download link carries no
  * division): the legend item's division, or any division holding the group, must be one of the
  * user's. With `divisionId` (the request named one, and the guard checked the membership) that

@@ -110,6 +110,9 @@ export const theme = createTheme({
   colors: { storm, harbor, gray, red, orange, teal },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Someone who asks their system for less motion gets it: menus, modals and notifications appear
+  // and leave at once instead of fading.
+  respectReducedMotion: true,
   fontFamily:
     'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif',
   headings: {

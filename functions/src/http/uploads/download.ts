@@ -1,11 +1,5 @@
 import { uploadsRoutes } from '@stormline/contract/areas/uploads';
-import {
-  documentAt,
-  findGuidKey,
-  userInOneOf,
-  userReachesDocument,
-  type DocumentRecord,
-} from '@stormline/data/documents';
+import { documentAt, findGuidKey, userInOneOf } from '@stormline/data/documents';
 import {
   isLogoKey,
   logoAt,
@@ -15,11 +9,11 @@ import {
 import { isSiteMapFileKey } from '@stormline/data/site-maps';
 import { NotFoundError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
+import { readableDocument } from '../../lib/document-access';
 import { fileStoreOf } from '../../lib/file-store';
 import { httpRoute } from '../../lib/http-route';
 import type { Caller } from '../../lib/authenticate';
 import type { Deps } from '../../lib/deps';
-import { readVisibleProject } from '../../lib/project-access';
 import type { RouteRequest } from '../../lib/http-route';
 import { readableSiteMapFile } from '../../lib/site-map-access';
 
@@ -50,34 +44,6 @@ export async function main({ params, query, caller, divisionId, deps }: RouteReq
     inline: query.disposition === 'inline',
   });
   return { status: 302, body: { url }, headers: { location: url } };
-}
-
-/** A document, if the caller reaches its owner through one of their divisions and may read it. */
-async function readableDocument(
-  deps: Deps,
-  caller: Caller,
-  divisionId: string | null,
-  doc: DocumentRecord,
-): Promise<DocumentRecord | null> {
-  const { owner } = doc;
-  // The public view's documents are a published project's only (docs/decisions/0015).
-  if (caller.role.isReadOnly && owner.kind !== 'project') return null;
-  const mayRead =
-    owner.kind === 'group'
-      ? can(caller.grants, 'read', 'Regulations')
-      : owner.kind === 'legend'
-        ? can(caller.grants, 'read', 'Legend Item') || can(caller.grants, 'read', 'Regulations')
-        : can(caller.grants, 'read', 'Project');
-  if (!mayRead || !(await userReachesDocument(deps.db, doc, caller.user.id, divisionId))) return null;
-  // A project's documents go only to those who see the project (its access rows; published for the public).
-  if (owner.kind === 'project') {
-    const visible = await readVisibleProject(deps, caller, owner.divisionId, owner.projectId).then(
-      () => true,
-      () => false,
-    );
-    if (!visible) return null;
-  }
-  return doc;
 }
 
 /**
