@@ -16,6 +16,7 @@ import {
   storeSiteMap,
   testFileStore,
 } from '../support/site-maps';
+import { channelMessages, openSocket, request } from '../support/sockets';
 import { createTestUser, signInAs } from '../support/users';
 
 /**
@@ -75,7 +76,11 @@ beforeAll(async () => {
   });
 });
 
-afterAll(() => db.doc.destroy());
+const sockets: { terminate(): void }[] = [];
+afterAll(() => {
+  for (const ws of sockets) ws.terminate();
+  db.doc.destroy();
+});
 
 describe('site map conversion', () => {
   it('converts a 2-page PDF into 2 page images with 450 px thumbnails, downloadable by GUID', async () => {
@@ -207,5 +212,47 @@ describe('site map conversion', () => {
     const bad = await convert(admin, doc.id, { model: 'drop table', extra: true });
     expect(bad.status).toBe(400);
     expect(await getConversion(db, NORTH, doc.id)).toBeNull();
+  });
+
+  it("pushes queued, converting n of m and done on the document's channel to a subscriber who started it over the socket", async () => {
+    const doc = await storeSiteMap(
+      db,
+      store,
+      { projectId: site.project.id, createdBy: adminId },
+      { name: 'Live.pdf', bytes: await makeSiteMapPdf('Live', 2), mimeType: 'application/pdf' },
+    );
+    const channel = `status:convert:pdf:png:${doc.id}`;
+    const ws = await openSocket(admin);
+    sockets.push(ws);
+    const received = channelMessages(ws, channel);
+    expect(await request(ws, { action: 'subscribe', channel, divisionId: NORTH })).toMatchObject({
+      ok: true,
+    });
+    const started = await request(ws, {
+      action: 'convert:pdf:png',
+      divisionId: NORTH,
+      uploadId: doc.id,
+      model: 'project_uploads',
+      attributes: {},
+    });
+    expect(started).toMatchObject({ ok: true, result: { status: 'queued', uploadId: doc.id } });
+    await expect.poll(() => received.at(-1)?.status, { timeout: 60_000, interval: 100 }).toBe('done');
+    const statuses = received.map((m) => `${m.status} ${m.completed}/${m.total}`);
+    expect(statuses[0]).toBe('queued 0/0');
+    expect(statuses).toContain('converting 0/2');
+    expect(statuses).toContain('converting 2/2');
+    expect(statuses.at(-1)).toBe('done 2/2');
+
+    // A South user can neither subscribe to it nor start it over the socket.
+    const south = await openSocket(await signInAs(await createTestUser('Admin', [SOUTH])));
+    sockets.push(south);
+    expect(await request(south, { action: 'subscribe', channel, divisionId: SOUTH })).toMatchObject({
+      type: 'error',
+      status: 404,
+    });
+    expect(
+      await request(south, { action: 'convert:pdf:png', divisionId: SOUTH, uploadId: doc.id }),
+    ).toMatchObject({ type: 'error', status: 404 });
+    expect((await getConversion(db, NORTH, doc.id))?.status).toBe('done');
   });
 });

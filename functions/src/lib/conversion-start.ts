@@ -5,14 +5,12 @@ import type { ConversionRecord } from '@stormline/data/site-maps';
 import { ValidationError } from '@stormline/domain/errors';
 import { SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
 import { CONVERSION_MESSAGES, conversionChannel } from '@stormline/domain/site-maps';
-import { postToChannel } from './conversion-channel';
+import { postToChannel } from './realtime';
 import type { Deps } from './deps';
 import { startConversionExecution } from './step-functions';
 
 /** Whether a document is an Active Site Map, the only kind that is converted (spec 002 §5). */
-export function isSiteMapDocument(
-  doc: Pick<DocumentRecord, 'owner'>,
-): doc is DocumentRecord & {
+export function isSiteMapDocument(doc: Pick<DocumentRecord, 'owner'>): doc is DocumentRecord & {
   owner: { kind: 'project'; divisionId: string; projectId: string; docTypeId: string };
 } {
   return doc.owner.kind === 'project' && doc.owner.docTypeId === SITE_MAP_DOC_TYPE_ID;

@@ -3,7 +3,7 @@ import type { ConversionRecord } from '@stormline/data/site-maps';
 import type { Db } from '@stormline/data/dynamo';
 import { CONVERSION_MESSAGES, conversionChannel } from '@stormline/domain/site-maps';
 import type { FileStore } from '../../lib/file-store';
-import { postToChannel } from '../../lib/conversion-channel';
+import { postToChannel } from '../../lib/realtime';
 
 /** What the state machine carries from task to task: the rest is read from the conversion item. */
 export interface ConversionInput {

@@ -95,7 +95,9 @@ export function renderPage(
       const width = x1 - x0;
       const height = y1 - y0;
       const scale =
-        source.mimeType === 'application/pdf' ? pageScale(width, height) : imagePixelScale(bytes, width, height);
+        source.mimeType === 'application/pdf'
+          ? pageScale(width, height)
+          : imagePixelScale(bytes, width, height);
       return { image: render(page, scale), thumbnail: render(page, thumbnailScale(width)) };
     } finally {
       page.destroy();

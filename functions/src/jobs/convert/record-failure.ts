@@ -29,7 +29,9 @@ export function failureMessage(error: CaughtError | undefined): string {
  * and its page items and page files are removed, so no half-made page is left behind. A
  * conversion superseded meanwhile only loses its own pages; the newer one goes on.
  */
-export async function handler(input: ConversionInput & { error?: CaughtError }): Promise<{ message: string }> {
+export async function handler(
+  input: ConversionInput & { error?: CaughtError },
+): Promise<{ message: string }> {
   const db = getTableDb();
   const message = failureMessage(input.error);
   if (message === CONVERSION_MESSAGES.failed) console.error('Conversion failed', { input });
@@ -41,9 +43,13 @@ export async function handler(input: ConversionInput & { error?: CaughtError }):
     // No page is rendered before the count (total); a superseded conversion's count is gone with it.
     const total = before?.conversionId === input.conversionId ? before.total : MAX_SITE_MAP_PAGES;
     const store = fileStoreOf({ db });
-    const keys = Array.from({ length: total }, (_, i) => pageFileKeys(input.uploadId, input.conversionId, i + 1));
+    const keys = Array.from({ length: total }, (_, i) =>
+      pageFileKeys(input.uploadId, input.conversionId, i + 1),
+    );
     for (let i = 0; i < keys.length; i += 10)
-      await Promise.all(keys.slice(i, i + 10).flatMap((k) => [store.remove(k.image), store.remove(k.thumbnail)]));
+      await Promise.all(
+        keys.slice(i, i + 10).flatMap((k) => [store.remove(k.image), store.remove(k.thumbnail)]),
+      );
   }
   if (failed) await postProgress(db, failed);
   return { message };

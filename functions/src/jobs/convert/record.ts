@@ -24,7 +24,12 @@ export async function handler(input: ConversionInput): Promise<void> {
   ).catch(() => {
     throw new ConversionRefused(CONVERSION_MESSAGES.gone);
   });
-  const done = await finishConversion(db, conversion, { name: document.name, guid: document.guid }, new Date());
+  const done = await finishConversion(
+    db,
+    conversion,
+    { name: document.name, guid: document.guid },
+    new Date(),
+  );
   if (!done) throw new ConversionRefused(CONVERSION_MESSAGES.gone);
   await postProgress(db, done);
 }
