@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { StateMachine } from 'aws-local-stepfunctions';
+import { CONVERSION_DEFINITION_PATH, tasksOfDefinition, withPlaceholderArns } from '@stormline/contract/jobs';
 import { REPO_ROOT } from './repo-root';
 
 /**
@@ -12,14 +13,7 @@ import { REPO_ROOT } from './repo-root';
  * sent here (STEPFUNCTIONS_ENDPOINT), as the realtime functions post to the local @connections.
  */
 
-export const CONVERSION_DEFINITION_FILE = path.join(
-  REPO_ROOT,
-  'functions',
-  'src',
-  'jobs',
-  'convert',
-  'state-machine.asl.json',
-);
+export const CONVERSION_DEFINITION_FILE = path.join(REPO_ROOT, CONVERSION_DEFINITION_PATH);
 export const LOCAL_STATES_PATH = '/@states';
 export const LOCAL_CONVERSION_STATE_MACHINE_ARN =
   'arn:aws:states:us-east-1:000000000000:stateMachine:stormline-conversion';
@@ -27,45 +21,17 @@ export const LOCAL_CONVERSION_STATE_MACHINE_ARN =
 /** The addresses of this machine, as a request's peer. */
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-interface AslState {
-  Type: string;
-  Resource?: string;
-  ItemProcessor?: { States: Record<string, AslState> };
-  Iterator?: { States: Record<string, AslState> };
-}
-
-/**
- * The function a Task's resource placeholder names, by the one convention CDK's substitutions use
- * too (infra/src/constructs/conversion-state-machine.ts): `${RenderPageFunctionArn}` is
- * functions/src/jobs/convert/render-page.ts.
- */
-export function taskModuleOf(resource: string): string {
-  const match = /^\$\{([A-Za-z]+)FunctionArn\}$/.exec(resource);
-  if (!match) throw new Error(`A Task resource must be a \${NameFunctionArn} placeholder, not ${resource}`);
-  return `jobs/convert/${match[1]!.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
-}
-
-/** Every Task state of a definition, nested Map states included: its name and resource placeholder. */
-export function taskStatesOf(states: Record<string, AslState>): { name: string; resource: string }[] {
-  return Object.entries(states).flatMap(([name, state]) => [
-    ...(state.Type === 'Task' && state.Resource ? [{ name, resource: state.Resource }] : []),
-    ...taskStatesOf(state.ItemProcessor?.States ?? state.Iterator?.States ?? {}),
-  ]);
-}
-
-/** The definition as the local runner takes it: each placeholder a syntactically valid Lambda ARN. */
+/** The definition as the local runner takes it, and which module each Task state runs. */
 export function localDefinition(text: string): {
   definition: object;
   tasks: { name: string; module: string }[];
 } {
-  const substituted = text.replace(
-    /\$\{([A-Za-z]+)FunctionArn\}/g,
-    (_m, name: string) => `arn:aws:lambda:us-east-1:000000000000:function:stormline-${name}`,
-  );
-  const raw = JSON.parse(text) as { States: Record<string, AslState> };
   return {
-    definition: JSON.parse(substituted) as object,
-    tasks: taskStatesOf(raw.States).map((t) => ({ name: t.name, module: taskModuleOf(t.resource) })),
+    definition: JSON.parse(withPlaceholderArns(text)) as object,
+    tasks: tasksOfDefinition(JSON.parse(text) as { States: Record<string, unknown> }).map((t) => ({
+      name: t.state,
+      module: t.module,
+    })),
   };
 }
 
