@@ -48,7 +48,12 @@ export async function openPage(
   baseUrl: string,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'en-GB', reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    locale: 'en-GB',
+    reducedMotion: 'reduce',
+  });
   return context.newPage();
 }
 

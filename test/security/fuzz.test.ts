@@ -3,8 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ROUTES } from '@stormline/contract/route-table';
 import type { Route } from '@stormline/contract/route';
+import { SOCKET_ACTIONS } from '@stormline/functions/ws/actions';
 import { call, NORTH, SOUTH } from '../support/api';
 import type { ApiResponse } from '../support/api';
+import { openSocket, request } from '../support/sockets';
 import { createTestUser } from '../support/users';
 
 /**
@@ -388,6 +390,50 @@ describe('malformed paths and headers', () => {
       const response = await call('/api/projects/abc', { token, divisionId });
       expectCleanRefusal(response, divisionId.slice(0, 20));
       expect(response.body, divisionId.slice(0, 20)).toEqual({ message: 'The divisionId is not valid' });
+    }
+  });
+});
+
+/**
+ * The WebSocket's messages (ADR 0040): random JSON, every known action with random fields, channels
+ * and divisions that are not valid. Each is answered with a 4xx reply naming its request, never a
+ * fault, and the socket stays open for the next one.
+ */
+describe('malformed WebSocket messages', () => {
+  it('answer a 4xx error reply and keep the socket open', async () => {
+    const ws = await openSocket(token);
+    try {
+      const action = fc.oneof(
+        fc.constantFrom('subscribe', 'unsubscribe', ...Object.keys(SOCKET_ACTIONS)),
+        fc.string({ maxLength: 50 }),
+      );
+      const message = fc.record(
+        {
+          action: fc.oneof(action, fc.jsonValue()),
+          divisionId: fc.oneof(fc.constantFrom(NORTH, SOUTH, 'nörth', 'a'.repeat(100)), fc.jsonValue()),
+          channel: fc.oneof(
+            fc.constantFrom('xfdf:', 'xfdf:missing-document', `status:convert:pdf:png:${'z'.repeat(70)}`),
+            fc.string({ maxLength: 300 }),
+            fc.jsonValue(),
+          ),
+          extra: fc.jsonValue({ maxDepth: 3 }),
+        },
+        { requiredKeys: [] },
+      );
+      await fc.assert(
+        fc.asyncProperty(message, async (fields) => {
+          const reply = await request(ws, fields);
+          if (reply.type === 'reply') return;
+          expect(reply.type, JSON.stringify(fields)).toBe('error');
+          expect(reply.status, `${JSON.stringify(fields)}: ${reply.message}`).toBeGreaterThanOrEqual(400);
+          expect(reply.status).toBeLessThan(500);
+          expect(reply.message).toMatch(/\w/);
+        }),
+        { numRuns: 60 },
+      );
+      expect(ws.readyState).toBe(ws.OPEN);
+    } finally {
+      ws.terminate();
     }
   });
 });
