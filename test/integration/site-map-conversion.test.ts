@@ -90,7 +90,10 @@ describe('site map conversion', () => {
       { projectId: site.project.id, createdBy: adminId },
       { name: 'Two sheets.pdf', bytes: await makeSiteMapPdf('Two sheets', 2), mimeType: 'application/pdf' },
     );
-    const started = await convert(admin, doc.id, { model: 'project_uploads', attributes: { page: 1 } });
+    const started = await convert(admin, doc.id, {
+      model: 'project_uploads',
+      attributes: { project_id: site.project.id, project_doc_type_id: 'active-site-maps' },
+    });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     expect(started.body.status).toBe('queued');
 

@@ -124,7 +124,10 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/groups/{id}/uploads': { upload: 'eyJrIjoiZnV6eiJ9.c2ln', name: 'Fuzz document' },
   'PUT /api/uploads/{id}': { upload: 'eyJrIjoiZnV6eiJ9.c2ln', version: 0 },
   'PUT /api/uploads/{id}/name': { name: 'Fuzz document', version: 0 },
-  'POST /api/uploads/{id}/convert': { model: 'project_uploads', attributes: { page: 1 } },
+  'POST /api/uploads/{id}/convert': {
+    model: 'project_uploads',
+    attributes: { project_doc_type_id: 'active-site-maps' },
+  },
   'PUT /api/documents/group/sort': { id: 'fuzz', order: 0, documentGroupId: 'fuzz' },
   'PUT /api/documents/legend/sort': { id: 'fuzz', order: 0, legendItemId: 'fuzz', documentGroupId: 'fuzz' },
   'POST /api/legend-items/{id}/uploads': { upload: 'eyJrIjoiZnV6eiJ9.c2ln', name: 'Fuzz document' },

@@ -61,12 +61,14 @@ const ModelName = z
  */
 export const ConvertBody = z.strictObject({
   model: z.optional(ModelName),
+  /**
+   * What the spec's client sends of the project upload record (spec 002 §3: project_id,
+   * project_doc_type_id); checked against the document, never trusted: strict, like every body.
+   */
   attributes: z.optional(
-    z
-      .record(
-        z.string().check(z.maxLength(64)),
-        z.union([z.string().check(z.maxLength(200)), z.number(), z.boolean(), z.null()]),
-      )
-      .check(z.refine((value) => Object.keys(value).length <= 20, 'At most 20 attributes')),
+    z.strictObject({
+      project_id: z.optional(Id),
+      project_doc_type_id: z.optional(z.string().check(z.maxLength(64), z.regex(/^[a-z-]+$/))),
+    }),
   ),
 });
