@@ -9,6 +9,7 @@ import {
   bundleHandlers,
   handlerModule,
   JOB_HANDLERS,
+  conversionTasks,
   REPO_ROOT,
   STREAM_HANDLERS,
   WEBSOCKET_HANDLERS,
@@ -98,6 +99,7 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
     region: process.env.CDK_DEFAULT_REGION,
   };
   const name = (stack: string) => `${config.stackPrefix}-${stack}`;
+  const conversionStateMachineName = `${config.stackPrefix}-site-map-conversion`;
 
   const { dirs: bundles } = bundleHandlers(
     [
@@ -105,6 +107,7 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
       ...Object.values(WEBSOCKET_HANDLERS),
       ...Object.values(STREAM_HANDLERS),
       ...Object.values(JOB_HANDLERS),
+      ...conversionTasks().map((t) => t.module),
     ],
     options.bundleDir ?? path.join(REPO_ROOT, '.build', 'lambda'),
   );
@@ -123,6 +126,7 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
     jwtSecret: data.jwtSecret,
     bundles,
     environment: runtimeEnvironment,
+    conversionStateMachineName,
   });
   const api = new ApiStack(app, name('Api'), { env });
   const streams = new StreamsStack(app, name('Streams'), {
@@ -138,6 +142,10 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
     table: data.table,
     bundles,
     environment: runtimeEnvironment,
+    uploads: data.uploads,
+    manageConnections: realtime.manageConnections,
+    websocketCallbackUrl: realtime.callbackUrl,
+    conversionStateMachineName,
   });
 
   const stacks = [...new Set(routes.map((r) => routeStackOf(r.area)))];
@@ -152,6 +160,7 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
         jwtSecret: data.jwtSecret,
         manageConnections: realtime.manageConnections,
         bundles,
+        conversionStateMachineName,
         environment: {
           ...runtimeEnvironment,
           WEBSOCKET_CALLBACK_URL: realtime.callbackUrl,

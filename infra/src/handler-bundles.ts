@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import type { Metafile } from 'esbuild';
+import { CONVERSION_DEFINITION_PATH, tasksOfDefinition } from '@stormline/contract/jobs';
 import type { Route } from '@stormline/contract/route';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -25,6 +26,20 @@ export const JOB_HANDLERS = {
   inspectionsDue: 'jobs/inspections-due',
   summaryEmails: 'jobs/summary-emails',
 } as const;
+/** The conversion state machine's definition file and the task modules it names (docs/decisions/0038). */
+export const CONVERSION_DEFINITION_FILE = path.join(REPO_ROOT, CONVERSION_DEFINITION_PATH);
+export function conversionTasks() {
+  return tasksOfDefinition(JSON.parse(readFileSync(CONVERSION_DEFINITION_FILE, 'utf8')) as never);
+}
+
+/**
+ * WebAssembly a bundled package loads beside itself (`new URL('x.wasm', import.meta.url)`), which
+ * esbuild leaves as it is: copied next to each bundle that includes the package.
+ */
+const WASM_BESIDE: readonly { input: string; file: string }[] = [
+  { input: 'node_modules/mupdf/', file: 'node_modules/mupdf/dist/mupdf-wasm.wasm' },
+];
+
 /** Not deployed: the bare one-item read every route's bundle is measured against. */
 export const BASELINE_HANDLER = 'baseline/get-item';
 /** How much larger (bytes, start-up) than the baseline a route's Lambda may be. */
@@ -80,5 +95,13 @@ export function bundleHandlers(
     logLevel: 'error',
     metafile: true,
   });
+  for (const [output, { inputs }] of Object.entries(metafile!.outputs)) {
+    if (!output.endsWith('index.mjs')) continue;
+    for (const wasm of WASM_BESIDE.filter((w) => Object.keys(inputs).some((i) => i.includes(w.input))))
+      copyFileSync(
+        path.join(REPO_ROOT, wasm.file),
+        path.join(path.dirname(path.resolve(output)), path.basename(wasm.file)),
+      );
+  }
   return { dirs: new Map(unique.map((module) => [module, path.join(outdir, module)])), metafile: metafile! };
 }

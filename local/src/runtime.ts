@@ -15,6 +15,12 @@ import { attachWebSocketGateway } from './websocket';
 import { startStreamReader } from './stream-reader';
 import type { StreamReader } from './stream-reader';
 import { startScheduledJobs } from './scheduled-jobs';
+import {
+  createLocalStepFunctions,
+  LOCAL_CONVERSION_STATE_MACHINE_ARN,
+  LOCAL_STATES_PATH,
+} from './step-functions';
+import type { LocalStepFunctions } from './step-functions';
 import { handler as notificationsHandler } from '@stormline/functions/streams/notifications';
 import { handler as statisticsHandler } from '@stormline/functions/streams/statistics';
 import { isSeeded, seedDemoData } from './seed';
@@ -61,6 +67,8 @@ export interface Runtime {
   env: Record<string, string>;
   /** The table's stream as the handlers read it: `drained()` waits for what was written so far. */
   streams: StreamReader;
+  /** The state machines' executions (the site-map conversion): `drained()` waits for those started. */
+  stepFunctions: Pick<LocalStepFunctions, 'drained'>;
   stop(): Promise<void>;
 }
 
@@ -172,6 +180,10 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
       stops.push(() => jobs.stop());
     }
 
+    // The conversion state machine's definition, run in this process (docs/decisions/0038).
+    const stepFunctions = createLocalStepFunctions();
+    stops.push(() => stepFunctions.stop());
+
     const publicAccount = DEMO_ACCOUNTS.find((a) => a.role === 'Public')!;
     const server = createGateway({
       webDist: options.webDist ?? path.join(REPO_ROOT, 'web', 'dist'),
@@ -187,7 +199,9 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
       },
       storageOrigin: new URL(s3.endpoint).origin,
       extra: async (req, res, url) =>
-        handleLocalCms(req, res, url) || realtime.handleConnections(req, res, url),
+        handleLocalCms(req, res, url) ||
+        (await realtime.handleConnections(req, res, url)) ||
+        stepFunctions.handle(req, res, url),
     });
     const realtime = attachWebSocketGateway(server);
     const port = await listen(server, options.port);
@@ -197,6 +211,12 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
     // The site the links in e-mails open (invitations, password resets): never taken from a request.
     env.SITE_URL = url;
     process.env.SITE_URL = url;
+    env.STEPFUNCTIONS_ENDPOINT = `${url}${LOCAL_STATES_PATH}`;
+    env.CONVERSION_STATE_MACHINE_ARN = LOCAL_CONVERSION_STATE_MACHINE_ARN;
+    Object.assign(process.env, {
+      STEPFUNCTIONS_ENDPOINT: env.STEPFUNCTIONS_ENDPOINT,
+      CONVERSION_STATE_MACHINE_ARN: env.CONVERSION_STATE_MACHINE_ARN,
+    });
     stops.push(
       () =>
         new Promise<void>((resolve) => {
@@ -213,6 +233,7 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
       seeded,
       env,
       streams,
+      stepFunctions,
       stop: async () => {
         for (const stop of stops.reverse()) await stop();
         db.doc.destroy();

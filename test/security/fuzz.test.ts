@@ -124,6 +124,10 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/groups/{id}/uploads': { upload: 'eyJrIjoiZnV6eiJ9.c2ln', name: 'Fuzz document' },
   'PUT /api/uploads/{id}': { upload: 'eyJrIjoiZnV6eiJ9.c2ln', version: 0 },
   'PUT /api/uploads/{id}/name': { name: 'Fuzz document', version: 0 },
+  'POST /api/uploads/{id}/convert': {
+    model: 'project_uploads',
+    attributes: { project_doc_type_id: 'active-site-maps' },
+  },
   'PUT /api/documents/group/sort': { id: 'fuzz', order: 0, documentGroupId: 'fuzz' },
   'PUT /api/documents/legend/sort': { id: 'fuzz', order: 0, legendItemId: 'fuzz', documentGroupId: 'fuzz' },
   'POST /api/legend-items/{id}/uploads': { upload: 'eyJrIjoiZnV6eiJ9.c2ln', name: 'Fuzz document' },
@@ -250,6 +254,8 @@ function path(route: Route): string {
 }
 
 function fieldsOf(schema: z.ZodMiniType): string[] {
+  // A body that may be left out (POST /api/uploads/{id}/convert) is fuzzed as the object it is when sent.
+  if (schema instanceof z.ZodMiniOptional) return fieldsOf(schema._zod.def.innerType as z.ZodMiniType);
   return schema instanceof z.ZodMiniObject ? Object.keys(schema.shape) : [];
 }
 

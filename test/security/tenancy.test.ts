@@ -14,6 +14,7 @@ import { call, NORTH, SOUTH } from '../support/api';
 import { storedItem, testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 import { inspectionCases } from './tenancy-inspections';
+import { siteMapCases } from './tenancy-site-maps';
 import { templateEditorCases } from './tenancy-templates';
 
 /**
@@ -91,6 +92,7 @@ const FOREIGN: Record<string, () => Promise<ForeignCase>> = {
   ...legendItemCases(),
   ...clientCases(),
   ...inspectionCases(db),
+  ...siteMapCases(db),
   ...templateEditorCases(db),
   ...divisionTabCases(),
   'PUT /api/notifications/{id}': async () => {

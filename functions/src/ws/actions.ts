@@ -1,6 +1,8 @@
 import type * as z from 'zod/mini';
 import type { Caller } from '../lib/authenticate';
 import type { Deps } from '../lib/deps';
+import { CONVERT_ACTION } from '@stormline/domain/site-maps';
+import { convertPdfPng } from './convert-pdf-png';
 import { xfdfAction } from './xfdf';
 
 /** What an action of a socket message runs with: the sender re-checked, in the division it named. */
@@ -27,5 +29,6 @@ export const socketAction = <Schema extends z.ZodMiniType>(action: SocketAction<
  * module of its own (spec 002 §7 convert:pdf:png, spec 001 §7 the xfdf annotation commands).
  */
 export const SOCKET_ACTIONS: Readonly<Record<string, SocketAction>> = {
+  [CONVERT_ACTION]: socketAction(convertPdfPng),
   xfdf: socketAction(xfdfAction),
 };

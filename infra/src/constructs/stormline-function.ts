@@ -127,6 +127,18 @@ export class StormlineFunction extends lambda.Function {
     return this;
   }
 
+  /**
+   * StartExecution on the site-map conversion state machine (docs/decisions/0038), named by its
+   * fixed name so no stack needs a reference to the one that defines it.
+   */
+  bindConversionStarter(stateMachineArn: string): this {
+    this.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [stateMachineArn] }),
+    );
+    this.addEnvironment('CONVERSION_STATE_MACHINE_ARN', stateMachineArn);
+    return this;
+  }
+
   bindJwtSecret(secret: ISecret): this {
     secret.grantRead(this);
     this.addEnvironment('JWT_SECRET_ARN', secret.secretArn);

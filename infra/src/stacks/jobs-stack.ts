@@ -4,8 +4,10 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { ConversionStateMachine } from '../constructs/conversion-state-machine';
 import { StormlineFunction } from '../constructs/stormline-function';
 import { JOB_HANDLERS } from '../handler-bundles';
 import { acknowledgeFindings } from '../nag';
@@ -14,6 +16,10 @@ export interface JobsStackProps extends StackProps {
   table: ITable;
   bundles: ReadonlyMap<string, string>;
   environment: Record<string, string>;
+  uploads: IBucket;
+  manageConnections: iam.IManagedPolicy;
+  websocketCallbackUrl: string;
+  conversionStateMachineName: string;
 }
 
 /**
@@ -27,6 +33,8 @@ export class JobsStack extends Stack {
   readonly missedInspections: StormlineFunction;
   /** Sends e-mail once the site's address is known (app.ts binds it after the web stack). */
   readonly summaryEmails: StormlineFunction;
+  /** The site-map conversion (docs/decisions/0038). */
+  readonly conversion: ConversionStateMachine;
   private readonly failed: sqs.Queue;
   private readonly invoker: iam.Role;
 
@@ -71,6 +79,15 @@ export class JobsStack extends Stack {
       bundle: JOB_HANDLERS.summaryEmails,
       description: 'Summary e-mails at each user’s frequency',
       schedule: 'Sends each user the summary of the period just ended, once (issue 11)',
+    });
+    this.conversion = new ConversionStateMachine(this, 'SiteMapConversion', {
+      stateMachineName: props.conversionStateMachineName,
+      table: props.table,
+      uploads: props.uploads,
+      bundles: props.bundles,
+      environment: props.environment,
+      manageConnections: props.manageConnections,
+      websocketCallbackUrl: props.websocketCallbackUrl,
     });
   }
 

@@ -7,6 +7,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { conversionStateMachineArn } from '../constructs/conversion-state-machine';
 import { StormlineFunction } from '../constructs/stormline-function';
 import { WEBSOCKET_HANDLERS } from '../handler-bundles';
 import { acknowledgeFindings } from '../nag';
@@ -16,6 +17,8 @@ export interface RealtimeStackProps extends StackProps {
   jwtSecret: ISecret;
   bundles: ReadonlyMap<string, string>;
   environment: Record<string, string>;
+  /** The site-map conversion's fixed name: the convert:pdf:png action starts it. */
+  conversionStateMachineName: string;
 }
 
 /**
@@ -68,6 +71,7 @@ export class RealtimeStack extends Stack {
       ...props.environment,
       WEBSOCKET_CALLBACK_URL: this.stage.callbackUrl,
     });
+    message.bindConversionStarter(conversionStateMachineArn(this, props.conversionStateMachineName));
     api.addRoute('$default', { integration: new WebSocketLambdaIntegration('MessageIntegration', message) });
 
     new CfnOutput(this, 'WebSocketUrl', { description: 'The WebSocket API', value: this.stage.url });

@@ -9,6 +9,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { Route } from '@stormline/contract/route';
 import { tableAccessOf } from '@stormline/contract/route';
+import { conversionStateMachineArn } from '../constructs/conversion-state-machine';
 import { StormlineFunction } from '../constructs/stormline-function';
 import { handlerModule } from '../handler-bundles';
 
@@ -22,6 +23,8 @@ export interface RouteStackProps extends StackProps {
   manageConnections: iam.IManagedPolicy;
   bundles: ReadonlyMap<string, string>;
   environment: Record<string, string>;
+  /** The site-map conversion's fixed name, for the routes marked `startsConversion`. */
+  conversionStateMachineName: string;
 }
 
 /** "GET /api/users/{id}" -> "GetApiUsersId": a stable construct id for a route. */
@@ -70,6 +73,8 @@ export class RouteStack extends Stack {
       if (route.files) fn.bindBucket(props.uploads, route.files);
       if (route.realtime) fn.role!.addManagedPolicy(props.manageConnections);
       if (route.sendsMail) this.mailSenders.push(fn);
+      if (route.startsConversion)
+        fn.bindConversionStarter(conversionStateMachineArn(this, props.conversionStateMachineName));
       this.functions.push(fn);
 
       const method = apigw.HttpMethod[route.method];

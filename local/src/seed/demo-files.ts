@@ -75,3 +75,38 @@ export function makePng(width: number, height: number): Uint8Array {
 export function makeJpeg(width: number, height: number): Uint8Array {
   return new Uint8Array(jpeg.encode({ width, height, data: Buffer.from(sitePlan(width, height)) }, 85).data);
 }
+
+/**
+ * A site-map PDF of `pages` landscape A3 sheets (a boundary, a road, a pond, silt fence and a
+ * title block), for the conversion's tests, browser walk and bench.
+ */
+export async function makeSiteMapPdf(title: string, pages: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(title);
+  pdf.setProducer('Stormline demo data');
+  const font = await pdf.embedFont(StandardFonts.HelveticaBold);
+  for (let n = 1; n <= pages; n++) {
+    const page = pdf.addPage([1191, 842]);
+    page.drawRectangle({ x: 40, y: 40, width: 1111, height: 762, color: rgb(0.55, 0.75, 0.45) });
+    page.drawRectangle({ x: 40, y: 380, width: 1111, height: 80, color: rgb(0.4, 0.4, 0.42) });
+    page.drawEllipse({ x: 880, y: 640, xScale: 140, yScale: 90, color: rgb(0.25, 0.5, 0.8) });
+    page.drawLine({
+      start: { x: 60, y: 160 },
+      end: { x: 1130, y: 160 },
+      thickness: 4,
+      color: rgb(0.9, 0.47, 0.12),
+      dashArray: [18, 8],
+    });
+    page.drawRectangle({
+      x: 60,
+      y: 60,
+      width: 1071,
+      height: 722,
+      borderColor: rgb(0.8, 0.15, 0.15),
+      borderWidth: 3,
+      borderDashArray: [20, 10],
+    });
+    page.drawText(`${title}: sheet ${n} of ${pages}`, { x: 80, y: 90, size: 28, font, color: rgb(0, 0, 0) });
+  }
+  return pdf.save();
+}

@@ -64,6 +64,11 @@ export interface RouteSpec<
    */
   realtime?: boolean;
   /**
+   * The handler starts the site-map conversion state machine (docs/decisions/0038): the CDK app
+   * grants exactly these routes StartExecution on it and names it in their environment.
+   */
+  startsConversion?: boolean;
+  /**
    * The handler sends e-mail (invitations, password resets): the CDK app gives exactly these
    * routes SES's SendEmail from the deployment's sender, the sender and the site's URL.
    */

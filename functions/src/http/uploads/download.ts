@@ -6,6 +6,7 @@ import {
   templateDivisions,
   type TemplateLogoRecord,
 } from '@stormline/data/template-logos';
+import { isSiteMapFileKey } from '@stormline/data/site-maps';
 import { NotFoundError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
 import { readableDocument } from '../../lib/document-access';
@@ -14,6 +15,7 @@ import { httpRoute } from '../../lib/http-route';
 import type { Caller } from '../../lib/authenticate';
 import type { Deps } from '../../lib/deps';
 import type { RouteRequest } from '../../lib/http-route';
+import { readableSiteMapFile } from '../../lib/site-map-access';
 
 const route = uploadsRoutes.download;
 
@@ -21,7 +23,7 @@ const route = uploadsRoutes.download;
 const DOWNLOAD_URL_SECONDS = 60;
 
 /**
- * Opens a document or a template logo by GUID: the caller (from the session, or a download link's
+ * Opens a document, a template logo or a site-map page image or thumbnail by GUID: the caller (from the session, or a download link's
  * token for this path) must reach its owner through one of their divisions and may read it (a
  * logo: readableLogo); the answer is a redirect to a presigned URL of the private bucket, valid
  * one minute. Anything else is 404, so a GUID tells a stranger nothing.
@@ -32,7 +34,9 @@ export async function main({ params, query, caller, divisionId, deps }: RouteReq
   if (!key) throw notFound;
   const file = isLogoKey(key)
     ? await readableLogo(deps, caller, divisionId, key)
-    : await readableDocument(deps, caller, divisionId, await documentAt(deps.db, key));
+    : isSiteMapFileKey(key)
+      ? await readableSiteMapFile(deps, caller, divisionId, key)
+      : await readableDocument(deps, caller, divisionId, await documentAt(deps.db, key));
   if (!file) throw notFound;
   const url = await fileStoreOf(deps).presignGet(file.objectKey, DOWNLOAD_URL_SECONDS, {
     fileName: fileNameOf(file.name, file.mimeType),

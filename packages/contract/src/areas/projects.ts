@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { PROJECT_NAME_MAX_LENGTH } from '@stormline/domain/project-rules';
 import { CountryView, OptionalText, RegionalPlace, RequiredText, StateView } from '../address';
 import { DocumentSummary } from '../documents';
+import { SiteMapDocumentView, SiteMapPageView } from '../site-maps';
 import { defineArea, permission } from '../route';
 import { Finding, PersonRef } from '../inspection-views';
 import { PostStormEntry, PostStormProject, PostStormQuery } from '../post-storm';
@@ -428,12 +429,32 @@ export const projectsRoutes = defineArea('projects', {
   listInspectionSiteMaps: {
     method: 'GET',
     path: '/api/projects/{id}/inspections/{inspectionId}/uploads',
-    summary: 'Site maps of an inspection of a project',
+    summary:
+      'Site maps of an inspection as they stood for it: the page images listed before it ended and not removed before it began, with short-lived thumbnail URLs, oldest first',
     access: permission('read', 'Inspection'),
     division: 'required',
     files: 'read',
     publicRead: true,
-    implemented: false,
+    pageSize: 50,
+    params: z.strictObject({ id: Id, inspectionId: Id }),
+    query: z.strictObject({ cursor: z.optional(Cursor) }),
+    response: Page(SiteMapPageView),
+    implemented: true,
+  },
+  listSiteMaps: {
+    method: 'GET',
+    path: '/api/projects/{id}/site-maps',
+    summary:
+      "The project's Active Site Map documents in their order, each with its conversion status and its page images (short-lived thumbnail URLs); path not in the spec (docs/decisions/0002)",
+    access: permission('read', 'Project'),
+    division: 'required',
+    files: 'read',
+    publicRead: true,
+    pageSize: 20,
+    params: projectParams,
+    query: z.strictObject({ cursor: z.optional(Cursor) }),
+    response: Page(SiteMapDocumentView),
+    implemented: true,
   },
   getPostStormQuestions: {
     method: 'GET',

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DocumentDetail, DocumentSummary, XfdfResponse } from '../documents';
+import { ConversionView, ConvertBody } from '../site-maps';
 import { defineArea, permission, signedIn } from '../route';
 import { Count, Cursor, Id, ID_PATTERN, IsoDateTime, Page, Version } from '../schemas';
 
@@ -113,6 +114,7 @@ export const uploadsRoutes = defineArea('uploads', {
     access: permission('update', 'Documents'),
     division: 'required',
     files: 'write',
+    startsConversion: true,
     params: z.strictObject({ id: Id }),
     query: z.strictObject({}),
     body: DocumentReplace,
@@ -136,11 +138,15 @@ export const uploadsRoutes = defineArea('uploads', {
     method: 'POST',
     path: '/api/uploads/{id}/convert',
     summary:
-      'Start converting a PDF upload to PNG (model name, attributes); progress on status:convert:pdf:png:{uploadId}',
+      'Convert an Active Site Map document (by upload id) to page images and thumbnails again (model name, attributes; also needs update Project): queued at once, progress on status:convert:pdf:png:{uploadId}',
     access: permission('create', 'Uploads'),
     division: 'required',
-    files: 'write',
-    implemented: false,
+    startsConversion: true,
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({}),
+    body: z.optional(ConvertBody),
+    response: ConversionView,
+    implemented: true,
   },
   listGroupUploads: {
     method: 'GET',
@@ -215,6 +221,7 @@ export const uploadsRoutes = defineArea('uploads', {
     access: permission('create', 'Uploads'),
     division: 'required',
     files: 'write',
+    startsConversion: true,
     implemented: false,
   },
   deleteProjectUpload: {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Box, Button, Menu, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Menu, Skeleton, Stack, Text } from '@mantine/core';
 import {
   IconAlertCircle,
   IconArrowLeft,
@@ -22,6 +22,7 @@ import { usePublicDivisionId } from '../../../lib/public-session';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { deleteInspection, reopenInspection, useInspection } from '../api/inspections';
 import { CertificationTab } from '../components/certification-tab';
+import { InspectionSiteMaps } from '../components/inspection-site-maps';
 import { ChangeInspectorModal } from '../components/change-inspector-modal';
 import { FindingDetail } from '../components/finding-detail';
 import { FindingsTab } from '../components/findings-tab';
@@ -206,16 +207,16 @@ export default function InspectionRoute() {
         ))}
       {tab === 'certification' && <CertificationTab divisionId={divisionId} inspectionId={inspection.id} />}
       {tab === 'map' && (
-        <Paper radius="lg" p="lg">
-          <Text fz="sm">
-            No active site maps yet.{' '}
-            {!links.isPublic && (
-              <Link to={`${paths.app.project.getHref(divisionId, inspection.project.id)}/project-docs`}>
-                Upload one in the project’s documents.
-              </Link>
-            )}
-          </Text>
-        </Paper>
+        <InspectionSiteMaps
+          divisionId={divisionId}
+          projectId={inspection.project.id}
+          inspectionId={inspection.id}
+          uploadHref={
+            links.isPublic
+              ? null
+              : `${paths.app.project.getHref(divisionId, inspection.project.id)}/project-docs`
+          }
+        />
       )}
       <ChangeInspectorModal
         opened={changingInspector}

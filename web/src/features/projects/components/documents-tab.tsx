@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useSession } from '../../../lib/auth';
 import { cacheKey } from '../../../lib/cache-keys';
 import { hasPermission } from '../../../lib/page-access';
+import { SiteMapPages } from './site-map-pages';
 
 /** Spec 001 §9: a document list shows 3 rows before Show More (15 come with the first read). */
 const FIRST_ROWS = 3;
@@ -94,6 +95,10 @@ function TypeDocuments({
   can: DocumentPermissions;
   refresh: () => void;
 }) {
+  const profile = useSession();
+  // The server also refuses archived projects and the public view.
+  const canConvert =
+    hasPermission(profile, 'create', 'Uploads') && hasPermission(profile, 'update', 'Project');
   const [loaded, setMore] = useState<{
     /** The first page these follow: read again, it starts the list afresh. */
     after: DocType['documents'];
@@ -144,6 +149,21 @@ function TypeDocuments({
         refresh={() => (setMore(null), refresh())}
         emptyText="No documents"
       />
+      {/* site map pages (conversion): each site map's status, progress and page thumbnails */}
+      {type.id === SITE_MAP_DOC_TYPE_ID &&
+        documents.map((doc) => (
+          <Stack key={doc.id} gap={4} mt="md">
+            <Text fw={600} fz="sm">
+              Pages of {doc.name}
+            </Text>
+            <SiteMapPages
+              divisionId={divisionId}
+              projectId={projectId}
+              uploadId={doc.id}
+              canConvert={canConvert}
+            />
+          </Stack>
+        ))}
       {failure && <ServerError>{failure}</ServerError>}
       {cursor && (
         <Button variant="subtle" size="xs" mt="xs" loading={loading} onClick={() => void loadMore()}>

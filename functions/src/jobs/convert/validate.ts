@@ -1,0 +1,21 @@
+import { getTableDb } from '../../lib/deps';
+import { fileStoreOf } from '../../lib/file-store';
+import { currentConversion, readSource } from './conversion-task';
+import type { ConversionInput } from './conversion-task';
+import { openSource } from './pdf-engine';
+
+/**
+ * The Validate state: the document's file, sniffed by its bytes and opened with mupdf. An
+ * encrypted, unreadable or empty file is refused here with its reason (ConversionRefused), before
+ * any page is made.
+ */
+export async function handler(input: ConversionInput): Promise<{ mimeType: string }> {
+  const db = getTableDb();
+  const conversion = await currentConversion(db, input);
+  const source = openSource(await readSource(fileStoreOf({ db }), conversion));
+  try {
+    return { mimeType: source.mimeType };
+  } finally {
+    source.document.destroy();
+  }
+}

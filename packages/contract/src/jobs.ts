@@ -1,0 +1,53 @@
+/**
+ * The state machines' definitions and the task modules they run, read by the CDK app (one Lambda
+ * per task, its ARN substituted into the definition) and by the local runtime (the same file run
+ * by aws-local-stepfunctions, each task mapped to the same module): docs/decisions/0038.
+ */
+
+/** The conversion state machine's ASL file, from the repository's root. */
+export const CONVERSION_DEFINITION_PATH = 'functions/src/jobs/convert/state-machine.asl.json';
+
+interface AslState {
+  Type: string;
+  Resource?: string;
+  ItemProcessor?: { States: Record<string, AslState> };
+  Iterator?: { States: Record<string, AslState> };
+}
+
+export interface TaskOfDefinition {
+  /** The Task state's name (what aws-local-stepfunctions overrides by). */
+  state: string;
+  /** The placeholder name in `${...}`, e.g. RenderPageFunctionArn (CDK's definitionSubstitutions key). */
+  substitution: string;
+  /** The handler module under functions/src, e.g. jobs/convert/render-page. */
+  module: string;
+}
+
+/**
+ * Every Task state of a definition, nested Map states included. A Task's Resource must be a
+ * `${NameFunctionArn}` placeholder, and by the one convention both runtimes share, `Name` in
+ * kebab case is its module under functions/src/jobs/convert.
+ */
+export function tasksOfDefinition(definition: { States: Record<string, unknown> }): TaskOfDefinition[] {
+  const walk = (states: Record<string, AslState>): TaskOfDefinition[] =>
+    Object.entries(states).flatMap(([state, spec]) => [
+      ...(spec.Type === 'Task' ? [taskOf(state, spec.Resource ?? '')] : []),
+      ...walk(spec.ItemProcessor?.States ?? spec.Iterator?.States ?? {}),
+    ]);
+  return walk(definition.States as Record<string, AslState>);
+}
+
+function taskOf(state: string, resource: string): TaskOfDefinition {
+  const match = /^\$\{(([A-Za-z]+)FunctionArn)\}$/.exec(resource);
+  if (!match) throw new Error(`Task ${state}: the Resource must be a \${NameFunctionArn} placeholder`);
+  const name = match[2]!.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+  return { state, substitution: match[1]!, module: `jobs/convert/${name}` };
+}
+
+/** The definition with every placeholder a syntactically valid Lambda ARN (the local runner's copy). */
+export function withPlaceholderArns(text: string): string {
+  return text.replace(
+    /\$\{([A-Za-z]+)FunctionArn\}/g,
+    (_m, name: string) => `arn:aws:lambda:us-east-1:000000000000:function:stormline-${name}`,
+  );
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import * as mupdf from 'mupdf';
+import { addDocument, projectOwnerStep } from '@stormline/data/documents';
+import type { DocumentRecord } from '@stormline/data/documents';
+import type { Db } from '@stormline/data/dynamo';
+import { SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
+import { createFileStore } from '@stormline/functions/lib/file-store';
+import type { FileStore } from '@stormline/functions/lib/file-store';
+import { makePng, makeSiteMapPdf } from '@stormline/local/seed/demo-files';
+import { call, NORTH } from './api';
+import { eventually } from './eventually';
+import { runtimeEnv } from './runtime';
+
+/** The running product's uploads bucket, reached as its functions reach it. */
+export function testFileStore(): FileStore {
+  const env = runtimeEnv();
+  return createFileStore({
+    bucket: env.BUCKET_NAME!,
+    region: env.AWS_REGION!,
+    endpoint: env.S3_ENDPOINT,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+}
+
+export { makePng, makeSiteMapPdf };
+
+/** A PDF that needs a password to open (AES-256), saved by mupdf. */
+export async function makeEncryptedPdf(): Promise<Uint8Array> {
+  const plain = mupdf.Document.openDocument(await makeSiteMapPdf('Locked plan', 1), 'application/pdf');
+  const bytes = plain
+    .asPDF()!
+    .saveToBuffer('encrypt=aes-256,user-password=erosion,owner-password=sediment')
+    .asUint8Array();
+  plain.destroy();
+  return new Uint8Array(bytes);
+}
+
+/** Bytes that start like a PDF and are nothing else. */
+export function makeCorruptPdf(): Uint8Array {
+  return new TextEncoder().encode('%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R\ntruncated here');
+}
+
+/**
+ * Records a file as an Active Site Map document of a project, as the project upload route does
+ * once its file is checked (helper A's route is not on this branch): the file in the bucket, the
+ * document through the data layer. The conversion is started by the test (the convert route).
+ */
+export async function storeSiteMap(
+  db: Db,
+  store: FileStore,
+  at: { divisionId?: string; projectId: string; createdBy: string; docTypeId?: string },
+  file: { name: string; bytes: Uint8Array; mimeType: string; width?: number; height?: number },
+): Promise<DocumentRecord> {
+  const divisionId = at.divisionId ?? NORTH;
+  const id = randomUUID();
+  const objectKey = `files/${id}/${randomUUID()}`;
+  await store.put(objectKey, file.bytes, file.mimeType);
+  return addDocument(
+    db,
+    {
+      id,
+      guid: randomUUID(),
+      name: file.name,
+      mimeType: file.mimeType,
+      size: file.bytes.byteLength,
+      width: file.width ?? null,
+      height: file.height ?? null,
+      objectKey,
+      owner: {
+        kind: 'project',
+        divisionId,
+        projectId: at.projectId,
+        docTypeId: at.docTypeId ?? SITE_MAP_DOC_TYPE_ID,
+      },
+      createdAt: new Date().toISOString(),
+      createdBy: at.createdBy,
+    },
+    projectOwnerStep(db, divisionId, at.projectId),
+  );
+}
+
+export interface SiteMapRow {
+  id: string;
+  GUID: string;
+  name: string;
+  conversion: { status: string; completed: number; total: number; message: string | null } | null;
+  pages: {
+    id: string;
+    GUID: string;
+    page: number;
+    width: number;
+    height: number;
+    thumbnail: { GUID: string; width: number; height: number; url: string };
+    deletedAt: string | null;
+  }[];
+}
+
+/** The project's site maps as the Active Site Map tab reads them (every page of the list). */
+export async function siteMapsOf(
+  token: string,
+  projectId: string,
+  divisionId = NORTH,
+): Promise<SiteMapRow[]> {
+  const rows: SiteMapRow[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: {
+      status: number;
+      body: { pageData: SiteMapRow[]; paginationState: { nextCursor: string | null } };
+    } = await call(`/api/projects/${projectId}/site-maps${cursor ? `?cursor=${cursor}` : ''}`, {
+      token,
+      divisionId,
+    });
+    if (page.status !== 200) throw new Error(`site maps: ${page.status} ${JSON.stringify(page.body)}`);
+    rows.push(...page.body.pageData);
+    cursor = page.body.paginationState.nextCursor;
+  } while (cursor);
+  return rows;
+}
+
+/** Waits for a document's conversion to end (done or error) and answers its row. */
+export async function settledSiteMap(
+  token: string,
+  projectId: string,
+  uploadId: string,
+): Promise<SiteMapRow> {
+  const rows = await eventually(
+    () => siteMapsOf(token, projectId),
+    (found) => {
+      const status = found.find((r) => r.id === uploadId)?.conversion?.status;
+      if (status !== 'done' && status !== 'error') throw new Error(`still ${status ?? 'not started'}`);
+    },
+    90_000,
+  );
+  return rows.find((r) => r.id === uploadId)!;
+}
+
+/** A PNG's pixel size, from its IHDR chunk. */
+export function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}

@@ -1,0 +1,108 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { projectsRoutes } from '@stormline/contract/areas/projects';
+import { uploadsRoutes } from '@stormline/contract/areas/uploads';
+import { CONVERSION_MESSAGES } from '@stormline/domain/site-maps';
+import { ok, serveApi } from '../../../testing/api';
+import { profileOf } from '../../../testing/profiles';
+import { renderScreen } from '../../../testing/render';
+import { SiteMapPages } from './site-map-pages';
+
+const page = (n: number) => ({
+  id: `page-${n}`,
+  GUID: `page-${n}-guid`,
+  upload_id: 'map-1',
+  name: 'Site map.pdf',
+  page: n,
+  width: 4000,
+  height: 2828,
+  thumbnail: { GUID: `thumb-${n}`, width: 450, height: 318, url: `https://storage.example/thumb-${n}.png` },
+  createdAt: '2026-03-02T09:30:00.000Z',
+  deletedAt: null,
+});
+
+const siteMaps = (conversion: Record<string, unknown>, pages: ReturnType<typeof page>[]) =>
+  ok(projectsRoutes.listSiteMaps, {
+    pageData: [
+      {
+        id: 'map-1',
+        GUID: 'map-1-guid',
+        name: 'Site map.pdf',
+        mime_type: 'application/pdf',
+        conversion: {
+          uploadId: 'map-1',
+          updatedAt: '2026-03-02T09:30:00.000Z',
+          message: null,
+          ...conversion,
+        } as never,
+        pages,
+      },
+    ],
+    paginationState: { pageSize: 20, numModels: null, nextCursor: null },
+  });
+
+const open = (canConvert = true) =>
+  renderScreen(
+    <SiteMapPages divisionId="north-region" projectId="p1" uploadId="map-1" canConvert={canConvert} />,
+    {
+      url: '/divisions/north-region/projects/p1/active-site-map',
+      profile: profileOf('Admin'),
+      divisionId: 'north-region',
+    },
+  );
+
+describe('a site map’s pages (spec 002 §4, §8)', () => {
+  it('shows a finished conversion’s page thumbnails, as stored', async () => {
+    await serveApi([
+      [
+        projectsRoutes.listSiteMaps,
+        () => siteMaps({ status: 'done', completed: 2, total: 2 }, [page(1), page(2)]),
+      ],
+    ]);
+    open();
+    expect(await screen.findByRole('img', { name: 'Site map.pdf, page 2' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Site map.pdf, page 1' })).toBeTruthy();
+  });
+
+  it('shows an error with its message, and Convert again queues it for a user who may', async () => {
+    const { requests } = await serveApi([
+      [
+        projectsRoutes.listSiteMaps,
+        () =>
+          siteMaps({ status: 'error', completed: 0, total: 0, message: CONVERSION_MESSAGES.encrypted }, []),
+      ],
+      [
+        uploadsRoutes.convertUpload,
+        () =>
+          ok(uploadsRoutes.convertUpload, {
+            uploadId: 'map-1',
+            status: 'queued',
+            completed: 0,
+            total: 0,
+            message: null,
+            updatedAt: '2026-03-02T09:31:00.000Z',
+          }),
+      ],
+    ]);
+    open();
+    expect(await screen.findByText(CONVERSION_MESSAGES.encrypted)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Convert again' }));
+    expect(await screen.findByText(/Queued for conversion|connecting to server/)).toBeTruthy();
+    expect(requests.find((r) => r.route === uploadsRoutes.convertUpload.key)?.params).toEqual({
+      id: 'map-1',
+    });
+  });
+
+  it('offers no Convert again to a user who may not convert', async () => {
+    await serveApi([
+      [
+        projectsRoutes.listSiteMaps,
+        () => siteMaps({ status: 'error', completed: 0, total: 0, message: 'Broken' }, []),
+      ],
+    ]);
+    open(false);
+    expect(await screen.findByText('Broken')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Convert again' })).toBeNull();
+  });
+});
