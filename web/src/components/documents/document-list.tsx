@@ -46,7 +46,7 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
-import { ALLOWED_FILE_TYPES } from '@stormline/domain/uploads';
+import { ALLOWED_FILE_TYPES, uploadLimitsText, type UploadLimits } from '@stormline/domain/uploads';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import type { ListStatus } from '../../lib/list/server-list';
@@ -95,6 +95,12 @@ export interface DocumentListProps {
   uploadLabel?: string;
   emptyText?: string;
   testId?: string;
+  /**
+   * The list's own limits, shown under the upload button and checked before a file is sent (an
+   * Active Site Map: png, jpeg or pdf, 1000x1000); the server checks them again. Without, the
+   * server's document-list limits alone.
+   */
+  limits?: { upload: UploadLimits; replace: UploadLimits };
   /**
    * Told when one of the list's dialogs opens or closes: a modal holding the list keeps Escape for
    * the dialog on top (Mantine closes every open modal on Escape).
@@ -164,14 +170,14 @@ export function DocumentList(props: DocumentListProps) {
     <Stack gap="sm" data-testid={props.testId}>
       {can.upload && (
         <Group justify="space-between" gap="sm">
-          <Text fz="xs" c="dimmed">
-            PDF, PNG or JPEG, up to 75 MB
+          <Text fz="xs" c="dimmed" data-testid="upload-limits">
+            {props.limits ? uploadLimitsText(props.limits.upload) : 'PDF, PNG or JPEG, up to 75 MB'}
           </Text>
           <FileButton
             multiple
             accept={ACCEPT}
             onChange={(files) => {
-              uploads.upload(files, props.record);
+              uploads.upload(files, props.record, props.limits?.upload);
               // Emptied, so the same file can be chosen again.
               resetUploadInput.current?.();
             }}
@@ -218,11 +224,16 @@ export function DocumentList(props: DocumentListProps) {
             const doc = replaceTarget.current;
             event.currentTarget.value = '';
             if (!file || !doc) return;
-            uploads.replace(doc.id, file, async (upload) => {
-              // The version of the list as it is now: a rename meanwhile moved it on.
-              const current = all.find((d) => d.id === doc.id) ?? doc;
-              await replaceDocument(divisionId, current, upload);
-            });
+            uploads.replace(
+              doc.id,
+              file,
+              async (upload) => {
+                // The version of the list as it is now: a rename meanwhile moved it on.
+                const current = all.find((d) => d.id === doc.id) ?? doc;
+                await replaceDocument(divisionId, current, upload);
+              },
+              props.limits?.replace,
+            );
           }}
         />
       )}
