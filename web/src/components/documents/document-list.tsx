@@ -431,7 +431,8 @@ function DocumentItem({
                 ta="left"
                 c="harbor.9"
                 onClick={() => actions.download(doc)}
-                style={{ overflowWrap: 'anywhere' }}
+                // 24 px tall at least: a tap target on a phone (docs/decisions/0024).
+                style={{ overflowWrap: 'anywhere', minHeight: 24 }}
                 data-testid="document-name"
               >
                 {doc.name}
