@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { PublicProjectHeader } from '@stormline/contract/areas/public';
 import type { z } from 'zod/mini';
@@ -40,6 +41,16 @@ export function PublicProjectPage({
   DocumentsTab?: ComponentType<PublicDocumentsSlotProps>;
 }) {
   const [tab, setTab] = useState<PublicTab>('inspections');
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const tabs: { value: PublicTab; label: string }[] = [
+    { value: 'inspections', label: 'Inspections' },
+    ...(DocumentsTab
+      ? ([
+          { value: 'project-docs', label: 'Project Documents' },
+          { value: 'active-site-map', label: 'Active Site Map' },
+        ] as const)
+      : []),
+  ];
   const { divisionId: fromPath = '', projectId = '' } = useParams();
   const divisionId = usePublicDivisionId(fromPath) ?? fromPath;
   const { data: project, error } = usePublicProject(divisionId, projectId);
@@ -88,14 +99,22 @@ export function PublicProjectPage({
       <Tabs
         value={tab}
         onChange={(value) => value && setTab(value as PublicTab)}
-        variant="outline"
+        variant={phone ? 'pills' : 'outline'}
         radius="md"
         mb="md"
       >
-        <Tabs.List>
-          <Tabs.Tab value="inspections">Inspections</Tabs.Tab>
-          {DocumentsTab && <Tabs.Tab value="project-docs">Project Documents</Tabs.Tab>}
-          {DocumentsTab && <Tabs.Tab value="active-site-map">Active Site Map</Tabs.Tab>}
+        {/* As LinkTabs: on a phone, rows of pills 44 px tall, never sideways scrolling (0024). */}
+        <Tabs.List aria-label="Project" grow={phone} style={{ flexWrap: 'wrap', gap: phone ? 6 : undefined }}>
+          {tabs.map((t) => (
+            <Tabs.Tab
+              key={t.value}
+              value={t.value}
+              mih={phone ? 44 : undefined}
+              bd={phone ? '1px solid var(--mantine-color-gray-3)' : undefined}
+            >
+              {t.label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
       </Tabs>
       {tab === 'inspections' && <InspectionsTab divisionId={divisionId} project={project} />}
