@@ -131,6 +131,17 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/documents/group/sort': { id: 'fuzz', order: 0, documentGroupId: 'fuzz' },
   'PUT /api/documents/legend/sort': { id: 'fuzz', order: 0, legendItemId: 'fuzz', documentGroupId: 'fuzz' },
   'POST /api/legend-items/{id}/uploads': { upload: 'eyJrIjoiZnV6eiJ9.c2ln', name: 'Fuzz document' },
+  'POST /api/projects/{id}/uploads': {
+    upload: 'eyJrIjoiZnV6eiJ9.c2ln',
+    name: 'Fuzz document',
+    project_doc_type_id: 'active-site-maps',
+  },
+  'PUT /api/documents/project/sort': {
+    id: 'fuzz',
+    order: 0,
+    projectId: 'fuzz',
+    project_doc_type_id: 'swmp',
+  },
   'POST /api/legend-items': {
     name: 'Fuzz legend item',
     type: 'pollutant',

@@ -21,7 +21,7 @@ interface ForeignCase {
  * template only South holds: what the inspection routes, pointed at them from North, must refuse
  * and leave as they were.
  */
-async function southInspection(db: Db) {
+export async function southInspection(db: Db) {
   const noteId = randomUUID();
   const site = await inspectedSite(db, SOUTH, {
     clientName: 'South inspection client',

@@ -5,7 +5,7 @@ import { ROUTES } from '@stormline/contract/route-table';
 import { pathParamNames } from '@stormline/contract/route';
 import type { Route } from '@stormline/contract/route';
 import { createNotification } from '@stormline/data/notifications';
-import { addDocument, groupOwnerStep, legendOwnerStep } from '@stormline/data/documents';
+import { addDocument, groupOwnerStep, legendOwnerStep, projectOwnerStep } from '@stormline/data/documents';
 import { createLegendItem } from '@stormline/data/legend-items';
 import { createGroup } from '@stormline/data/regulations';
 import { defaultMapSymbol } from '@stormline/domain/map-symbol';
@@ -13,7 +13,7 @@ import { addContacts, clientKeys, createClient } from '@stormline/data/clients';
 import { call, NORTH, SOUTH } from '../support/api';
 import { storedItem, testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
-import { inspectionCases } from './tenancy-inspections';
+import { inspectionCases, southInspection } from './tenancy-inspections';
 import { siteMapCases } from './tenancy-site-maps';
 import { templateEditorCases } from './tenancy-templates';
 
@@ -90,6 +90,7 @@ const FOREIGN: Record<string, () => Promise<ForeignCase>> = {
     southUser((id) => `/api/user-permissions/${id}`, { permissions: [], version: 0 }),
   ...regulationCases(),
   ...legendItemCases(),
+  ...projectDocumentCases(),
   ...clientCases(),
   ...inspectionCases(db),
   ...siteMapCases(db),
@@ -362,6 +363,63 @@ function groupDocumentCases(
     'GET /api/xfdf/{uploadId}': async () => {
       const { doc, snapshot } = await southDocument();
       return { path: `/api/xfdf/${doc.id}`, snapshot };
+    },
+  };
+}
+
+/**
+ * A site map of a South project, pointed at from North: uploading into the project and destroying
+ * the document are refused, and the project and document stay as they were (renaming, replacing,
+ * sorting and downloading a project's document: test/integration/project-documents.test.ts).
+ */
+function projectDocumentCases(): Record<string, () => Promise<ForeignCase>> {
+  const southDocument = async () => {
+    const site = await southInspection(db);
+    const owner = {
+      kind: 'project',
+      divisionId: SOUTH,
+      projectId: site.project.id,
+      docTypeId: 'active-site-maps',
+    } as const;
+    const doc = await addDocument(
+      db,
+      {
+        id: randomUUID(),
+        guid: randomUUID(),
+        name: 'South site map.pdf',
+        mimeType: 'application/pdf',
+        size: 1000,
+        width: null,
+        height: null,
+        objectKey: `files/tenancy/${randomUUID()}`,
+        owner,
+        createdAt: new Date().toISOString(),
+        createdBy: 'tenancy-test',
+      },
+      projectOwnerStep(db, SOUTH, site.project.id),
+    );
+    const snapshot = async () => [
+      await site.snapshot(),
+      await storedItem(db, { pk: `DIVISION#${SOUTH}#UPLOAD#${doc.id}`, sk: 'UPLOAD' }),
+      await storedItem(db, {
+        pk: `DIVISION#${SOUTH}#PROJECT#${site.project.id}#DOCTYPE#active-site-maps`,
+        sk: `DOC#${doc.id}`,
+      }),
+    ];
+    return { project: site.project, doc, snapshot };
+  };
+  return {
+    'POST /api/projects/{id}/uploads': async () => {
+      const { project, snapshot } = await southDocument();
+      return {
+        path: `/api/projects/${project.id}/uploads`,
+        body: { upload: 'eyJrIjoiZm9yZWlnbiJ9.c2lnbmF0dXJl', project_doc_type_id: 'active-site-maps' },
+        snapshot,
+      };
+    },
+    'DELETE /api/projects/{id}/uploads/{uploadId}': async () => {
+      const { project, doc, snapshot } = await southDocument();
+      return { path: `/api/projects/${project.id}/uploads/${doc.id}`, snapshot };
     },
   };
 }

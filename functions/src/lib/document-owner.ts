@@ -8,18 +8,13 @@ export function ownerResource(owner: DocumentOwner): 'Regulations' | 'Legend Ite
   return owner.kind === 'group' ? 'Regulations' : owner.kind === 'legend' ? 'Legend Item' : 'Project';
 }
 
-/** Project documents are read-only until the site-map work brings their editing (0018). */
-export const PROJECT_DOCUMENTS_READ_ONLY = 'Project documents cannot be changed yet';
-
 /**
  * Uploading, sorting, replacing, renaming or destroying a document changes its owner's list: the
  * caller needs update on the owner's resource too (update Regulations for a regulation group's
- * document, update Legend Item for a legend item's), not only update Documents.
+ * document, update Legend Item for a legend item's), not only update Documents. A project's
+ * document has more rules (visibility, archived): project-documents.ts requireDocumentWritable.
  */
-export function requireOwnerUpdate(caller: Caller, owner: DocumentOwner): void {
-  // Their writers (project visibility, the archived rule) come with the site-map editor; until
-  // then no one renames, replaces or removes them through the generic document routes.
-  if (owner.kind === 'project') throw new ForbiddenError(PROJECT_DOCUMENTS_READ_ONLY);
+export function requireOwnerUpdate(caller: Caller, owner: Exclude<DocumentOwner, { kind: 'project' }>): void {
   const resource = ownerResource(owner);
   if (!can(caller.grants, 'update', resource))
     throw new ForbiddenError(`Your role does not allow update on ${resource}`);

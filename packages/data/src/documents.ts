@@ -86,7 +86,12 @@ export const documentKeys = {
   upload: (owner: DocumentOwner, uploadId: string) =>
     owner.kind === 'group'
       ? { pk: `UPLOAD#${uploadId}`, sk: 'UPLOAD' }
-      : { pk: `DIVISION#${owner.divisionId}#UPLOAD#${uploadId}`, sk: 'UPLOAD' },
+      : documentKeys.divisionUpload(owner.divisionId, uploadId),
+  /** A division's own document (a legend item's, a project's): its key needs no more than the division. */
+  divisionUpload: (divisionId: string, uploadId: string) => ({
+    pk: `DIVISION#${divisionId}#UPLOAD#${uploadId}`,
+    sk: 'UPLOAD',
+  }),
   ownerPartition: (owner: DocumentOwner) =>
     owner.kind === 'group'
       ? `GROUP#${owner.groupId}`
@@ -389,6 +394,29 @@ export async function getDocument(db: Db, owner: DocumentOwner, uploadId: string
   );
   if (!Item) throw notFound();
   return toDocument(Item);
+}
+
+/**
+ * A project's document by its id (DELETE /api/projects/{id}/uploads/{uploadId} names no type):
+ * its upload item in the division, read consistently; not found unless it is that project's.
+ */
+export async function getProjectDocument(
+  db: Db,
+  divisionId: string,
+  projectId: string,
+  uploadId: string,
+): Promise<DocumentRecord & { owner: Extract<DocumentOwner, { kind: 'project' }> }> {
+  const { Item } = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: documentKeys.divisionUpload(divisionId, uploadId),
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) throw notFound();
+  const doc = toDocument(Item);
+  if (doc.owner.kind !== 'project' || doc.owner.projectId !== projectId) throw notFound();
+  return doc as DocumentRecord & { owner: Extract<DocumentOwner, { kind: 'project' }> };
 }
 
 /**

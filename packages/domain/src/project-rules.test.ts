@@ -3,14 +3,17 @@ import { CLIENT_MESSAGES, clientAddressIssues, contactRemovalRefusal } from './c
 import {
   coordinateIssues,
   isAssignableInspector,
+  mayDeleteProjectDocument,
   PROJECT_MESSAGES,
   projectDateIssues,
   projectDocTypes,
   projectOptionFields,
   resolveProjectOptions,
   routineIntervalDays,
+  ROLES_NOT_DELETING_SITE_MAPS,
   routineIntervalIssues,
   seesEveryProject,
+  SITE_MAP_DOC_TYPE_ID,
 } from './project-rules';
 import type { TemplateProjectOptions } from './project-rules';
 
@@ -215,5 +218,17 @@ describe('who sees which projects (0018)', () => {
     ['Public', false],
   ] as const)('%s sees every project of the division: %s', (role, expected) => {
     expect(seesEveryProject(role)).toBe(expected);
+  });
+});
+
+describe('deleting project documents (spec 002 §6)', () => {
+  it('hides the site-map delete from the eight listed roles only, and no other type’s', () => {
+    expect(ROLES_NOT_DELETING_SITE_MAPS).toHaveLength(8);
+    for (const role of ROLES_NOT_DELETING_SITE_MAPS) {
+      expect(mayDeleteProjectDocument(role, SITE_MAP_DOC_TYPE_ID), role).toBe(false);
+      expect(mayDeleteProjectDocument(role, 'swmp'), role).toBe(true);
+    }
+    expect(mayDeleteProjectDocument('Admin', SITE_MAP_DOC_TYPE_ID)).toBe(true);
+    expect(mayDeleteProjectDocument('Supervising Engineer', SITE_MAP_DOC_TYPE_ID)).toBe(true);
   });
 });

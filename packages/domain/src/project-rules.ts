@@ -208,6 +208,32 @@ export const PROJECT_DOC_TYPES: readonly ProjectDocType[] = [
 
 export const SITE_MAP_DOC_TYPE_ID = 'active-site-maps';
 
+/**
+ * Spec 002 §6: 'The delete-site-map button is hidden for Regional Manager, Area / Assistant
+ * Manager, Inspector, Client Manager, Client Inspector, Regional Manager (External), Divisions
+ * Admin and SWMP Admin.' The server refuses them the delete too (docs/decisions/0037).
+ */
+export const ROLES_NOT_DELETING_SITE_MAPS: readonly RoleName[] = [
+  'Regional Manager',
+  'Area / Assistant Manager',
+  'Inspector',
+  'Client Manager',
+  'Client Inspector',
+  'Regional Manager (External)',
+  'Divisions Admin',
+  'SWMP Admin',
+];
+
+/** Whether a role may delete a document of this type: every type but the site maps is the permissions' alone. */
+export function mayDeleteProjectDocument(role: RoleName, docTypeId: string): boolean {
+  return docTypeId !== SITE_MAP_DOC_TYPE_ID || !ROLES_NOT_DELETING_SITE_MAPS.includes(role);
+}
+
+export const PROJECT_DOCUMENT_MESSAGES = {
+  siteMapDelete: 'Your role does not allow deleting an active site map',
+  unknownDocType: 'The project does not keep this document type',
+} as const;
+
 /** The document types a project keeps: those chosen, known ones only, the site maps always first. */
 export function projectDocTypes(chosen: readonly string[]): { docTypes: string[]; issues: FieldIssue[] } {
   const unknown = chosen.filter((id) => !PROJECT_DOC_TYPES.some((t) => t.id === id));

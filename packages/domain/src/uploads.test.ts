@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   DOCUMENT_LIST_LIMITS,
   DEFAULT_UPLOAD_LIMITS,
+  projectUploadLimits,
   REPLACE_LIMITS,
+  SITE_MAP_LIMITS,
   TEMPLATE_LOGO_LIMITS,
+  uploadLimitsText,
   uploadProblem,
 } from './uploads';
 
@@ -76,5 +79,33 @@ describe('upload rules (spec 001 §5, §9)', () => {
       'site.png is too large an image: at most 4000x4000 pixels',
     );
     expect(uploadProblem(png(60000, 60000), REPLACE_LIMITS)).toBeNull();
+  });
+});
+
+describe('Active Site Map uploads (spec 002 §5)', () => {
+  it('take png, jpeg or pdf only, images at least 1000x1000, on upload and on replace', () => {
+    expect(uploadProblem(png(1000, 1000), SITE_MAP_LIMITS)).toBeNull();
+    expect(uploadProblem({ ...pdf, size: 1000 }, SITE_MAP_LIMITS)).toBeNull();
+    expect(uploadProblem(png(900, 900), SITE_MAP_LIMITS)).toBe(
+      'site.png dimensions do not meet the minimum size of 1000x1000',
+    );
+    expect(uploadProblem(png(1400, 999), SITE_MAP_LIMITS)).toBe(
+      'site.png dimensions do not meet the minimum size of 1000x1000',
+    );
+    expect(
+      uploadProblem(
+        { name: 'map.gif', mimeType: 'image/gif', size: 10, width: 2000, height: 2000 },
+        SITE_MAP_LIMITS,
+      ),
+    ).toBe('map.gif is not an allowed file type. Please add a png, jpeg or pdf file');
+    expect(projectUploadLimits(true, true)).toBe(SITE_MAP_LIMITS);
+    expect(projectUploadLimits(false)).toBe(DOCUMENT_LIST_LIMITS);
+    expect(projectUploadLimits(false, true)).toBe(REPLACE_LIMITS);
+  });
+
+  it('say their limits in words for the upload button', () => {
+    expect(uploadLimitsText(SITE_MAP_LIMITS)).toBe(
+      'PDF, PNG or JPEG, up to 75 MB; images at least 1000x1000 pixels',
+    );
   });
 });

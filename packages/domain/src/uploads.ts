@@ -34,6 +34,33 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxMegabytes: 125, minImage
 export const DOCUMENT_LIST_LIMITS: UploadLimits = { maxMegabytes: 75, minImageSide: 50 };
 /** Replacing a document's file: images need only 20x20. */
 export const REPLACE_LIMITS: UploadLimits = { maxMegabytes: 75, minImageSide: 20 };
+/**
+ * Spec 002 §5: an Active Site Map is only image/jpg, image/jpeg (one type by content), image/png or
+ * application/pdf, and an image of at least 1000x1000 pixels; on upload and on replace alike (a
+ * replaced site map is still the map the editor draws on). 75 MB, as any document list.
+ */
+export const SITE_MAP_LIMITS: UploadLimits = {
+  maxMegabytes: 75,
+  minImageSide: 1000,
+  mimeTypes: ['image/png', 'image/jpeg', 'application/pdf'],
+};
+
+/** What a project document type's uploads must meet: the site maps theirs, the other types a list's. */
+export function projectUploadLimits(siteMap: boolean, replacing = false): UploadLimits {
+  if (siteMap) return SITE_MAP_LIMITS;
+  return replacing ? REPLACE_LIMITS : DOCUMENT_LIST_LIMITS;
+}
+
+/** The limits in words, under an upload button: 'PDF, PNG or JPEG, up to 75 MB; images at least 1000x1000 pixels'. */
+export function uploadLimitsText(limits: UploadLimits): string {
+  const labels = ALLOWED_FILE_TYPES.filter((t) => allows(limits, t.mimeType)).map((t) =>
+    t.label === 'jpeg' ? 'JPEG' : t.label.toUpperCase(),
+  );
+  const ordered = [...labels.filter((l) => l === 'PDF'), ...labels.filter((l) => l !== 'PDF')];
+  const types = `${ordered.slice(0, -1).join(', ')} or ${ordered.at(-1)}`;
+  const side = limits.minImageSide;
+  return `${types}, up to ${limits.maxMegabytes} MB; images at least ${side}x${side} pixels`;
+}
 
 export const maxBytes = (limits: UploadLimits) => limits.maxMegabytes * MB;
 

@@ -5,20 +5,21 @@ import {
   ownerStepOf,
   renameDocument,
 } from '@stormline/data/documents';
-import { requireOwnerUpdate } from '../../lib/document-owner';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
+import { requireDocumentWritable } from '../../lib/project-documents';
 
 const route = uploadsRoutes.renameUpload;
 
 /**
  * Renames a document of the division, by GUID, at the version read (409 when stale). Besides
  * update Documents (the route's) the caller needs update on the document's owner (Regulations or
- * Legend Item), as uploading and sorting do.
+ * Legend Item; a project's document: update Project on a project the caller sees, not archived),
+ * as uploading and sorting do.
  */
 export async function main({ params, body, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const doc = await getDocumentByGuidInDivision(deps.db, params.id, divisionId!);
-  requireOwnerUpdate(caller, doc.owner);
+  await requireDocumentWritable(deps, caller, doc.owner);
   const now = deps.now();
   const renamed = await renameDocument(
     deps.db,

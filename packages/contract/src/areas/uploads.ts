@@ -87,6 +87,26 @@ export const LegendDocumentSort = z.strictObject({
 
 export const DocumentOrder = z.strictObject({ documents: z.array(DocumentSummary) });
 
+/** Spec 002 §7: one of the project's document types (GET /api/projects/docTypes ids, e.g. 'active-site-maps'). */
+const ProjectDocTypeId = z
+  .string({ error: 'The document type is required' })
+  .check(z.regex(ID_PATTERN, 'The project does not keep this document type'));
+
+/** Spec 002 §7: 'POST /api/projects/{id}/uploads with project_doc_type_id'. */
+export const ProjectDocumentCreate = z.strictObject({
+  upload: UploadTicket,
+  name: z.optional(DocumentName),
+  project_doc_type_id: ProjectDocTypeId,
+});
+
+/** Spec 001 §7 'id, order, owner id', the owner a project's document type. */
+export const ProjectDocumentSort = z.strictObject({
+  id: Id,
+  order: Count,
+  projectId: Id,
+  project_doc_type_id: ProjectDocTypeId,
+});
+
 /**
  * Spec 001 §7 and spec 002 §7: uploads and the documents of regulation groups, legend items and
  * projects (create, replace, rename, sort, destroy, convert), downloads by GUID and PDF annotations;
@@ -110,7 +130,7 @@ export const uploadsRoutes = defineArea('uploads', {
     method: 'PUT',
     path: '/api/uploads/{id}',
     summary:
-      "Replace the file of a document, by GUID (upload, version): the file is checked before anything changes (also needs update on the document's owner: Regulations for a group's, Legend Item for a legend item's)",
+      "Replace the file of a document, by GUID (upload, version): the file is checked before anything changes (also needs update on the document's owner: Regulations for a group's, Legend Item for a legend item's, Project for a project's; an active site map keeps its limits)",
     access: permission('update', 'Documents'),
     division: 'required',
     files: 'write',
@@ -125,7 +145,7 @@ export const uploadsRoutes = defineArea('uploads', {
     method: 'PUT',
     path: '/api/uploads/{id}/name',
     summary:
-      "Rename a document, by GUID (name, version; also needs update on the document's owner: Regulations for a group's, Legend Item for a legend item's)",
+      "Rename a document, by GUID (name, version; also needs update on the document's owner: Regulations for a group's, Legend Item for a legend item's, Project for a project's)",
     access: permission('update', 'Documents'),
     division: 'required',
     params: z.strictObject({ id: Id }),
@@ -217,21 +237,31 @@ export const uploadsRoutes = defineArea('uploads', {
   createProjectUpload: {
     method: 'POST',
     path: '/api/projects/{id}/uploads',
-    summary: 'Upload a project document (project_doc_type_id); Active Site Maps PDFs are converted to images',
+    summary:
+      "Record an upload as a document of one of the project's document types once its file is checked (upload, name, project_doc_type_id; also needs update Project; Active Site Maps: png, jpeg or pdf, images at least 1000x1000; PDFs are converted to images)",
     access: permission('create', 'Uploads'),
     division: 'required',
     files: 'write',
     startsConversion: true,
-    implemented: false,
+    params: z.strictObject({ id: Id }),
+    query: z.strictObject({}),
+    body: ProjectDocumentCreate,
+    response: DocumentSummary,
+    implemented: true,
   },
   deleteProjectUpload: {
     method: 'DELETE',
     path: '/api/projects/{id}/uploads/{uploadId}',
-    summary: 'Destroy a project document',
+    summary:
+      'Destroy a project document, and its file (also needs update Project; an active site map not for the roles spec 002 §6 lists)',
     access: permission('delete', 'Documents'),
     division: 'required',
     files: 'write',
-    implemented: false,
+    params: z.strictObject({ id: Id, uploadId: Id }),
+    query: z.strictObject({}),
+    body: z.undefined(),
+    response: z.strictObject({ id: Id }),
+    implemented: true,
   },
   sortGroupDocuments: {
     method: 'PUT',
@@ -260,10 +290,14 @@ export const uploadsRoutes = defineArea('uploads', {
   sortProjectDocuments: {
     method: 'PUT',
     path: '/api/documents/project/sort',
-    summary: 'Reorder the documents of a project document type (id, order, projectId, project_doc_type_id)',
+    summary:
+      'Move a document of a project document type to a new place (id, order, projectId, project_doc_type_id; also needs update Project)',
     access: permission('update', 'Documents'),
     division: 'required',
-    implemented: false,
+    query: z.strictObject({}),
+    body: ProjectDocumentSort,
+    response: DocumentOrder,
+    implemented: true,
   },
   download: {
     method: 'GET',

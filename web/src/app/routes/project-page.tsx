@@ -21,9 +21,13 @@ function FindingsTab({ divisionId, project }: ProjectTabSlotProps) {
   return <ProjectFindingsTab divisionId={divisionId} projectId={project.id} />;
 }
 
-function BmpTab({ project }: ProjectTabSlotProps) {
+function BmpTab({ project, readOnly }: ProjectTabSlotProps) {
   return project.document_group_id ? (
-    <RegulationBmpTab groupId={project.document_group_id} />
+    // An archived project's tabs change nothing (spec 002 §6).
+    <RegulationBmpTab
+      groupId={project.document_group_id}
+      readOnly={readOnly || project.archivedAt !== null}
+    />
   ) : (
     <Text c="dimmed" ta="center" py="lg">
       This project names no regulations.

@@ -1,7 +1,9 @@
 import { ProjectInspectionsTab } from '../../features/inspections/components/project-inspections-tab';
 import { paths } from '../../config/paths';
+import { ProjectDocumentsTab } from '../../features/projects/components/documents-tab';
 import {
   PublicProjectPage,
+  type PublicDocumentsSlotProps,
   type PublicInspectionsSlotProps,
 } from '../../features/public/routes/public-project';
 
@@ -25,7 +27,12 @@ function PublicInspectionsTab({ divisionId, project }: PublicInspectionsSlotProp
   );
 }
 
-/** /public/divisions/{id}/projects/{id}: the published project with its inspections tab, read-only. */
+// The projects feature's document tabs, read-only: download only (spec 002 §6).
+function PublicDocumentsTab({ divisionId, project, siteMaps }: PublicDocumentsSlotProps) {
+  return <ProjectDocumentsTab divisionId={divisionId} projectId={project.id} siteMaps={siteMaps} readOnly />;
+}
+
+/** /public/divisions/{id}/projects/{id}: the published project with its inspections and documents, read-only. */
 export default function PublicProjectPageWithInspections() {
-  return <PublicProjectPage InspectionsTab={PublicInspectionsTab} />;
+  return <PublicProjectPage InspectionsTab={PublicInspectionsTab} DocumentsTab={PublicDocumentsTab} />;
 }

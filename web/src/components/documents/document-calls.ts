@@ -1,5 +1,11 @@
 import { uploadsRoutes } from '@stormline/contract/areas/uploads';
-import { fileTypeNotAllowedMessage } from '@stormline/domain/uploads';
+import {
+  fileTypeNotAllowedMessage,
+  isAllowedMimeType,
+  isImageType,
+  uploadProblem,
+  type UploadLimits,
+} from '@stormline/domain/uploads';
 import { ApiError, apiUrl, callApi, type ApiResponse } from '../../lib/api-client';
 import { saveFile } from '../../lib/save-file';
 import { uploadToPresignedUrl, type UploadProgress } from '../../lib/upload';
@@ -21,6 +27,39 @@ export class FileRefusedError extends Error {
  */
 export function isFileRefusal(error: unknown): boolean {
   return error instanceof FileRefusedError || (error instanceof ApiError && error.status === 400);
+}
+
+/** An image's width and height as the browser decodes it; null when it cannot (the server reads them again). */
+async function imageSizeOf(file: File): Promise<{ width: number; height: number } | null> {
+  if (typeof createImageBitmap !== 'function') return null;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The list's own limits checked before a byte is sent (an Active Site Map's 1000x1000, say), with
+ * the spec's message: the size, a type the browser names and the list refuses, and an image's
+ * dimensions as the browser reads them. What the browser cannot tell (an unnamed type, an image
+ * it cannot decode) is left to the server, which checks everything again from the bytes.
+ */
+export async function refuseBeforeSending(file: File, limits: UploadLimits): Promise<void> {
+  // Browsers name a JPEG image/jpeg; the spec's image/jpg is the same type.
+  const mimeType = file.type === 'image/jpg' ? 'image/jpeg' : file.type;
+  if (!mimeType) return;
+  const image = isAllowedMimeType(mimeType) && isImageType(mimeType);
+  const size = image ? await imageSizeOf(file) : null;
+  if (image && !size) return;
+  const problem = uploadProblem(
+    { name: file.name, size: file.size, mimeType, width: size?.width ?? null, height: size?.height ?? null },
+    limits,
+  );
+  if (problem) throw new FileRefusedError(problem);
 }
 
 /**

@@ -49,7 +49,7 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
-import { ALLOWED_FILE_TYPES } from '@stormline/domain/uploads';
+import { ALLOWED_FILE_TYPES, uploadLimitsText, type UploadLimits } from '@stormline/domain/uploads';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
@@ -101,6 +101,12 @@ export interface DocumentListProps {
   uploadLabel?: string;
   emptyText?: string;
   testId?: string;
+  /**
+   * The list's own limits, shown under the upload button and checked before a file is sent (an
+   * Active Site Map: png, jpeg or pdf, 1000x1000); the server checks them again. Without, the
+   * server's document-list limits alone.
+   */
+  limits?: { upload: UploadLimits; replace: UploadLimits };
   /**
    * Told when one of the list's dialogs opens or closes: a modal holding the list keeps Escape for
    * the dialog on top (Mantine closes every open modal on Escape).
@@ -177,14 +183,14 @@ export function DocumentList(props: DocumentListProps) {
     <Stack gap="sm" data-testid={props.testId}>
       {can.upload && (
         <Group justify="space-between" gap="sm">
-          <Text fz="xs" c="dimmed">
-            PDF, PNG or JPEG, up to 75 MB
+          <Text fz="xs" c="dimmed" data-testid="upload-limits">
+            {props.limits ? uploadLimitsText(props.limits.upload) : 'PDF, PNG or JPEG, up to 75 MB'}
           </Text>
           <FileButton
             multiple
             accept={ACCEPT}
             onChange={(files) => {
-              uploads.upload(files, props.record);
+              uploads.upload(files, props.record, props.limits?.upload);
               // Emptied, so the same file can be chosen again.
               resetUploadInput.current?.();
             }}
@@ -231,11 +237,16 @@ export function DocumentList(props: DocumentListProps) {
             const doc = replaceTarget.current;
             event.currentTarget.value = '';
             if (!file || !doc) return;
-            uploads.replace(doc.id, file, async (upload) => {
-              // The version of the list as it is now: a rename meanwhile moved it on.
-              const current = all.find((d) => d.id === doc.id) ?? doc;
-              await replaceDocument(divisionId, current, upload);
-            });
+            uploads.replace(
+              doc.id,
+              file,
+              async (upload) => {
+                // The version of the list as it is now: a rename meanwhile moved it on.
+                const current = all.find((d) => d.id === doc.id) ?? doc;
+                await replaceDocument(divisionId, current, upload);
+              },
+              props.limits?.replace,
+            );
           }}
         />
       )}
@@ -434,7 +445,8 @@ function DocumentItem({
                 ta="left"
                 c="harbor.9"
                 onClick={() => actions.download(doc)}
-                style={{ overflowWrap: 'anywhere' }}
+                // 24 px tall at least: a tap target on a phone (docs/decisions/0024).
+                style={{ overflowWrap: 'anywhere', minHeight: 24 }}
                 data-testid="document-name"
               >
                 {doc.name}

@@ -3,16 +3,24 @@ import { callApi } from '../../lib/api-client';
 import type { DocumentRow } from './document-calls';
 
 /**
- * The calls that name a document's owner: a regulation group's (the Regulations tab) or a legend
- * item's (the BMP tab and the legend item's modal). Renames, replaces and downloads go by GUID
- * and name no owner (document-calls.ts).
+ * The calls that name a document's owner: a regulation group's (the Regulations tab), a legend
+ * item's (the BMP tab and the legend item's modal) or one of a project's document types (Project
+ * Documents, Active Site Map). Renames, replaces and downloads go by GUID and name no owner
+ * (document-calls.ts).
  */
 export type DocumentOwner =
   | { kind: 'group'; groupId: string }
-  | { kind: 'legend'; legendItemId: string; /** The BMP tab's group, when sorted there. */ groupId?: string };
+  | { kind: 'legend'; legendItemId: string; /** The BMP tab's group, when sorted there. */ groupId?: string }
+  | { kind: 'project'; projectId: string; docTypeId: string };
 
 /** Records a sent file as the owner's document, once the server has checked it. */
 export function recordUpload(divisionId: string, owner: DocumentOwner, upload: string) {
+  if (owner.kind === 'project')
+    return callApi(uploadsRoutes.createProjectUpload, {
+      divisionId,
+      params: { id: owner.projectId },
+      body: { upload, project_doc_type_id: owner.docTypeId },
+    });
   return owner.kind === 'group'
     ? callApi(uploadsRoutes.createGroupUpload, {
         divisionId,
@@ -26,13 +34,20 @@ export function recordUpload(divisionId: string, owner: DocumentOwner, upload: s
       });
 }
 
-/** PUT /api/documents/{group or legend}/sort: answers the owner's documents in their new order. */
+/** PUT /api/documents/{group, legend or project}/sort: answers the owner's documents in their new order. */
 export async function sortDocument(
   divisionId: string,
   owner: DocumentOwner,
   doc: DocumentRow,
   order: number,
 ): Promise<DocumentRow[]> {
+  if (owner.kind === 'project')
+    return (
+      await callApi(uploadsRoutes.sortProjectDocuments, {
+        divisionId,
+        body: { id: doc.id, order, projectId: owner.projectId, project_doc_type_id: owner.docTypeId },
+      })
+    ).documents;
   const answer =
     owner.kind === 'group'
       ? await callApi(uploadsRoutes.sortGroupDocuments, {
@@ -53,7 +68,12 @@ export async function sortDocument(
 
 /** Destroys the document and its file. */
 export async function destroyDocument(divisionId: string, owner: DocumentOwner, doc: DocumentRow) {
-  if (owner.kind === 'group')
+  if (owner.kind === 'project')
+    await callApi(uploadsRoutes.deleteProjectUpload, {
+      divisionId,
+      params: { id: owner.projectId, uploadId: doc.id },
+    });
+  else if (owner.kind === 'group')
     await callApi(uploadsRoutes.deleteGroupUpload, {
       divisionId,
       params: { id: owner.groupId, uploadId: doc.id },

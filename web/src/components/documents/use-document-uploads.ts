@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/errors';
 import { ACTION_ERROR, actionError } from '../confirm-modal';
-import { isFileRefusal, sendFile } from './document-calls';
+import type { UploadLimits } from '@stormline/domain/uploads';
+import { isFileRefusal, refuseBeforeSending, sendFile } from './document-calls';
 
 /** Spec 001 §2: an upload is waiting, success (cleared after 1.6 s), error, or none (not listed). */
 export type UploadStatus = 'waiting' | 'success' | 'error' | 'none';
@@ -76,7 +77,12 @@ export function useDocumentUploads(divisionId: string, onRecorded: () => unknown
     setEntries((all) => all.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
   const remove = (key: string) => setEntries((all) => all.filter((entry) => entry.key !== key));
 
-  async function run(file: File, documentId: string | null, record: (upload: string) => Promise<unknown>) {
+  async function run(
+    file: File,
+    documentId: string | null,
+    record: (upload: string) => Promise<unknown>,
+    limits: UploadLimits | undefined,
+  ) {
     const key = `upload-${++nextKey}`;
     const controller = new AbortController();
     controllers.current.add(controller);
@@ -85,6 +91,7 @@ export function useDocumentUploads(divisionId: string, onRecorded: () => unknown
       { key, fileName: file.name, status: 'waiting', phase: 'sending', fraction: 0, documentId },
     ]);
     try {
+      if (limits) await refuseBeforeSending(file, limits);
       const upload = await sendFile(
         divisionId,
         file,
@@ -120,11 +127,18 @@ export function useDocumentUploads(divisionId: string, onRecorded: () => unknown
       const key = failedKeys.current.shift();
       if (key) remove(key);
     },
-    /** Adds files to the owner: one upload each, side by side. */
-    upload: (files: File[], record: (upload: string, file: File) => Promise<unknown>) =>
-      files.forEach((file) => void run(file, null, (upload) => record(upload, file))),
+    /** Adds files to the owner: one upload each, side by side; with `limits`, checked here first. */
+    upload: (
+      files: File[],
+      record: (upload: string, file: File) => Promise<unknown>,
+      limits?: UploadLimits,
+    ) => files.forEach((file) => void run(file, null, (upload) => record(upload, file), limits)),
     /** Replaces one document's file. */
-    replace: (documentId: string, file: File, record: (upload: string) => Promise<unknown>) =>
-      void run(file, documentId, record),
+    replace: (
+      documentId: string,
+      file: File,
+      record: (upload: string) => Promise<unknown>,
+      limits?: UploadLimits,
+    ) => void run(file, documentId, record, limits),
   };
 }

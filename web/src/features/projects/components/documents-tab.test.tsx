@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { projectsRoutes } from '@stormline/contract/areas/projects';
+import { uploadsRoutes } from '@stormline/contract/areas/uploads';
+import type { RoleName } from '@stormline/domain/roles';
 import { ok, serveApi } from '../../../testing/api';
 import { profileOf } from '../../../testing/profiles';
 import { renderScreen } from '../../../testing/render';
@@ -28,15 +30,31 @@ const answer = ok(projectsRoutes.listProjectDocs, {
   ],
 });
 
-const open = (siteMaps: boolean) =>
-  renderScreen(<ProjectDocumentsTab divisionId="north-region" projectId="p1" siteMaps={siteMaps} />, {
-    url: '/divisions/north-region/projects/p1/project-docs',
-    profile: profileOf('Inspector'),
-    divisionId: 'north-region',
-  });
+const open = (
+  siteMaps: boolean,
+  { role = 'Inspector', readOnly = false }: { role?: RoleName; readOnly?: boolean } = {},
+) =>
+  renderScreen(
+    <ProjectDocumentsTab divisionId="north-region" projectId="p1" siteMaps={siteMaps} readOnly={readOnly} />,
+    {
+      url: '/divisions/north-region/projects/p1/project-docs',
+      profile: profileOf(role),
+      divisionId: 'north-region',
+    },
+  );
 
-describe('the project documents tabs (read-only until the site-map issue)', () => {
-  it('lists every kept type but the site maps, with no upload, sort, rename or delete', async () => {
+/** The names of the actions a document's menu offers. */
+async function menuOf(name: string): Promise<string[]> {
+  await userEvent.click(screen.getByRole('button', { name: `Actions for ${name}` }));
+  const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent ?? '');
+  await userEvent.keyboard('{Escape}');
+  return items;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the project documents tabs', { timeout: 20_000 }, () => {
+  it('lists every kept type but the site maps; an Inspector uploads, renames and replaces, and deletes nothing', async () => {
     await serveApi([[projectsRoutes.listProjectDocs, () => answer]]);
     open(false);
     expect(await screen.findByRole('heading', { name: 'SWMP' })).toBeTruthy();
@@ -44,14 +62,79 @@ describe('the project documents tabs (read-only until the site-map issue)', () =
     expect(screen.queryByRole('heading', { name: 'Active Site Maps' })).toBeNull();
     expect(screen.getByText('SWMP.pdf')).toBeTruthy();
     expect(screen.getByText('No documents')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Upload Document' })).toHaveLength(2);
+    expect(screen.getAllByTestId('upload-limits')[0]!.textContent).toBe(
+      'PDF, PNG or JPEG, up to 75 MB; images at least 50x50 pixels',
+    );
+    expect(await menuOf('SWMP.pdf')).toEqual(['View', 'Download', 'Print', 'Edit', 'Rename', 'Replace']);
+    expect(screen.queryByText(/^Pages of/)).toBeNull();
+  });
+
+  it('shows only the site maps on the Active Site Map tab, with their limits and the conversion’s place', async () => {
+    await serveApi([[projectsRoutes.listProjectDocs, () => answer]]);
+    open(true, { role: 'Admin' });
+    expect(await screen.findByText('Site map.pdf')).toBeTruthy();
+    expect(screen.queryByText('SWMP.pdf')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Upload Site Map' })).toBeTruthy();
+    expect(screen.getByTestId('upload-limits').textContent).toBe(
+      'PDF, PNG or JPEG, up to 75 MB; images at least 1000x1000 pixels',
+    );
+    expect(await menuOf('Site map.pdf')).toContain('Delete');
+    expect(screen.getByText('Pages of Site map.pdf')).toBeTruthy();
+  });
+
+  it('hides the site-map delete from the roles spec 002 §6 lists, not their other deletes', async () => {
+    await serveApi([[projectsRoutes.listProjectDocs, () => answer]]);
+    open(true, { role: 'Regional Manager' });
+    expect(await menuOf(await screen.findByText('Site map.pdf').then((el) => el.textContent!))).toEqual([
+      'View',
+      'Download',
+      'Print',
+      'Edit',
+      'Rename',
+      'Replace',
+    ]);
+    cleanup();
+    open(false, { role: 'Regional Manager' });
+    expect(await menuOf(await screen.findByText('SWMP.pdf').then((el) => el.textContent!))).toContain(
+      'Delete',
+    );
+  });
+
+  it('offers a Client User and an archived project nothing but the download', async () => {
+    await serveApi([[projectsRoutes.listProjectDocs, () => answer]]);
+    open(false, { role: 'Client User' });
+    await screen.findByText('SWMP.pdf');
+    expect(screen.queryByRole('button', { name: /^Reorder |Upload/ })).toBeNull();
+    expect(await menuOf('SWMP.pdf')).toEqual(['View', 'Download', 'Print']);
+    cleanup();
+    open(true, { role: 'Admin', readOnly: true });
+    expect(await menuOf(await screen.findByText('Site map.pdf').then((el) => el.textContent!))).toEqual([
+      'View',
+      'Download',
+      'Print',
+    ]);
     expect(screen.queryByRole('button', { name: /^Reorder |Upload/ })).toBeNull();
   });
 
-  it('shows only the site maps on the Active Site Map tab', async () => {
-    await serveApi([[projectsRoutes.listProjectDocs, () => answer]]);
-    open(true);
-    expect(await screen.findByText('Site map.pdf')).toBeTruthy();
-    expect(screen.queryByText('SWMP.pdf')).toBeNull();
+  it("refuses a 900x900 image as a site map before sending it, with the spec's message", async () => {
+    vi.stubGlobal(
+      'createImageBitmap',
+      vi.fn(async () => ({ width: 900, height: 900, close: () => {} })),
+    );
+    const { requests } = await serveApi([
+      [projectsRoutes.listProjectDocs, () => answer],
+      [uploadsRoutes.createUpload, () => ({ status: 500, body: { message: 'not expected' } })],
+    ]);
+    open(true, { role: 'Admin' });
+    const button = await screen.findByRole('button', { name: 'Upload Site Map' });
+    const input = button.parentElement!.querySelector('input[type=file]') as HTMLInputElement;
+    await userEvent.upload(input, new File([new Uint8Array(100)], 'small-map.png', { type: 'image/png' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(within(dialog).getByTestId('upload-failure-message').textContent).toBe(
+      'small-map.png dimensions do not meet the minimum size of 1000x1000',
+    );
+    expect(requests.some((r) => r.route === 'POST /api/uploads')).toBe(false);
   });
 
   it('reads a type’s next page on Load more, until there is none', async () => {

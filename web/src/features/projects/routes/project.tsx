@@ -247,11 +247,16 @@ export function ProjectPage({ InspectionsTab, FindingsTab, BmpTab }: ProjectPage
         )}
         {tab === 'log' && <LogTab divisionId={divisionId} projectId={projectId} />}
         {tab === 'project-docs' && (
-          <ProjectDocumentsTab divisionId={divisionId} projectId={projectId} siteMaps={false} />
+          <ProjectDocumentsTab
+            divisionId={divisionId}
+            projectId={projectId}
+            siteMaps={false}
+            readOnly={archived}
+          />
         )}
         {tab === 'bmp-docs' && <BmpTab {...slotProps} />}
         {tab === 'active-site-map' && (
-          <ProjectDocumentsTab divisionId={divisionId} projectId={projectId} siteMaps />
+          <ProjectDocumentsTab divisionId={divisionId} projectId={projectId} siteMaps readOnly={archived} />
         )}
       </div>
       <EditProjectModal opened={editing} onClose={() => setEditing(false)} project={project} />

@@ -1,6 +1,7 @@
-import { useEffect, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { PublicProjectHeader } from '@stormline/contract/areas/public';
 import type { z } from 'zod/mini';
@@ -19,16 +20,37 @@ export interface PublicInspectionsSlotProps {
   project: PublicProject;
 }
 
+/** What the public project page gives the documents tabs the app composes into it. */
+export interface PublicDocumentsSlotProps extends PublicInspectionsSlotProps {
+  /** The Active Site Map tab: the site maps only; else the project's other document types. */
+  siteMaps: boolean;
+}
+
+type PublicTab = 'inspections' | 'project-docs' | 'active-site-map';
+
 /**
  * /public/divisions/{id}/projects/{id} (spec 002 §2, §5 Public read-only views): a published
- * project's name, client and address, and its inspections read-only. Anything unpublished, or of
- * no such division, answers 404 from the server and reads as not found here.
+ * project's name, client and address, its inspections and its documents, all read-only. Anything
+ * unpublished, or of no such division, answers 404 from the server and reads as not found here.
  */
 export function PublicProjectPage({
   InspectionsTab,
+  DocumentsTab,
 }: {
   InspectionsTab: ComponentType<PublicInspectionsSlotProps>;
+  DocumentsTab?: ComponentType<PublicDocumentsSlotProps>;
 }) {
+  const [tab, setTab] = useState<PublicTab>('inspections');
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const tabs: { value: PublicTab; label: string }[] = [
+    { value: 'inspections', label: 'Inspections' },
+    ...(DocumentsTab
+      ? ([
+          { value: 'project-docs', label: 'Project Documents' },
+          { value: 'active-site-map', label: 'Active Site Map' },
+        ] as const)
+      : []),
+  ];
   const { divisionId: fromPath = '', projectId = '' } = useParams();
   const divisionId = usePublicDivisionId(fromPath) ?? fromPath;
   const { data: project, error } = usePublicProject(divisionId, projectId);
@@ -74,12 +96,31 @@ export function PublicProjectPage({
           {address || '—'}
         </Text>
       </Paper>
-      <Tabs value="inspections" variant="outline" radius="md" mb="md">
-        <Tabs.List>
-          <Tabs.Tab value="inspections">Inspections</Tabs.Tab>
+      <Tabs
+        value={tab}
+        onChange={(value) => value && setTab(value as PublicTab)}
+        variant={phone ? 'pills' : 'outline'}
+        radius="md"
+        mb="md"
+      >
+        {/* As LinkTabs: on a phone, rows of pills 44 px tall, never sideways scrolling (0024). */}
+        <Tabs.List aria-label="Project" grow={phone} style={{ flexWrap: 'wrap', gap: phone ? 6 : undefined }}>
+          {tabs.map((t) => (
+            <Tabs.Tab
+              key={t.value}
+              value={t.value}
+              mih={phone ? 44 : undefined}
+              bd={phone ? '1px solid var(--mantine-color-gray-3)' : undefined}
+            >
+              {t.label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
       </Tabs>
-      <InspectionsTab divisionId={divisionId} project={project} />
+      {tab === 'inspections' && <InspectionsTab divisionId={divisionId} project={project} />}
+      {DocumentsTab && tab !== 'inspections' && (
+        <DocumentsTab divisionId={divisionId} project={project} siteMaps={tab === 'active-site-map'} />
+      )}
     </>
   );
 }

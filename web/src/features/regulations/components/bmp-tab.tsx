@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { LIST_FORBIDDEN_MESSAGE, ListPager } from '../../../components/data-table';
-import { DocumentList } from '../../../components/documents/document-list';
+import { DocumentList, type DocumentPermissions } from '../../../components/documents/document-list';
 import { documentPermissions } from '../../../components/documents/document-permissions';
 import { documentListStatus } from '../../../components/documents/list-status';
 import { ListError } from '../../../components/list-error';
@@ -9,6 +9,15 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth';
 import { useDivisionId } from '../../../lib/division-context';
 import { useBmpDocumentActions, useBmpDocuments, useBmpItems, type BmpItem } from '../api/bmp-items';
+
+const downloadOnly = (can: DocumentPermissions): DocumentPermissions => ({
+  upload: false,
+  sort: false,
+  rename: false,
+  replace: false,
+  destroy: false,
+  download: can.download,
+});
 
 /** Spec 001 §9: a document list shows 3 rows before Show More. */
 export const BMP_DOCUMENT_ROWS = 3;
@@ -23,7 +32,14 @@ const TYPE_LABELS: Record<BmpItem['type'], string> = {
  * documents (spec 001 §3: 'BMP legend items each hold group_docs'). A legend item's documents are
  * the same in every group it lists (ADR 0015).
  */
-export function BmpTab({ groupId }: { groupId: string }) {
+export function BmpTab({
+  groupId,
+  readOnly = false,
+}: {
+  groupId: string;
+  /** A project's BMP Details while the project is archived: download only. */
+  readOnly?: boolean;
+}) {
   const divisionId = useDivisionId();
   const list = useBmpItems(groupId);
   const items = list.status === 'ready' ? (list.rows ?? []) : [];
@@ -70,6 +86,7 @@ export function BmpTab({ groupId }: { groupId: string }) {
           documents={documents.data ? (documents.data[item.id] ?? []) : undefined}
           error={documents.error}
           onReload={() => void documents.mutate()}
+          readOnly={readOnly}
         />
       ))}
       <ListPager list={list} />
@@ -84,7 +101,9 @@ function BmpItemDocuments({
   documents,
   error,
   onReload,
+  readOnly,
 }: {
+  readOnly: boolean;
   groupId: string;
   itemIds: string[];
   item: BmpItem;
@@ -113,7 +132,11 @@ function BmpItemDocuments({
         error={error}
         onReload={onReload}
         initialRows={BMP_DOCUMENT_ROWS}
-        can={documentPermissions(profile, 'Legend Item')}
+        can={
+          readOnly
+            ? downloadOnly(documentPermissions(profile, 'Legend Item'))
+            : documentPermissions(profile, 'Legend Item')
+        }
         record={actions.record}
         move={actions.move}
         destroy={actions.destroy}
