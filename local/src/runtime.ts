@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { createDb } from '@stormline/data/dynamo';
@@ -24,7 +24,8 @@ import type { LocalStepFunctions } from './step-functions';
 import { handler as notificationsHandler } from '@stormline/functions/streams/notifications';
 import { handler as statisticsHandler } from '@stormline/functions/streams/statistics';
 import { isSeeded, seedDemoData } from './seed';
-import { DEMO_ACCOUNTS } from './seed';
+import { DEMO_ACCOUNTS, DEMO_DIVISIONS } from './seed';
+import { convertDemoSiteMaps } from './seed/project-documents';
 import { markStatisticsLayout, upgradeStatistics } from './statistics-upgrade';
 
 export const TABLE_NAME = 'stormline';
@@ -58,6 +59,11 @@ export interface RuntimeOptions {
    * Off, `streams.drained()` resolves at once.
    */
   streamReaders?: boolean;
+  /**
+   * Converts the demo site maps once they are seeded (`npm start`), so a newcomer finds their page
+   * images and thumbnails; tests convert the site maps they make themselves.
+   */
+  convertDemoSiteMaps?: boolean;
 }
 
 export interface Runtime {
@@ -111,11 +117,24 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
 }
 
+/**
+ * `--fresh`: the kept data goes, but not test-runs/, where a test run going on at the same time
+ * keeps its own table and files.
+ */
+async function wipeExceptTestRuns(dataDir: string): Promise<void> {
+  const entries = await readdir(dataDir).catch(() => [] as string[]);
+  await Promise.all(
+    entries
+      .filter((entry) => entry !== 'test-runs')
+      .map((entry) => rm(path.join(dataDir, entry), { recursive: true, force: true })),
+  );
+}
+
 async function startServices(options: RuntimeOptions): Promise<Runtime> {
   const region = options.region ?? 'UK';
   const dataDir = options.dataDir;
   const scratch = dataDir ?? path.join(REPO_ROOT, '.local', 'test-runs', `${process.pid}-${Date.now()}`);
-  if (dataDir && options.fresh) await rm(dataDir, { recursive: true, force: true });
+  if (dataDir && options.fresh) await wipeExceptTestRuns(dataDir);
   await mkdir(path.join(scratch, 'dynamodb'), { recursive: true });
   await mkdir(path.join(scratch, 's3'), { recursive: true });
   await mkdir(path.join(scratch, 'outbox'), { recursive: true });
@@ -217,6 +236,11 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
       STEPFUNCTIONS_ENDPOINT: env.STEPFUNCTIONS_ENDPOINT,
       CONVERSION_STATE_MACHINE_ARN: env.CONVERSION_STATE_MACHINE_ARN,
     });
+    if (seeded && options.convertDemoSiteMaps)
+      void convertDemoSiteMaps(
+        db,
+        DEMO_DIVISIONS.map((d) => d.id),
+      ).catch((error: unknown) => console.error('The demo site maps could not be converted', error));
     stops.push(
       () =>
         new Promise<void>((resolve) => {

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     fresh,
     region,
     scheduledJobs: true,
+    convertDemoSiteMaps: true,
     privacyPolicyUrl: process.env.PRIVACY_POLICY_URL || undefined,
   });
 

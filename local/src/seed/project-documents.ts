@@ -1,4 +1,7 @@
+import { listDocuments } from '@stormline/data/documents';
 import type { Db } from '@stormline/data/dynamo';
+import { startConversion } from '@stormline/functions/lib/conversion-start';
+import { getDeps } from '@stormline/functions/lib/deps';
 import { PROJECT_DOC_TYPES, SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
 import { projectsOf } from './inspections';
 import { pdf, storeDemoDocument } from './regulations';
@@ -51,4 +54,23 @@ export async function seedProjectDocuments(
         );
     }
   }
+}
+
+/**
+ * Starts the conversion of every demo site map (docs/decisions/0038), through the running
+ * product's own state machine: called once the runtime serves it, after a fresh seed.
+ */
+export async function convertDemoSiteMaps(db: Db, divisionIds: readonly string[]): Promise<void> {
+  const deps = await getDeps();
+  for (const divisionId of divisionIds)
+    for (const project of await projectsOf(db, divisionId)) {
+      const owner = {
+        kind: 'project' as const,
+        divisionId,
+        projectId: project.id,
+        docTypeId: SITE_MAP_DOC_TYPE_ID,
+      };
+      const { items } = await listDocuments(db, owner, { pageSize: 20 });
+      for (const doc of items) await startConversion(deps, doc, null);
+    }
 }
