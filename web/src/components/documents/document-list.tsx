@@ -123,6 +123,15 @@ export function formatSize(bytes: number): string {
   return `${bytes} B`;
 }
 
+/**
+ * Spec 002 §8: a failed action says the server's message, or 'An error has occurred' with 'Please
+ * contact the administrator for assistance.' when it gave none (the request never reached it).
+ */
+export function actionFailure(error: unknown): string {
+  const message = errorMessage(error, '');
+  return message || 'An error has occurred. Please contact the administrator for assistance.';
+}
+
 const kindOf = (doc: DocumentRow) => (doc.mime_type === 'application/pdf' ? 'PDF' : 'Image');
 
 /**
@@ -152,7 +161,7 @@ export function DocumentList(props: DocumentListProps) {
   useEffect(() => onDialogChange?.(dialogOpen), [dialogOpen, onDialogChange]);
 
   const failed = (title: string) => (error: unknown) =>
-    notifications.show({ color: 'red', title, message: errorMessage(error, 'An error has occurred') });
+    notifications.show({ color: 'red', title, message: actionFailure(error) });
 
   const rename = async (doc: DocumentRow, name: string) => {
     try {
@@ -345,13 +354,15 @@ function DocumentRows({
     const doc = all.find((d) => d.id === active.id);
     const order = all.findIndex((d) => d.id === over.id);
     if (!doc || order < 0) return;
-    props.move(doc, order).catch((error: unknown) =>
-      notifications.show({
-        color: 'red',
-        title: 'The new order could not be saved',
-        message: errorMessage(error, 'An error has occurred'),
-      }),
-    );
+    props
+      .move(doc, order)
+      .catch((error: unknown) =>
+        notifications.show({
+          color: 'red',
+          title: 'The new order could not be saved',
+          message: actionFailure(error),
+        }),
+      );
   };
 
   const rows = (
