@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
+import { SOCKET_MESSAGE_ROUTES, socketRouteOf, type SocketRouteKey } from '@stormline/contract/socket-routes';
 import type { WebSocketEvent, WebSocketResult } from '@stormline/functions/ws/websocket-event';
+
+/** A message's `action`, as API Gateway's route selection reads it (none when it is not JSON). */
+function actionOf(body: string): unknown {
+  try {
+    return (JSON.parse(body) as { action?: unknown } | null)?.action;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The addresses of this machine, as a request's peer. */
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -36,15 +46,26 @@ export function attachWebSocketGateway(server: http.Server) {
   const handlers = Promise.all([
     import('@stormline/functions/ws/connect').then((m) => m.handler as WsHandler),
     import('@stormline/functions/ws/disconnect').then((m) => m.handler as WsHandler),
-    import('@stormline/functions/ws/message').then((m) => m.handler as WsHandler),
   ]);
+  // Each message route's handler, loaded on its first message, as its Lambda would start.
+  const routeHandlers = new Map<SocketRouteKey, Promise<WsHandler>>();
+  const routeHandler = (key: SocketRouteKey) => {
+    let loaded = routeHandlers.get(key);
+    if (!loaded) {
+      loaded = import(`@stormline/functions/${SOCKET_MESSAGE_ROUTES[key].module}`).then(
+        (m: { handler: WsHandler }) => m.handler,
+      );
+      routeHandlers.set(key, loaded);
+    }
+    return loaded;
+  };
 
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/ws') return socket.destroy();
     const connectionId = randomUUID().replace(/-/g, '');
     void (async () => {
-      const [connect, disconnect, message] = await handlers;
+      const [connect, disconnect] = await handlers;
       const result = await connect(wsEvent('$connect', connectionId, Object.fromEntries(url.searchParams)));
       if (result.statusCode !== 200) {
         const reason = http.STATUS_CODES[result.statusCode] ?? 'Refused';
@@ -53,12 +74,15 @@ export function attachWebSocketGateway(server: http.Server) {
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
         sockets.set(connectionId, ws);
-        // Every text message goes to $default, as API Gateway's route selection does with no other route.
+        // A text message goes to its action's route, else $default, as API Gateway's route
+        // selection ($request.body.action) does.
         ws.on('message', (data, isBinary) => {
           if (isBinary) return;
-          void message(wsEvent('$default', connectionId, undefined, data.toString())).catch(
-            (error: unknown) => console.error('websocket message failed', error),
-          );
+          const body = data.toString();
+          const key = socketRouteOf(actionOf(body));
+          void routeHandler(key)
+            .then((handle) => handle(wsEvent(key, connectionId, undefined, body)))
+            .catch((error: unknown) => console.error('websocket message failed', error));
         });
         ws.on('close', () => {
           sockets.delete(connectionId);

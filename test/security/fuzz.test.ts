@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ROUTES } from '@stormline/contract/route-table';
 import type { Route } from '@stormline/contract/route';
-import { SOCKET_ACTIONS } from '@stormline/functions/ws/actions';
+import { SOCKET_MESSAGE_ROUTES } from '@stormline/contract/socket-routes';
 import { call, NORTH, SOUTH } from '../support/api';
 import type { ApiResponse } from '../support/api';
 import { openSocket, request } from '../support/sockets';
@@ -418,7 +418,7 @@ describe('malformed WebSocket messages', () => {
     const ws = await openSocket(token);
     try {
       const action = fc.oneof(
-        fc.constantFrom('subscribe', 'unsubscribe', ...Object.keys(SOCKET_ACTIONS)),
+        fc.constantFrom('subscribe', 'unsubscribe', ...Object.keys(SOCKET_MESSAGE_ROUTES)),
         fc.string({ maxLength: 50 }),
       );
       const message = fc.record(

@@ -1,9 +1,6 @@
 import type * as z from 'zod/mini';
 import type { Caller } from '../lib/authenticate';
 import type { Deps } from '../lib/deps';
-import { CONVERT_ACTION } from '@stormline/domain/site-maps';
-import { convertPdfPng } from './convert-pdf-png';
-import { xfdfAction } from './xfdf';
 
 /** What an action of a socket message runs with: the sender re-checked, in the division it named. */
 export interface SocketActionContext<Body> {
@@ -15,6 +12,8 @@ export interface SocketActionContext<Body> {
 }
 
 export interface SocketAction<Schema extends z.ZodMiniType = z.ZodMiniType> {
+  /** Runs whatever division the message names, or none (leaving a channel); else one of the sender's is required. */
+  anyDivision?: boolean;
   /** The message's fields besides action, requestId and divisionId, parsed strictly. */
   body: Schema;
   run: (context: SocketActionContext<z.infer<Schema>>) => Promise<unknown>;
@@ -23,12 +22,3 @@ export interface SocketAction<Schema extends z.ZodMiniType = z.ZodMiniType> {
 /** Typed at the definition, stored as the map's common shape. */
 export const socketAction = <Schema extends z.ZodMiniType>(action: SocketAction<Schema>) =>
   action as unknown as SocketAction;
-
-/**
- * The actions a browser may send over the WebSocket besides subscribe and unsubscribe, each in a
- * module of its own (spec 002 §7 convert:pdf:png, spec 001 §7 the xfdf annotation commands).
- */
-export const SOCKET_ACTIONS: Readonly<Record<string, SocketAction>> = {
-  [CONVERT_ACTION]: socketAction(convertPdfPng),
-  xfdf: socketAction(xfdfAction),
-};

@@ -1,155 +1,37 @@
 import * as z from 'zod/mini';
-import { connectionById } from '@stormline/data/connections';
 import { MAX_CHANNELS_PER_CONNECTION, channelsOf, subscribe, unsubscribe } from '@stormline/data/channels';
-import { ID_PATTERN } from '@stormline/contract/schemas';
-import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from '@stormline/domain/errors';
-import { callerOf, type Caller } from '../lib/authenticate';
-import { getDeps, type Deps } from '../lib/deps';
-import { postToConnection } from '../lib/realtime';
-import { SOCKET_ACTIONS } from './actions';
+import { ValidationError } from '@stormline/domain/errors';
+import { socketAction } from './actions';
 import { authorizeChannel } from './channels';
-import type { WebSocketEvent, WebSocketResult } from './websocket-event';
-
-/** A message's envelope: the action, the id the reply echoes, and the division it acts in. */
-const Envelope = z.looseObject({
-  action: z.string().check(z.maxLength(40)),
-  requestId: z.optional(z.string().check(z.maxLength(64))),
-  divisionId: z.optional(
-    z.string().check(z.maxLength(64), z.regex(ID_PATTERN, 'The divisionId is not valid')),
-  ),
-});
+import { socketMessageHandler } from './socket-message';
 
 const Channel = z.string().check(z.minLength(1), z.maxLength(200));
-const SubscribeBody = z.strictObject({ channel: Channel });
-
-/** The largest message the API accepts is 128 KB (API Gateway's frame limit is 32 KB a frame). */
-const MAX_MESSAGE_BYTES = 128 * 1024;
-
-type Envelope = z.infer<typeof Envelope>;
+const ChannelBody = z.strictObject({ channel: Channel });
 
 /**
- * $default: every message a browser sends on the WebSocket. The sender's session is checked again
- * (signed out, ended, expired or inactive accounts are refused) and, where the message names a
- * division, the membership; then subscribe, unsubscribe or a registered action runs. The sender
- * gets a reply with the result, or the 4xx's message; a fault is logged and answered as one.
+ * $default (docs/decisions/0040): channel subscriptions. Subscribing is allowed by the channel's
+ * rule (channels.ts) in the division the message names; a connection holds at most
+ * MAX_CHANNELS_PER_CONNECTION. Any other action that has no route of its own is answered
+ * 'Unknown action'.
  */
-export async function handler(event: WebSocketEvent): Promise<WebSocketResult> {
-  const deps = await getDeps();
-  const connectionId = event.requestContext.connectionId;
-  let envelope: Envelope | null = null;
-  try {
-    envelope = parseEnvelope(event.body);
-    const result = await dispatch(deps, connectionId, envelope, bodyOf(event.body));
-    await reply(deps, connectionId, {
-      type: 'reply',
-      action: envelope.action,
-      requestId: envelope.requestId,
-      ok: true,
-      result,
-    });
-  } catch (error) {
-    const known = error instanceof AppError;
-    if (!known) console.error('websocket message failed', error);
-    await reply(deps, connectionId, {
-      type: 'error',
-      action: envelope?.action,
-      requestId: envelope?.requestId ?? requestIdOf(event.body),
-      status: known ? error.status : 500,
-      message: known ? error.message : 'An error has occurred',
-    });
-  }
-  return { statusCode: 200 };
-}
-
-function parseEnvelope(raw: string | undefined): Envelope {
-  if (!raw || Buffer.byteLength(raw) > MAX_MESSAGE_BYTES)
-    throw new ValidationError('The message is not valid');
-  const parsed = Envelope.safeParse(safeJson(raw));
-  if (!parsed.success) throw new ValidationError('The message is not valid');
-  return parsed.data;
-}
-
-/** The reply's id of a message refused before its envelope was read, when it has a usable one. */
-function requestIdOf(raw: string | undefined): string | undefined {
-  const requestId = (safeJson(raw ?? '') as { requestId?: unknown } | null)?.requestId;
-  return typeof requestId === 'string' && requestId.length <= 64 ? requestId : undefined;
-}
-
-/** The message without its envelope: what an action's body schema reads. */
-function bodyOf(raw: string | undefined): Record<string, unknown> {
-  const {
-    action: _action,
-    requestId: _requestId,
-    divisionId: _divisionId,
-    ...body
-  } = safeJson(raw ?? '') as Record<string, unknown>;
-  return body;
-}
-
-function safeJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-async function dispatch(deps: Deps, connectionId: string, envelope: Envelope, body: Record<string, unknown>) {
-  if (envelope.action === 'unsubscribe') {
-    const { channel } = parseBody(SubscribeBody, body);
-    await unsubscribe(deps.db, connectionId, channel);
-    return { channel };
-  }
-  const caller = await senderOf(deps, connectionId, envelope.divisionId ?? null);
-  const divisionId = requireDivision(caller, envelope.divisionId);
-  if (envelope.action === 'subscribe') {
-    const { channel } = parseBody(SubscribeBody, body);
-    await authorizeChannel(deps, caller, divisionId, channel);
-    const held = await channelsOf(deps.db, connectionId);
-    if (!held.includes(channel) && held.length >= MAX_CHANNELS_PER_CONNECTION)
-      throw new ValidationError('Too many subscriptions on one connection');
-    await subscribe(deps.db, { channel, connectionId, userId: caller.user.id }, deps.now());
-    return { channel };
-  }
-  const action = Object.hasOwn(SOCKET_ACTIONS, envelope.action) ? SOCKET_ACTIONS[envelope.action] : undefined;
-  if (!action) throw new ValidationError(`Unknown action: ${envelope.action.slice(0, 40)}`);
-  return action.run({ deps, caller, divisionId, connectionId, body: parseBody(action.body, body) });
-}
-
-function parseBody<Schema extends z.ZodMiniType>(schema: Schema, body: unknown): z.infer<Schema> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    throw new ValidationError(first?.message ?? 'The message is not valid');
-  }
-  return parsed.data;
-}
-
-/** The connection's user, as the HTTP guard checks a request's: the session must still be good. */
-async function senderOf(deps: Deps, connectionId: string, divisionId: string | null): Promise<Caller> {
-  const connection = await connectionById(deps.db, connectionId);
-  if (!connection) throw new UnauthorizedError('User is not logged in');
-  if (connection.tokenExpiresAt * 1000 <= deps.now().getTime()) throw new UnauthorizedError('Invalid token');
-  return callerOf(
-    deps,
-    {
-      userId: connection.userId,
-      tokenId: connection.tokenId,
-      issuedAt: connection.tokenIssuedAt,
-      expiresAt: connection.tokenExpiresAt,
+export const handler = socketMessageHandler({
+  subscribe: socketAction({
+    body: ChannelBody,
+    async run({ deps, caller, divisionId, connectionId, body: { channel } }) {
+      await authorizeChannel(deps, caller, divisionId, channel);
+      const held = await channelsOf(deps.db, connectionId);
+      if (!held.includes(channel) && held.length >= MAX_CHANNELS_PER_CONNECTION)
+        throw new ValidationError('Too many subscriptions on one connection');
+      await subscribe(deps.db, { channel, connectionId, userId: caller.user.id }, deps.now());
+      return { channel };
     },
-    divisionId,
-  );
-}
-
-function requireDivision(caller: Caller, divisionId: string | undefined): string {
-  if (!divisionId) throw new ValidationError('divisionId is required!');
-  if (!caller.inRequestedDivision) throw new ForbiddenError('You do not have access to this division');
-  return divisionId;
-}
-
-async function reply(deps: Deps, connectionId: string, message: Record<string, unknown>) {
-  await postToConnection(deps, connectionId, message).catch((error: unknown) => {
-    console.error('websocket reply failed', error);
-  });
-}
+  }),
+  unsubscribe: socketAction({
+    anyDivision: true,
+    body: ChannelBody,
+    async run({ deps, connectionId, body: { channel } }) {
+      await unsubscribe(deps.db, connectionId, channel);
+      return { channel };
+    },
+  }),
+});

@@ -1,7 +1,8 @@
 /** The parts of an API Gateway WebSocket event our handlers read; the local ws server builds the same. */
 export interface WebSocketEvent {
   requestContext: {
-    routeKey: '$connect' | '$disconnect' | '$default';
+    /** $connect, $disconnect, $default, or a message route's action (socket-routes.ts). */
+    routeKey: string;
     connectionId: string;
     eventType: 'CONNECT' | 'DISCONNECT' | 'MESSAGE';
     requestTimeEpoch: number;
