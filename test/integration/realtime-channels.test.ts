@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { channelsOf } from '@stormline/data/channels';
+import { channelsOf, subscribersOf } from '@stormline/data/channels';
 import { makePdf } from '@stormline/local/seed/demo-files';
 import { getDeps, resetDeps } from '@stormline/functions/lib/deps';
 import type { Deps } from '@stormline/functions/lib/deps';
 import { postToChannel } from '@stormline/functions/lib/realtime';
-import { NORTH, SOUTH } from '../support/api';
+import { call, NORTH, SOUTH } from '../support/api';
 import { runtimeEnv } from '../support/runtime';
 import { channelMessages, closes, openSocket, request } from '../support/sockets';
 import { groupWithDocument } from '../support/uploads';
@@ -135,6 +135,40 @@ describe('subscribing to a channel', () => {
     );
     ws.send('not json');
     expect(await reply).toMatchObject({ type: 'error', status: 400, message: 'The message is not valid' });
+  });
+
+  it('stops pushing to a subscriber who may no longer read the document, and unsubscribes them', async () => {
+    // A group held by North and South; a North-only reader listens, then North lets the group go.
+    const both = await signInAs(await createTestUser('Admin', [NORTH, SOUTH]));
+    const pdf = await makePdf('Shared standard', ['Held by two divisions.']);
+    const { groupId, document } = await groupWithDocument(pdf, 'shared.pdf', { token: both });
+    const shared = await call(`/api/divisions/${SOUTH}/regulations`, {
+      method: 'POST',
+      token: both,
+      divisionId: SOUTH,
+      body: { regulationIds: [groupId] },
+    });
+    expect(shared.status, JSON.stringify(shared.body)).toBeLessThan(300);
+    const ws = await socketOf(northToken);
+    const channel = `xfdf:${document.id}`;
+    const received = channelMessages(ws, channel);
+    expect((await request(ws, { action: 'subscribe', channel, divisionId: NORTH })).ok).toBe(true);
+    expect(await postToChannel(deps, channel, { command: 'before' })).toBe(1);
+    await expect.poll(() => received.length).toBe(1);
+
+    const released = await call(`/api/divisions/${NORTH}/regulations`, {
+      method: 'DELETE',
+      token: both,
+      divisionId: NORTH,
+      body: { regulationIds: [groupId] },
+    });
+    expect(released.status, JSON.stringify(released.body)).toBeLessThan(300);
+    expect(await postToChannel(deps, channel, { command: 'after' })).toBe(0);
+    await request(ws, { action: 'unsubscribe', channel: 'none' });
+    expect(received.map((m) => m.command)).toEqual(['before']);
+    const connections: string[] = [];
+    for await (const { connectionId } of subscribersOf(deps.db, channel)) connections.push(connectionId);
+    expect(connections).toEqual([]);
   });
 
   it('forgets the subscriptions of a closed connection', async () => {

@@ -62,7 +62,7 @@ export async function authenticate(
  * a request would accept.
  */
 export async function callerOf(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   token: TokenClaims,
   requestedDivisionId: string | null,
 ): Promise<Caller> {

@@ -10,7 +10,7 @@ import { readVisibleProject } from './project-access';
  * annotations). The public account reads a published project's documents only (0015).
  */
 export async function readableDocument(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   caller: Caller,
   divisionId: string | null,
   doc: DocumentRecord,

@@ -17,7 +17,7 @@ import type { Deps } from './deps';
  * so a hidden project is not even confirmed to exist.
  */
 export async function readVisibleProject(
-  deps: Deps,
+  deps: Pick<Deps, 'db'>,
   caller: Caller,
   divisionId: string,
   projectId: string,

@@ -3,8 +3,9 @@ import {
   DeleteConnectionCommand,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import { subscribersOf } from '@stormline/data/channels';
-import { connectionsOf, deleteConnection } from '@stormline/data/connections';
+import { subscribersOf, unsubscribe } from '@stormline/data/channels';
+import { connectionById, connectionsOf, deleteConnection } from '@stormline/data/connections';
+import { mayStillHear } from './channel-access';
 import type { Deps } from './deps';
 import { requireEnv } from './env';
 
@@ -60,8 +61,10 @@ export async function postToUser(deps: Pick<Deps, 'db'>, userId: string, message
 
 /**
  * Sends `{ type: 'channel', channel, ...message }` to every connection subscribed to the channel
- * (they were checked when they subscribed; their sessions end with their connections), except the
- * sender's own when it is named. One connection's failure does not keep the others from theirs.
+ * that may still hear it: each subscriber's session, division and right to read the channel's
+ * document are checked again (ADR 0040), and one that may not is unsubscribed instead. The
+ * sender's own connection is skipped when named. One connection's failure does not keep the
+ * others from theirs.
  */
 export async function postToChannel(
   deps: Pick<Deps, 'db'>,
@@ -69,15 +72,21 @@ export async function postToChannel(
   message: Record<string, unknown>,
   options: { except?: string } = {},
 ): Promise<number> {
+  const checking = { db: deps.db, now: () => new Date() };
   let delivered = 0;
-  for await (const { connectionId } of subscribersOf(deps.db, channel)) {
+  for await (const { connectionId, divisionId } of subscribersOf(deps.db, channel)) {
     if (connectionId === options.except) continue;
-    const sent = await postToConnection(deps, connectionId, { type: 'channel', channel, ...message }).catch(
-      (error: unknown) => {
-        console.error('channel post failed', error);
+    const sent = await (async () => {
+      const connection = await connectionById(deps.db, connectionId);
+      if (!connection || !(await mayStillHear(checking, connection, divisionId, channel))) {
+        await unsubscribe(deps.db, connectionId, channel);
         return false;
-      },
-    );
+      }
+      return postToConnection(deps, connectionId, { type: 'channel', channel, ...message });
+    })().catch((error: unknown) => {
+      console.error('channel post failed', error);
+      return false;
+    });
     if (sent) delivered++;
   }
   return delivered;

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { MAX_CHANNELS_PER_CONNECTION, channelsOf, subscribe, unsubscribe } from '@stormline/data/channels';
 import { ValidationError } from '@stormline/domain/errors';
 import { socketAction } from './actions';
-import { authorizeChannel } from './channels';
+import { authorizeChannel } from '../lib/channel-access';
 import { socketMessageHandler } from './socket-message';
 
 const Channel = z.string().check(z.minLength(1), z.maxLength(200));
@@ -10,7 +10,7 @@ const ChannelBody = z.strictObject({ channel: Channel });
 
 /**
  * $default (docs/decisions/0040): channel subscriptions. Subscribing is allowed by the channel's
- * rule (channels.ts) in the division the message names; a connection holds at most
+ * rule (lib/channel-access.ts) in the division the message names; a connection holds at most
  * MAX_CHANNELS_PER_CONNECTION. Any other action that has no route of its own is answered
  * 'Unknown action'.
  */
@@ -22,7 +22,7 @@ export const handler = socketMessageHandler({
       const held = await channelsOf(deps.db, connectionId);
       if (!held.includes(channel) && held.length >= MAX_CHANNELS_PER_CONNECTION)
         throw new ValidationError('Too many subscriptions on one connection');
-      await subscribe(deps.db, { channel, connectionId, userId: caller.user.id }, deps.now());
+      await subscribe(deps.db, { channel, connectionId, userId: caller.user.id, divisionId }, deps.now());
       return { channel };
     },
   }),

@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { connectionById } from '@stormline/data/connections';
 import { ID_PATTERN } from '@stormline/contract/schemas';
 import { AppError, ForbiddenError, UnauthorizedError, ValidationError } from '@stormline/domain/errors';
-import { callerOf, type Caller } from '../lib/authenticate';
+import type { Caller } from '../lib/authenticate';
+import { callerOfConnection } from '../lib/channel-access';
 import { getDeps, type Deps } from '../lib/deps';
 import { postToConnection } from '../lib/realtime';
 import type { SocketAction } from './actions';
@@ -122,17 +123,7 @@ function parseBody<Schema extends z.ZodMiniType>(schema: Schema, body: unknown):
 async function senderOf(deps: Deps, connectionId: string, divisionId: string | null): Promise<Caller> {
   const connection = await connectionById(deps.db, connectionId);
   if (!connection) throw new UnauthorizedError('User is not logged in');
-  if (connection.tokenExpiresAt * 1000 <= deps.now().getTime()) throw new UnauthorizedError('Invalid token');
-  return callerOf(
-    deps,
-    {
-      userId: connection.userId,
-      tokenId: connection.tokenId,
-      issuedAt: connection.tokenIssuedAt,
-      expiresAt: connection.tokenExpiresAt,
-    },
-    divisionId,
-  );
+  return callerOfConnection(deps, connection, divisionId);
 }
 
 function requireDivision(caller: Caller, divisionId: string | undefined): string {

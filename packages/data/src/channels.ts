@@ -27,6 +27,8 @@ export interface Subscription {
   channel: string;
   connectionId: string;
   userId: string;
+  /** The division it was allowed in: each push checks the connection may still hear it there. */
+  divisionId: string;
 }
 
 export async function subscribe(db: Db, subscription: Subscription, now: Date): Promise<void> {
@@ -84,7 +86,12 @@ export async function* subscribersOf(db: Db, channel: string): AsyncGenerator<Su
       }),
     );
     for (const item of page.Items ?? [])
-      yield { channel, connectionId: item.connectionId as string, userId: item.userId as string };
+      yield {
+        channel,
+        connectionId: item.connectionId as string,
+        userId: item.userId as string,
+        divisionId: item.divisionId as string,
+      };
     startKey = page.LastEvaluatedKey;
   } while (startKey);
 }

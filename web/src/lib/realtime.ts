@@ -23,6 +23,17 @@ export interface PushedMessage {
 
 type Listener = (message: PushedMessage) => void;
 
+/** A channel as the server holds it: asked for, confirmed (its messages arrive), or refused. */
+type ChannelStatus = 'pending' | 'live' | 'refused';
+
+interface ChannelEntry {
+  divisionId: string;
+  listeners: Set<Listener>;
+  status: ChannelStatus;
+  /** Told at each change of status: a screen reads its stored state again when it turns live. */
+  watchers: Set<(status: ChannelStatus) => void>;
+}
+
 interface Pending {
   resolve: (result: unknown) => void;
   reject: (error: Error) => void;
@@ -38,7 +49,7 @@ interface Pending {
 class RealtimeConnection {
   state: SocketState = 'connecting';
   private socket: WebSocket | null = null;
-  private readonly channels = new Map<string, { divisionId: string; listeners: Set<Listener> }>();
+  private readonly channels = new Map<string, ChannelEntry>();
   private readonly userListeners = new Set<Listener>();
   private readonly stateListeners = new Set<(state: SocketState) => void>();
   private readonly pending = new Map<string, Pending>();
@@ -65,12 +76,13 @@ class RealtimeConnection {
       this.failed = 0;
       this.retry = RETRY_MS.first;
       this.setState('open');
-      for (const [channel, { divisionId }] of this.channels)
-        this.post({ action: 'subscribe', channel, divisionId });
+      for (const [channel, entry] of this.channels) this.askFor(channel, entry);
     });
     socket.addEventListener('message', (event) => this.receive(parse(event.data)));
     socket.addEventListener('close', () => {
       if (!opened) this.failed += 1;
+      // Whatever was pushed while the socket was down is missed: each channel waits to be live again.
+      for (const entry of this.channels.values()) this.setChannelStatus(entry, 'pending');
       for (const [id, waiting] of this.pending) {
         clearTimeout(waiting.timer);
         waiting.reject(new Error('The connection to the server was lost'));
@@ -104,6 +116,24 @@ class RealtimeConnection {
     for (const listener of this.userListeners) listener(message);
   }
 
+  /**
+   * Subscribes on the server and waits for its answer: only a confirmed channel is live. A refusal
+   * (the document is not the user's to read, too many channels) leaves it refused, not silently
+   * quiet.
+   */
+  private askFor(channel: string, entry: ChannelEntry) {
+    this.send('subscribe', entry.divisionId, { channel }).then(
+      () => this.channels.get(channel) === entry && this.setChannelStatus(entry, 'live'),
+      () => this.channels.get(channel) === entry && this.setChannelStatus(entry, 'refused'),
+    );
+  }
+
+  private setChannelStatus(entry: ChannelEntry, status: ChannelStatus) {
+    if (entry.status === status) return;
+    entry.status = status;
+    for (const watcher of entry.watchers) watcher(status);
+  }
+
   private setState(state: SocketState) {
     this.state = state;
     for (const listener of this.stateListeners) listener(state);
@@ -116,16 +146,24 @@ class RealtimeConnection {
   }
 
   /** Listens to a channel in a division; the last listener's leaving unsubscribes. */
-  subscribe(divisionId: string, channel: string, listener: Listener): () => void {
+  subscribe(
+    divisionId: string,
+    channel: string,
+    listener: Listener,
+    watcher: (status: ChannelStatus) => void = () => {},
+  ): () => void {
     let entry = this.channels.get(channel);
     if (!entry) {
-      entry = { divisionId, listeners: new Set() };
+      entry = { divisionId, listeners: new Set(), status: 'pending', watchers: new Set() };
       this.channels.set(channel, entry);
-      this.post({ action: 'subscribe', channel, divisionId });
+      if (this.state === 'open') this.askFor(channel, entry);
     }
     entry.listeners.add(listener);
+    entry.watchers.add(watcher);
+    watcher(entry.status);
     return () => {
       entry.listeners.delete(listener);
+      entry.watchers.delete(watcher);
       if (entry.listeners.size > 0 || this.channels.get(channel) !== entry) return;
       this.channels.delete(channel);
       this.post({ action: 'unsubscribe', channel });
@@ -218,31 +256,41 @@ export function sendOverSocket(
 }
 
 /**
- * Listens to a channel while the component is mounted (null: none) and answers the connection's
- * state, so a screen can say 'connecting to server' instead of showing old news as current.
+ * Listens to a channel while the component is mounted (null: none) and answers its state:
+ * 'connecting' until the server has confirmed the subscription (again after a reconnect), 'open'
+ * while live, 'closed' without a socket or when the server refused it, so a screen can say
+ * 'connecting to server' instead of showing old news as current. `onLive` runs each time the
+ * channel turns live (first, and after each reconnect): a screen reads its stored state again
+ * then, for what was pushed before it listened.
  */
 export function useChannel(
   divisionId: string | null,
   channel: string | null,
   onMessage: (message: PushedMessage) => void,
+  onLive?: () => void,
 ): SocketState {
-  const latest = useRef(onMessage);
+  const latest = useRef({ onMessage, onLive });
   useEffect(() => {
-    latest.current = onMessage;
+    latest.current = { onMessage, onLive };
   });
-  const [state, setState] = useState<SocketState>('connecting');
+  const [status, setStatus] = useState<ChannelStatus>('pending');
   const listening = Boolean(divisionId && channel && getRuntimeConfig().websocketUrl);
   useEffect(() => {
     const connection = realtimeConnection();
     if (!connection || !divisionId || !channel) return;
-    const stopWatching = connection.watchState(setState);
-    const unsubscribe = connection.subscribe(divisionId, channel, (message) => latest.current(message));
-    return () => {
-      stopWatching();
-      unsubscribe();
-    };
+    return connection.subscribe(
+      divisionId,
+      channel,
+      (message) => latest.current.onMessage(message),
+      (next) => {
+        setStatus(next);
+        // Live again (or at last): what was pushed before is not known to have arrived.
+        if (next === 'live') latest.current.onLive?.();
+      },
+    );
   }, [divisionId, channel]);
-  return listening ? state : 'closed';
+  if (!listening) return 'closed';
+  return status === 'live' ? 'open' : status === 'refused' ? 'closed' : 'connecting';
 }
 
 /** Messages pushed to the user (not a channel) while mounted: the bell's notifications. */
