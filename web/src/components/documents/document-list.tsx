@@ -78,6 +78,8 @@ export interface DocumentPermissions {
   download: boolean;
   /** Annotate a PDF in the viewer (all Annotations; the viewer asks the server again). */
   annotate?: boolean;
+  /** Open in the viewer (a signed-in screen): as download unless false (the public view downloads only). */
+  view?: boolean;
 }
 
 export interface DocumentListProps {
@@ -354,15 +356,13 @@ function DocumentRows({
     const doc = all.find((d) => d.id === active.id);
     const order = all.findIndex((d) => d.id === over.id);
     if (!doc || order < 0) return;
-    props
-      .move(doc, order)
-      .catch((error: unknown) =>
-        notifications.show({
-          color: 'red',
-          title: 'The new order could not be saved',
-          message: actionFailure(error),
-        }),
-      );
+    props.move(doc, order).catch((error: unknown) =>
+      notifications.show({
+        color: 'red',
+        title: 'The new order could not be saved',
+        message: actionFailure(error),
+      }),
+    );
   };
 
   const rows = (
@@ -490,7 +490,7 @@ function DocumentItem({
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                {can.download && (
+                {can.download && can.view !== false && (
                   <Menu.Item leftSection={<IconEye size={16} />} onClick={() => actions.view(doc, false)}>
                     View
                   </Menu.Item>

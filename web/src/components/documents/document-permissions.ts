@@ -53,6 +53,8 @@ export function projectDocumentPermissions(
     replace: changes && may('update', 'Documents') && may('create', 'Uploads'),
     destroy: changes && may('delete', 'Documents') && mayDeleteProjectDocument(profile.roleName, docTypeId),
     download: hasPermission(profile, 'read', 'Project'),
+    // The viewer is a signed-in screen; the public view has no twin of it and downloads (0039).
+    view: !profile.isReadOnly,
     // Spec 002 §6: all Annotations; an archived project's and the public view's stay as they are (0039).
     annotate: may('all', 'Annotations'),
   };

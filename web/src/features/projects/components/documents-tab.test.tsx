@@ -115,6 +115,13 @@ describe('the project documents tabs', { timeout: 20_000 }, () => {
       'Print',
     ]);
     expect(screen.queryByRole('button', { name: /^Reorder |Upload/ })).toBeNull();
+    cleanup();
+    // The public view downloads: the viewer is a signed-in screen with no public twin.
+    open(false, { role: 'Public', readOnly: true });
+    expect(await menuOf(await screen.findByText('SWMP.pdf').then((el) => el.textContent!))).toEqual([
+      'Download',
+      'Print',
+    ]);
   });
 
   it("refuses a 900x900 image as a site map before sending it, with the spec's message", async () => {
