@@ -247,7 +247,7 @@ describe('read-only viewers', () => {
         await screenshot(visitor, 'public-project-documents-1280');
       }
       await visitor.getByRole('tab', { name: 'Active Site Map' }).click();
-      await visitor.getByText(`site-map-${run}.png`).waitFor();
+      await visitor.getByText(`site-map-${run}.png`, { exact: true }).waitFor();
       await expectNoEditingControls(visitor);
       if (width === 375) await checkPhoneScreen(visitor, 'public-project-site-map');
       else await screenshot(visitor, 'public-project-site-map-1280');
