@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PDFDocument } from 'pdf-lib';
+import { documentKeys } from '@stormline/data/documents';
+import type { DocumentRecord } from '@stormline/data/documents';
 import { createDb } from '@stormline/data/dynamo';
 import { markDocumentPagesDeleted, pageFileKeys, getConversion } from '@stormline/data/site-maps';
-import { CONVERSION_MESSAGES, SITE_MAP_THUMBNAIL_WIDTH } from '@stormline/domain/site-maps';
+import {
+  CONVERSION_MESSAGES,
+  SITE_MAP_THUMBNAIL_MAX_HEIGHT,
+  SITE_MAP_THUMBNAIL_WIDTH,
+} from '@stormline/domain/site-maps';
 import { baseUrl, call, NORTH, SOUTH, tokenFor } from '../support/api';
 import { inspectedSite } from '../support/inspected-site';
 import { runtimeEnv } from '../support/runtime';
@@ -62,6 +69,27 @@ async function pageItems(uploadId: string, divisionId = NORTH) {
     }),
   );
   return (Items ?? []).filter((i) => /^(PAGE|THUMB)#/.test(i.sk as string));
+}
+
+/** The document's file replaced by `bytes` (as the replace route leaves it: a new object key). */
+async function replaceFile(doc: DocumentRecord, bytes: Uint8Array) {
+  const objectKey = `files/${doc.id}/${crypto.randomUUID()}`;
+  await store.put(objectKey, bytes, doc.mimeType);
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: documentKeys.upload(doc.owner, doc.id),
+      UpdateExpression: 'SET objectKey = :key, size = :size',
+      ExpressionAttributeValues: { ':key': objectKey, ':size': bytes.byteLength },
+    }),
+  );
+}
+
+/** A PDF of one page `width` x `height` points (pdf-lib). */
+async function pdfOfPage(width: number, height: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([width, height]).drawRectangle({ x: 0, y: 0, width, height: height / 2 });
+  return pdf.save();
 }
 
 beforeAll(async () => {
@@ -124,7 +152,13 @@ describe('site map conversion', () => {
       row.pages.map((p) => p.GUID),
     );
 
-    // Converting again replaces the pages once the new ones are done, and refuses a second run meanwhile.
+    // Converting the same file again is refused: nothing would change but more page files.
+    const same = await convert(admin, doc.id);
+    expect(same.status).toBe(409);
+    expect(same.body.message).toBe(CONVERSION_MESSAGES.alreadyConverted);
+
+    // A new file converts again: the new pages replace the old once done; a second run meanwhile is refused.
+    await replaceFile(doc, await makeSiteMapPdf('Two sheets, revised', 2));
     const again = await convert(admin, doc.id);
     expect(again.status).toBe(202);
     const twice = await convert(admin, doc.id);
@@ -185,6 +219,34 @@ describe('site map conversion', () => {
       expect(await store.size(files.thumbnail)).toBeNull();
     },
   );
+
+  it('refuses a strip of a page at validation and fits a tall page’s thumbnail in 450 x 900 (review 20 #2)', async () => {
+    // The probe: 20 x 14400 pt made a 450 x 324000 px thumbnail (~580 MB decoded).
+    const strip = await storeSiteMap(
+      db,
+      store,
+      { projectId: site.project.id, createdBy: adminId },
+      { name: 'Strip.pdf', bytes: await pdfOfPage(20, 14400), mimeType: 'application/pdf' },
+    );
+    expect((await convert(admin, strip.id)).status).toBe(202);
+    const refused = await settledSiteMap(admin, site.project.id, strip.id);
+    expect(refused.conversion).toMatchObject({ status: 'error', message: CONVERSION_MESSAGES.oddShape });
+    expect(refused.pages).toEqual([]);
+    expect(await pageItems(strip.id)).toEqual([]);
+
+    // A tall page within the ratio: its thumbnail is cut to the box's height, not 450 wide.
+    const tall = await storeSiteMap(
+      db,
+      store,
+      { projectId: site.project.id, createdBy: adminId },
+      { name: 'Tall.pdf', bytes: await pdfOfPage(400, 4000), mimeType: 'application/pdf' },
+    );
+    expect((await convert(admin, tall.id)).status).toBe(202);
+    const row = await settledSiteMap(admin, site.project.id, tall.id);
+    expect(row.conversion?.status).toBe('done');
+    expect(row.pages[0]!.thumbnail).toMatchObject({ width: 90, height: SITE_MAP_THUMBNAIL_MAX_HEIGHT });
+    expect(row.pages[0]).toMatchObject({ width: 400, height: 4000 });
+  });
 
   it('is refused for a document that is not a site map, a Client User, the public account and another division', async () => {
     const doc = await storeSiteMap(

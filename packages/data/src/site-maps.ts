@@ -182,8 +182,9 @@ export const STALE_CONVERSION_MS = 20 * 60 * 1000;
 
 /**
  * Records a new conversion of a project document as queued (completed 0 of 0): refused (409)
- * while another one is queued or converting, unless that one is stale, and only while the
- * document still has the file it is given (a replacement meanwhile starts its own).
+ * while another one is queued or converting, unless that one is stale, and when the last one is
+ * done from this very file (nothing would change but more page files: review 20 #8); only while
+ * the document still has the file it is given (a replacement meanwhile starts its own).
  */
 export async function beginConversion(
   db: Db,
@@ -219,6 +220,11 @@ export async function beginConversion(
     updatedAt: at,
     startedBy: input.startedBy,
   };
+  if (!input.supersede) {
+    const current = await getConversion(db, owner.divisionId, input.uploadId);
+    if (current?.status === 'done' && current.sourceKey === input.sourceKey)
+      throw new ConflictError(CONVERSION_MESSAGES.alreadyConverted);
+  }
   const names = Object.fromEntries(Object.keys(fields).map((f, i) => [`#f${i}`, f]));
   const values = Object.fromEntries(Object.values(fields).map((v, i) => [`:f${i}`, v]));
   const steps: TransactionStep[] = [
@@ -244,11 +250,19 @@ export async function beginConversion(
           ...(input.supersede
             ? { ExpressionAttributeNames: names, ExpressionAttributeValues: values }
             : {
+                // The same two refusals as one condition, for a request racing this one.
                 ConditionExpression:
-                  'attribute_not_exists(pk) OR NOT (#status IN (:queued, :converting)) OR #updated < :stale',
-                ExpressionAttributeNames: { ...names, '#status': 'status', '#updated': 'updatedAt' },
+                  'attribute_not_exists(pk) OR ((NOT (#status IN (:queued, :converting)) OR #updated < :stale) AND NOT (#status = :done AND #source = :source))',
+                ExpressionAttributeNames: {
+                  ...names,
+                  '#status': 'status',
+                  '#updated': 'updatedAt',
+                  '#source': 'sourceKey',
+                },
                 ExpressionAttributeValues: {
                   ...values,
+                  ':done': 'done',
+                  ':source': input.sourceKey,
                   ':queued': 'queued',
                   ':converting': 'converting',
                   ':stale': staleBefore,

@@ -103,6 +103,20 @@ describe('Active Site Map uploads (spec 002 §5)', () => {
     expect(projectUploadLimits(false, true)).toBe(REPLACE_LIMITS);
   });
 
+  it('refuse a site-map image too large to convert: over 10000 px a side or 64 megapixels (review 20 #2)', () => {
+    // 97 KB of PNG could claim 1000 x 100000 pixels, or 20000 x 20000, and pass.
+    expect(uploadProblem(png(1000, 100000), SITE_MAP_LIMITS)).toBe(
+      'site.png is too large an image: at most 10000x10000 pixels',
+    );
+    expect(uploadProblem(png(20000, 20000), SITE_MAP_LIMITS)).toBe(
+      'site.png is too large an image: at most 10000x10000 pixels',
+    );
+    expect(uploadProblem(png(9000, 9000), SITE_MAP_LIMITS)).toBe(
+      'site.png is too large an image: at most 64 megapixels',
+    );
+    expect(uploadProblem(png(10000, 6400), SITE_MAP_LIMITS)).toBeNull();
+  });
+
   it('say their limits in words for the upload button', () => {
     expect(uploadLimitsText(SITE_MAP_LIMITS)).toBe(
       'PDF, PNG or JPEG, up to 75 MB; images at least 1000x1000 pixels',

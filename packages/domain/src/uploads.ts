@@ -4,6 +4,8 @@
  * bucket (its bytes, not its name); the SPA checks the same rules before sending, to spare the wait.
  */
 
+import { SITE_MAP_MAX_IMAGE_PIXELS, SITE_MAP_MAX_IMAGE_SIDE } from './site-maps';
+
 const MB = 1024 * 1024;
 
 /** The types allowed by default: png, jpeg, pdf (by content). */
@@ -26,6 +28,8 @@ export interface UploadLimits {
    * of its template, and a few hundred bytes can claim 60000 x 60000 pixels.
    */
   maxImageSide?: number;
+  /** The largest width x height an image may have, in pixels (what decoding it costs). */
+  maxImagePixels?: number;
 }
 
 /** Uploads in general: 125 MB (spec 001 §9). */
@@ -42,6 +46,9 @@ export const REPLACE_LIMITS: UploadLimits = { maxMegabytes: 75, minImageSide: 20
 export const SITE_MAP_LIMITS: UploadLimits = {
   maxMegabytes: 75,
   minImageSide: 1000,
+  // The conversion decodes the whole image (docs/decisions/0038): a bound on what it costs.
+  maxImageSide: SITE_MAP_MAX_IMAGE_SIDE,
+  maxImagePixels: SITE_MAP_MAX_IMAGE_PIXELS,
   mimeTypes: ['image/png', 'image/jpeg', 'application/pdf'],
 };
 
@@ -86,6 +93,10 @@ export function imageTooLargeMessage(fileName: string, side: number): string {
   return `${fileName} is too large an image: at most ${side}x${side} pixels`;
 }
 
+export function imageTooManyPixelsMessage(fileName: string, pixels: number): string {
+  return `${fileName} is too large an image: at most ${pixels / 1_000_000} megapixels`;
+}
+
 export function isAllowedMimeType(mimeType: string | null | undefined): mimeType is AllowedMimeType {
   return ALLOWED_FILE_TYPES.some((t) => t.mimeType === mimeType);
 }
@@ -115,6 +126,8 @@ export function uploadProblem(
       return imageTooSmallMessage(file.name, limits);
     if (limits.maxImageSide && (file.width > limits.maxImageSide || file.height > limits.maxImageSide))
       return imageTooLargeMessage(file.name, limits.maxImageSide);
+    if (limits.maxImagePixels && file.width * file.height > limits.maxImagePixels)
+      return imageTooManyPixelsMessage(file.name, limits.maxImagePixels);
   }
   return null;
 }

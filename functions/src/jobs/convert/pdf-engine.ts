@@ -5,6 +5,7 @@ import {
   MAX_SITE_MAP_PAGES,
   PAGE_LONG_SIDE,
   pageScale,
+  pageSizeProblem,
   thumbnailScale,
 } from '@stormline/domain/site-maps';
 import { ConversionRefused } from './conversion-task';
@@ -53,6 +54,56 @@ export function openSource(bytes: Uint8Array): OpenedSource {
   return { document, mimeType, pageCount };
 }
 
+/** mupdf's words when WebAssembly memory runs out: the file asks for more than a render may use. */
+const OUT_OF_MEMORY = /malloc|out of memory|memory allocation|Cannot enlarge memory/i;
+
+/** The refusal for an error of mupdf: "too large" when it ran out of memory, else "damaged". */
+function refusalOf(error: unknown): ConversionRefused {
+  if (error instanceof ConversionRefused) return error;
+  const text = error instanceof Error ? error.message : String(error);
+  return new ConversionRefused(
+    OUT_OF_MEMORY.test(text) ? CONVERSION_MESSAGES.tooLarge : CONVERSION_MESSAGES.corrupt,
+  );
+}
+
+/** An image's width and height in pixels, read from its header (not decoded). */
+function imageSize(bytes: Uint8Array): { width: number; height: number } {
+  const image = new mupdf.Image(bytes);
+  try {
+    return { width: image.getWidth(), height: image.getHeight() };
+  } finally {
+    image.destroy();
+  }
+}
+
+/**
+ * The Validate state's look at every page before any is rendered: a strip of a page (long side
+ * over MAX_PAGE_ASPECT_RATIO times the short) or an image over the site-map pixel limits is
+ * refused with its reason, never handed to a render that would decode gigabytes.
+ */
+export function checkPageSizes(source: OpenedSource, bytes: Uint8Array): void {
+  try {
+    if (source.mimeType !== 'application/pdf') {
+      const { width, height } = imageSize(bytes);
+      const problem = pageSizeProblem(width, height, 'image');
+      if (problem) throw new ConversionRefused(problem);
+      return;
+    }
+    for (let n = 0; n < source.pageCount; n++) {
+      const page = source.document.loadPage(n);
+      try {
+        const [x0, y0, x1, y1] = page.getBounds();
+        const problem = pageSizeProblem(x1 - x0, y1 - y0, 'pdf');
+        if (problem) throw new ConversionRefused(problem);
+      } finally {
+        page.destroy();
+      }
+    }
+  } catch (error) {
+    throw refusalOf(error);
+  }
+}
+
 export interface RenderedImage {
   png: Uint8Array;
   width: number;
@@ -82,7 +133,10 @@ function imagePixelScale(bytes: Uint8Array, boundsWidth: number, boundsHeight: n
   }
 }
 
-/** One page (1 first) as a PNG and its thumbnail (SITE_MAP_THUMBNAIL_WIDTH wide). */
+/**
+ * One page (1 first) as a PNG and its thumbnail (SITE_MAP_THUMBNAIL_WIDTH wide at most, fitted in
+ * the thumbnail box). The page's shape is checked again here, as a task may run on its own.
+ */
 export function renderPage(
   source: OpenedSource,
   bytes: Uint8Array,
@@ -94,17 +148,19 @@ export function renderPage(
       const [x0, y0, x1, y1] = page.getBounds();
       const width = x1 - x0;
       const height = y1 - y0;
+      const problem = pageSizeProblem(width, height, 'pdf');
+      if (problem) throw new ConversionRefused(problem);
       const scale =
         source.mimeType === 'application/pdf'
           ? pageScale(width, height)
           : imagePixelScale(bytes, width, height);
-      return { image: render(page, scale), thumbnail: render(page, thumbnailScale(width)) };
+      return { image: render(page, scale), thumbnail: render(page, thumbnailScale(width, height)) };
     } finally {
       page.destroy();
     }
   } catch (error) {
-    if (error instanceof ConversionRefused) throw error;
-    console.warn('A page could not be rendered', { pageNumber, error });
-    throw new ConversionRefused(CONVERSION_MESSAGES.corrupt);
+    if (!(error instanceof ConversionRefused))
+      console.warn('A page could not be rendered', { pageNumber, error });
+    throw refusalOf(error);
   }
 }

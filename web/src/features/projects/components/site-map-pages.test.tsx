@@ -94,6 +94,49 @@ describe('a site map’s pages (spec 002 §4, §8)', () => {
     });
   });
 
+  it('offers Convert for a site map never converted (review 20 #11), only to a user who may', async () => {
+    const neverConverted = () =>
+      ok(projectsRoutes.listSiteMaps, {
+        pageData: [
+          {
+            id: 'map-1',
+            GUID: 'map-1-guid',
+            name: 'Site map.pdf',
+            mime_type: 'application/pdf',
+            conversion: null,
+            pages: [],
+          },
+        ],
+        paginationState: { pageSize: 20, numModels: null, nextCursor: null },
+      });
+    const { requests } = await serveApi([
+      [projectsRoutes.listSiteMaps, neverConverted],
+      [
+        uploadsRoutes.convertUpload,
+        () =>
+          ok(uploadsRoutes.convertUpload, {
+            uploadId: 'map-1',
+            status: 'queued',
+            completed: 0,
+            total: 0,
+            message: null,
+            updatedAt: '2026-03-02T09:31:00.000Z',
+          }),
+      ],
+    ]);
+    const view = open();
+    expect(await screen.findByText('Not converted yet')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Convert' }));
+    expect(await screen.findByText(/Queued for conversion|connecting to server/)).toBeTruthy();
+    expect(requests.some((r) => r.route === uploadsRoutes.convertUpload.key)).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Convert' })).toBeNull();
+    view.unmount();
+
+    open(false);
+    expect(await screen.findByText('Not converted yet')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Convert' })).toBeNull();
+  });
+
   it('offers no Convert again to a user who may not convert', async () => {
     await serveApi([
       [

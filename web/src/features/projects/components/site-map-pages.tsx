@@ -43,7 +43,9 @@ function statusText(conversion: Conversion | null, socket: string): string {
  * Under each Active Site Map document (spec 002 §2, §4, §8): its conversion to page images, live
  * over the document's channel and as stored (so a reload shows it), with a progress bar while it
  * converts, the page thumbnails once done, and on error the message and "Convert again" for those
- * who may (`canConvert`: create Uploads and update Project, not archived, not public).
+ * who may (`canConvert`: create Uploads and update Project, not archived, not public). A site map
+ * never converted (its conversion could not be queued on upload) offers "Convert" (spec 002 §2's
+ * document action "convert").
  */
 export function SiteMapPages({
   divisionId,
@@ -109,6 +111,13 @@ export function SiteMapPages({
       <Text fz="sm" role="status" aria-live="polite">
         {statusText(conversion, socket === 'connecting' && running ? 'connecting' : socket)}
       </Text>
+      {!conversion && canConvert && (
+        <Group>
+          <Button size="xs" variant="light" loading={starting} onClick={() => void convertAgain()}>
+            Convert
+          </Button>
+        </Group>
+      )}
       {conversion?.status === 'converting' && conversion.total > 0 && (
         <Progress
           value={(100 * conversion.completed) / conversion.total}
