@@ -70,6 +70,8 @@ describe('two users annotate one regulation PDF live', () => {
     // Viewing: no tools until Edit.
     expect(await inspectorPage.getByRole('button', { name: 'Rectangle' }).count()).toBe(0);
     expect(await inspectorPage.getByRole('button', { name: 'Edit' }).count()).toBe(1);
+    // Who may annotate is not told the document is read-only.
+    expect(await inspectorPage.getByTestId('viewer-read-only').count()).toBe(0);
   });
 
   it("draws a rectangle at the Admin's, saved, and shows it at the Inspector's within seconds", async () => {
@@ -120,7 +122,9 @@ describe('a Client User reads the PDF and its annotations, without tools (375 px
     await expect.poll(() => page.getByTestId('annotation-count').textContent()).toBe('1 annotation');
     for (const name of ['Rectangle', 'Ellipse', 'Free text', 'Ink', 'Highlight', 'Edit'])
       expect(await page.getByRole('button', { name }).count(), name).toBe(0);
-    expect(await page.getByRole('button', { name: 'Print' }).count()).toBe(1);
+    // Print is labelled for what it prints: the file, not its annotations (issue 22 prints them).
+    expect(await page.getByRole('button', { name: 'Print without annotations' }).count()).toBe(1);
+    expect(await page.getByTestId('viewer-read-only').textContent()).toBe('Read-only');
     await screenshot(page, 'document-viewer-client-user-375');
     await expectNoSeriousAxeViolations(page, 'document viewer, read-only');
     await checkPhoneScreen(page, 'document viewer');

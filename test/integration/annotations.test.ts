@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { applyAnnotationChange } from '@stormline/data/annotations';
+import { applyAnnotationChange, readAnnotationStates } from '@stormline/data/annotations';
 import { addDocument, documentKeys, groupOwnerStep, removeDocument } from '@stormline/data/documents';
 import type { DocumentRecord } from '@stormline/data/documents';
 import { createGroup } from '@stormline/data/regulations';
@@ -168,6 +168,37 @@ describe("a document's annotations (GET /api/xfdf/{uploadId})", () => {
     expect(wrongProject.status).toBe(404);
   });
 
+  it('refuses (409) a change to an annotation changed since it was read, even to one of the same length', async () => {
+    const doc = await groupDocument(NORTH, 'North contested permit');
+    const partition = documentKeys.ownerPartition(doc.owner);
+    const by = { userId: 'annotations-test', now: new Date() };
+    const put = (color: string) => {
+      const element = annotationElement({ ...square('contested', 'A'), color });
+      return { put: [{ name: 'contested', element, page: 0, title: 'A' }], remove: [] };
+    };
+    await applyAnnotationChange(db, partition, doc.id, put('#E44234'), by);
+    const read = await readAnnotationStates(db, partition, doc.id, ['contested']);
+    // Someone else changes it in between: the same length, another colour.
+    await applyAnnotationChange(db, partition, doc.id, put('#00AA00'), by);
+    const late = applyAnnotationChange(db, partition, doc.id, put('#0000FF'), by, [], read);
+    await expect(late).rejects.toMatchObject({
+      status: 409,
+      message: 'These annotations were changed by someone else. Reload the document and try again.',
+    });
+    const removal = applyAnnotationChange(
+      db,
+      partition,
+      doc.id,
+      { put: [], remove: ['contested'] },
+      by,
+      [],
+      read,
+    );
+    await expect(removal).rejects.toMatchObject({ status: 409 });
+    const kept = await storedItem(db, { pk: partition, sk: `XFDF#${doc.id}#contested` });
+    expect(kept!.element).toContain('color="#00AA00"');
+  });
+
   it("forgets a document's annotations when the document is removed", async () => {
     const doc = await groupDocument(NORTH, 'North short-lived permit');
     const partition = documentKeys.ownerPartition(doc.owner);
@@ -205,7 +236,8 @@ describe("annotation commands over the socket ('xfdf', spec 001 §3 and §7)", (
   it("stores an Inspector's square, sends it to the Admin watching, not back to its author, and keeps it", async () => {
     const doc = await groupDocument(NORTH, 'North live permit');
     const channel = `xfdf:${doc.id}`;
-    const inspector = await socketOf(await signInAs(await createTestUser('Inspector', [NORTH])));
+    const inspectorUser = await createTestUser('Inspector', [NORTH], { lastName: 'Carter' });
+    const inspector = await socketOf(await signInAs(inspectorUser));
     const admin = await socketOf(await tokenFor('admin@example.com'));
     const heardByAdmin = channelMessages(admin, channel);
     const heardByAuthor = channelMessages(inspector, channel);
@@ -214,14 +246,16 @@ describe("annotation commands over the socket ('xfdf', spec 001 §3 and §7)", (
         ok: true,
       });
 
-    const reply = await request(inspector, command(doc.id, adding(square('live-1', 'Ines Carter'))));
+    // The title sent is not trusted: the server stamps the author's own name.
+    const reply = await request(inspector, command(doc.id, adding(square('live-1', 'Avery Admin'))));
     expect(reply).toMatchObject({ type: 'reply', action: 'xfdf', ok: true, result: { saved: true } });
 
     await expect.poll(() => heardByAdmin.length).toBe(1);
     const relayed = heardByAdmin[0]!.command as { xfdfValue: string; uploadId: string; isCommand: boolean };
     expect(relayed).toMatchObject({ isCommand: true, uploadId: doc.id });
     expect(relayed.xfdfValue).toContain('name="live-1"');
-    expect(relayed.xfdfValue).toContain('title="Ines Carter"');
+    expect(relayed.xfdfValue).toContain('title="Test Carter"');
+    expect(relayed.xfdfValue).not.toContain('Avery Admin');
     // A reply to a later request comes after anything posted before it: the author heard nothing.
     await request(inspector, { action: 'subscribe', channel, divisionId: NORTH });
     expect(heardByAuthor).toEqual([]);
@@ -230,7 +264,52 @@ describe("annotation commands over the socket ('xfdf', spec 001 §3 and §7)", (
       token: await tokenFor('admin@example.com'),
       divisionId: NORTH,
     });
-    expect(parseXfdfDocument(stored.body.xfdf).map((a) => a.name)).toEqual(['live-1']);
+    expect(parseXfdfDocument(stored.body.xfdf).map((a) => [a.name, a.title])).toEqual([
+      ['live-1', 'Test Carter'],
+    ]);
+    expect(
+      await storedItem(db, { pk: documentKeys.ownerPartition(doc.owner), sk: `XFDF#${doc.id}#live-1` }),
+    ).toMatchObject({ title: 'Test Carter', createdBy: inspectorUser.id, updatedBy: inspectorUser.id });
+  });
+
+  it('keeps the author when another user changes an annotation, recording who changed it', async () => {
+    const doc = await groupDocument(NORTH, 'North shared permit');
+    const author = await createTestUser('Inspector', [NORTH], { lastName: 'Author' });
+    const ws = await socketOf(await signInAs(author));
+    await request(ws, command(doc.id, adding(square('shared-1', 'Test Author'))));
+    const admin = await socketOf(await tokenFor('admin@example.com'));
+    const moved = { ...square('shared-1', 'Avery Admin'), rect: [80, 600, 210, 700] as const };
+    const modify = xfdfCommand({ add: [], modify: [annotationElement(moved)], delete: [] });
+    expect(await request(admin, command(doc.id, modify))).toMatchObject({
+      ok: true,
+      result: { saved: true },
+    });
+    const stored = await storedItem(db, {
+      pk: documentKeys.ownerPartition(doc.owner),
+      sk: `XFDF#${doc.id}#shared-1`,
+    });
+    expect(stored).toMatchObject({ title: 'Test Author', createdBy: author.id, version: 2 });
+    expect(stored!.updatedBy).not.toBe(author.id);
+    expect(stored!.element).toContain('rect="80,600,210,700"');
+    expect(stored!.element).toContain('title="Test Author"');
+  });
+
+  it('answers 400, not a fault, for XML the parser refuses (constructor, __proto__), storing nothing', async () => {
+    const doc = await groupDocument(NORTH, 'North hostile permit');
+    const ws = await socketOf(await tokenFor('admin@example.com'));
+    const element = annotationElement(square('hostile-1', 'Avery Admin'));
+    for (const xml of [
+      `<xfdf><add>${element.replace('<square ', '<square constructor="x" ')}</add></xfdf>`,
+      `<xfdf><add>${element.replace('<square ', '<square __proto__="x" ')}</add></xfdf>`,
+      `<xfdf><add><__proto__ page="0"/></add></xfdf>`,
+    ]) {
+      const reply = await request(ws, command(doc.id, xml));
+      expect(reply, xml).toMatchObject({ type: 'error', action: 'xfdf', status: 400 });
+      expect(reply.message).toBe('Unknown annotation action: the XFDF is not well-formed XML');
+    }
+    expect(
+      await storedItem(db, { pk: documentKeys.ownerPartition(doc.owner), sk: `XFDF#${doc.id}#hostile-1` }),
+    ).toBeUndefined();
   });
 
   it('saves only annotations with a title (spec 001 §5), and deletes by id', async () => {

@@ -1,10 +1,11 @@
-import { applyAnnotationChange, listAnnotations } from '@stormline/data/annotations';
+import { applyAnnotationChange, listAnnotations, readAnnotationStates } from '@stormline/data/annotations';
 import { documentKeys, findDocumentById, type DocumentRecord } from '@stormline/data/documents';
-import { annotationElement, xfdfCommand, xfdfDocument } from '@stormline/contract/xfdf';
+import { annotationElement, MAX_TITLE, xfdfCommand, xfdfDocument } from '@stormline/contract/xfdf';
 import { parseXfdfCommand } from '@stormline/contract/xfdf-read';
 import { ConflictError, ForbiddenError, NotFoundError, type AppError } from '@stormline/domain/errors';
 import { INSPECTION_MESSAGES } from '@stormline/domain/inspection-rules';
 import { can } from '@stormline/domain/permissions';
+import type { UserRecord } from '@stormline/data/users';
 import type { Caller } from './authenticate';
 import { readableDocument } from './document-access';
 import type { Deps } from './deps';
@@ -57,12 +58,18 @@ export async function documentXfdf(deps: Deps, doc: DocumentRecord): Promise<str
   return xfdfDocument(stored.map((a) => a.element));
 }
 
+/** The author's name an annotation is stamped with: the user's name, else their email. */
+export function authorName(user: UserRecord): string {
+  return (`${user.first_name} ${user.last_name}`.trim() || user.email).slice(0, MAX_TITLE);
+}
+
 /**
  * Stores an annotation command (already checked: the caller may annotate the document): the XFDF
  * is parsed and refused whole if anything in it is unknown ('Unknown annotation action'), the
  * annotations without a title are left out (spec 001 §5), and the rest are stored as the
- * canonical elements. Answers the command as stored, for the other viewers, or null when it
- * changed nothing.
+ * canonical elements. The title is the server's, not the sender's: a new annotation is stamped
+ * with the caller's name, a changed one keeps its stored author (updatedBy records who changed
+ * it). Answers the command as stored, for the other viewers, or null when it changed nothing.
  */
 export async function saveAnnotationCommand(
   deps: Deps,
@@ -71,10 +78,17 @@ export async function saveAnnotationCommand(
   xfdfValue: string,
 ): Promise<string | null> {
   const command = parseXfdfCommand(xfdfValue);
-  const titled = [...command.add, ...command.modify].filter((a) => a.title !== '');
+  const partition = documentKeys.ownerPartition(doc.owner);
+  const sent = [...command.add, ...command.modify].filter((a) => a.title !== '');
+  const states = await readAnnotationStates(deps.db, partition, doc.id, [
+    ...sent.map((a) => a.name),
+    ...command.delete,
+  ]);
+  const author = authorName(caller.user);
+  const titled = sent.map((a) => ({ ...a, title: states.get(a.name)?.title || author }));
   const applied = await applyAnnotationChange(
     deps.db,
-    documentKeys.ownerPartition(doc.owner),
+    partition,
     doc.id,
     {
       put: titled.map((a) => ({ name: a.name, element: annotationElement(a), page: a.page, title: a.title })),
@@ -93,6 +107,7 @@ export async function saveAnnotationCommand(
         onConditionFailed: notFound,
       },
     ],
+    states,
   );
   if (applied.put.length === 0 && applied.removed.length === 0) return null;
   return xfdfCommand({

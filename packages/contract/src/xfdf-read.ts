@@ -68,7 +68,41 @@ const xmlParser = () =>
     ignoreDeclaration: true,
     ignorePiTags: true,
     maxNestedTags: 8,
+    // References are decoded here (decodeReferences), numeric ones too, in one pass.
+    processEntities: false,
   }));
+
+const XML_NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const REFERENCE = /&(?:([a-zA-Z]+)|#([0-9]{1,7})|#x([0-9A-Fa-f]{1,6}));|&/g;
+
+/** A code point XML 1.0 allows in a document (its `Char` production). */
+const xmlChar = (c: number) =>
+  c === 0x9 ||
+  c === 0xa ||
+  c === 0xd ||
+  (c >= 0x20 && c <= 0xd7ff) ||
+  (c >= 0xe000 && c <= 0xfffd) ||
+  (c >= 0x10000 && c <= 0x10ffff);
+
+/**
+ * The five XML entities and numeric character references (`&#65;`, `&#x42;`) decoded, once: a
+ * `&amp;#65;` stays the text `&#65;`. Any other `&` (an entity no DTD could define here, a bare
+ * ampersand, a reference to a character XML does not allow) is refused.
+ */
+function decodeReferences(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(REFERENCE, (whole, named?: string, decimal?: string, hexadecimal?: string) => {
+    if (named !== undefined) {
+      const value = XML_NAMED[named];
+      if (value === undefined) refuse(`the entity &${named}; is not allowed`);
+      return value!;
+    }
+    if (decimal === undefined && hexadecimal === undefined) refuse('a bare & is not allowed');
+    const code = decimal !== undefined ? Number(decimal) : parseInt(hexadecimal!, 16);
+    if (!xmlChar(code)) refuse(`${whole} is not a character XML allows`);
+    return String.fromCodePoint(code);
+  });
+}
 
 function toElement(node: OrderedNode): XmlElement | null {
   const tag = Object.keys(node).find((k) => k !== ':@');
@@ -77,20 +111,29 @@ function toElement(node: OrderedNode): XmlElement | null {
   const children: XmlElement[] = [];
   let text = '';
   for (const child of raw) {
-    if ('#text' in child) text += String(child['#text']);
+    if ('#text' in child) text += decodeReferences(String(child['#text']));
     else {
       const element = toElement(child);
       if (element) children.push(element);
     }
   }
-  return { tag, attributes: (node[':@'] as Record<string, string> | undefined) ?? {}, children, text };
+  const attributes: Record<string, string> = {};
+  for (const [key, value] of Object.entries((node[':@'] as Record<string, string> | undefined) ?? {}))
+    attributes[key] = decodeReferences(String(value));
+  return { tag, attributes, children, text };
 }
 
 function parseXml(xml: string): XmlElement[] {
   // No DTDs: no entity of the sender's own making is ever expanded.
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) refuse('a document type is not allowed');
   if (XMLValidator.validate(xml) !== true) refuse('the XFDF is not well-formed XML');
-  const nodes = xmlParser().parse(xml) as OrderedNode[];
+  let nodes: OrderedNode[];
+  try {
+    nodes = xmlParser().parse(xml) as OrderedNode[];
+  } catch {
+    // The parser refuses names such as constructor or __proto__ with a plain Error: a 400, not a 500.
+    return refuse('the XFDF is not well-formed XML');
+  }
   return nodes.map(toElement).filter((e): e is XmlElement => e !== null);
 }
 

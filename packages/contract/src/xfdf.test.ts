@@ -76,6 +76,18 @@ describe('XFDF annotations', () => {
     expect(parseXfdfDocument(xfdfDocument([element]))[0]!.contents).toBe('</contents><script/>');
   });
 
+  it('decodes numeric character references once, in text and attributes', () => {
+    const element = annotationElement({ ...samples[5]!, contents: 'x' }).replace(
+      '<contents>x</contents>',
+      '<contents>Silt &#102;ence &#x2014; &#128679; &amp;#65; &lt;</contents>',
+    );
+    const [read] = parseXfdfDocument(
+      xfdfDocument([element.replace('title="Ada Admin"', 'title="Ad&#97; Admin"')]),
+    );
+    expect(read!.contents).toBe('Silt fence \u2014 \u{1F6A7} &#65; <');
+    expect(read!.title).toBe('Ada Admin');
+  });
+
   it('reads an annotation without a title as untitled, for the server to leave unsaved (spec 001 §5)', () => {
     const element = annotationElement({ ...base, title: '' });
     expect(parseXfdfDocument(xfdfDocument([element]))[0]!.title).toBe('');
@@ -104,6 +116,23 @@ describe('an unknown annotation action is refused', () => {
     refused(`<!DOCTYPE x [<!ENTITY e "boom">]>${wrap(`<add>${square}</add>`)}`);
     refused(`<svg>${square}</svg>`);
     refused('not xml at all');
+  });
+
+  it('refuses names the parser keeps out (constructor, __proto__) as malformed, not with a crash', () => {
+    refused(wrap(`<add>${square.replace('<square ', '<square constructor="x" ')}</add>`));
+    refused(wrap(`<add>${square.replace('<square ', '<square __proto__="x" ')}</add>`));
+    refused(wrap(`<add><__proto__ page="0"/></add>`));
+    refused(wrap(`<constructor/>`));
+  });
+
+  it('refuses entities XML does not define, bare ampersands and references to characters XML forbids', () => {
+    const withText = (text: string) =>
+      wrap(`<add>${annotationElement({ ...samples[5]!, contents: 'x' }).replace('>x<', `>${text}<`)}</add>`);
+    refused(withText('&nbsp;'));
+    refused(withText('fish & chips'));
+    refused(withText('&#0;'));
+    refused(withText('&#xD800;'));
+    expect(parseXfdfCommand(withText('&#65;')).add[0]!.contents).toBe('A');
   });
 
   it('refuses values out of bounds', () => {

@@ -81,37 +81,67 @@ export interface AppliedChange {
   removed: string[];
 }
 
-async function storedSizes(
+/** What is stored of an annotation, read before changing it: the change is conditioned on `version`. */
+export interface AnnotationState {
+  chars: number;
+  /** Counts the annotation's writes from 1; null for an item stored before versions were kept. */
+  version: number | null;
+  /** The author's name as stored. */
+  title: string;
+}
+
+/** The stored state of the named annotations of a document (absent: not stored). */
+export async function readAnnotationStates(
   db: Db,
   partition: string,
   uploadId: string,
   names: readonly string[],
-): Promise<Map<string, number>> {
-  const sizes = new Map<string, number>();
-  for (let i = 0; i < names.length; i += 100) {
+): Promise<Map<string, AnnotationState>> {
+  const states = new Map<string, AnnotationState>();
+  const unique = [...new Set(names)];
+  for (let i = 0; i < unique.length; i += 100) {
     const result = await db.doc.send(
       new BatchGetCommand({
         RequestItems: {
           [db.tableName]: {
-            Keys: names.slice(i, i + 100).map((name) => annotationKeys.annotation(partition, uploadId, name)),
-            ProjectionExpression: '#name, #chars',
-            ExpressionAttributeNames: { '#name': 'name', '#chars': 'chars' },
+            Keys: unique
+              .slice(i, i + 100)
+              .map((name) => annotationKeys.annotation(partition, uploadId, name)),
+            ProjectionExpression: '#name, #chars, #version, #title',
+            ExpressionAttributeNames: {
+              '#name': 'name',
+              '#chars': 'chars',
+              '#version': 'version',
+              '#title': 'title',
+            },
             ConsistentRead: true,
           },
         },
       }),
     );
     for (const item of result.Responses?.[db.tableName] ?? [])
-      sizes.set(item.name as string, item.chars as number);
+      states.set(item.name as string, {
+        chars: item.chars as number,
+        version: typeof item.version === 'number' ? item.version : null,
+        title: (item.title as string | undefined) ?? '',
+      });
   }
-  return sizes;
+  return states;
+}
+
+/** The condition that the annotation is still the version read (`#version` named in the step). */
+function unchangedSince(state: AnnotationState): { condition: string; values: Record<string, number> } {
+  return state.version === null
+    ? { condition: 'attribute_not_exists(#version)', values: {} }
+    : { condition: '#version = :before', values: { ':before': state.version } };
 }
 
 /**
  * Stores one annotation command: every put and removal and the document's counter in one
  * transaction, with `guard` (the document still there) in it too. Each write is conditioned on
- * what was read, so two users changing the same annotation at once cannot leave the counter
- * wrong: the later one is refused (409) and nothing of it is written.
+ * the version read (`states`, read here when not given): two users changing the same annotation
+ * at once, even to an element of the same length, cannot overwrite each other or leave the
+ * counter wrong: the later one is refused (409) and nothing of it is written.
  */
 export async function applyAnnotationChange(
   db: Db,
@@ -120,9 +150,10 @@ export async function applyAnnotationChange(
   change: AnnotationChange,
   by: { userId: string; now: Date },
   guard: readonly TransactionStep[] = [],
+  states?: ReadonlyMap<string, AnnotationState>,
 ): Promise<AppliedChange> {
   const names = [...change.put.map((p) => p.name), ...change.remove];
-  const sizes = await storedSizes(db, partition, uploadId, names);
+  const sizes = states ?? (await readAnnotationStates(db, partition, uploadId, names));
   const at = by.now.toISOString();
   const steps: TransactionStep[] = [];
   const applied: AppliedChange = { put: [], removed: [] };
@@ -147,6 +178,7 @@ export async function applyAnnotationChange(
               uploadId,
               ...put,
               chars,
+              version: 1,
               createdAt: at,
               createdBy: by.userId,
               updatedAt: at,
@@ -158,29 +190,32 @@ export async function applyAnnotationChange(
         onConditionFailed: changedMeanwhile,
       });
     } else {
-      charsDelta += chars - before;
+      charsDelta += chars - before.chars;
+      const unchanged = unchangedSince(before);
       steps.push({
         write: {
           Update: {
             TableName: db.tableName,
             Key: key,
             UpdateExpression:
-              'SET #element = :element, #page = :page, #title = :title, #chars = :chars, updatedAt = :at, updatedBy = :by',
-            ConditionExpression: '#chars = :before',
+              'SET #element = :element, #page = :page, #title = :title, #chars = :chars, #version = :version, updatedAt = :at, updatedBy = :by',
+            ConditionExpression: unchanged.condition,
             ExpressionAttributeNames: {
               '#element': 'element',
               '#page': 'page',
               '#title': 'title',
               '#chars': 'chars',
+              '#version': 'version',
             },
             ExpressionAttributeValues: {
               ':element': put.element,
               ':page': put.page,
               ':title': put.title,
               ':chars': chars,
-              ':before': before,
+              ':version': (before.version ?? 0) + 1,
               ':at': at,
               ':by': by.userId,
+              ...unchanged.values,
             },
           },
         },
@@ -193,15 +228,16 @@ export async function applyAnnotationChange(
     const before = sizes.get(name);
     if (before === undefined) continue;
     countDelta -= 1;
-    charsDelta -= before;
+    charsDelta -= before.chars;
+    const unchanged = unchangedSince(before);
     steps.push({
       write: {
         Delete: {
           TableName: db.tableName,
           Key: annotationKeys.annotation(partition, uploadId, name),
-          ConditionExpression: '#chars = :before',
-          ExpressionAttributeNames: { '#chars': 'chars' },
-          ExpressionAttributeValues: { ':before': before },
+          ConditionExpression: unchanged.condition,
+          ExpressionAttributeNames: { '#version': 'version' },
+          ...(before.version !== null ? { ExpressionAttributeValues: unchanged.values } : {}),
         },
       },
       onConditionFailed: changedMeanwhile,

@@ -13,4 +13,8 @@ describe('the annotation editor status (spec 001 §2)', () => {
     expect(statusText('saving', null)).toBe('Saving…');
     expect(statusText('loaded', null)).toBe('');
   });
+
+  it("says 'Not saved' while a change waits to be sent again", () => {
+    expect(statusText('unsaved', new Date(2026, 2, 4, 14, 5))).toBe('Not saved');
+  });
 });

@@ -1,7 +1,8 @@
 import { formatDate } from '../../lib/format';
 
 /** Spec 001 §2: the PDF annotation editor's status. */
-export type SaveStatus = 'loading' | 'loaded' | 'saving' | 'saved';
+/** 'unsaved': a change the server has not saved (it is kept and sent again: Retry, or on reconnecting). */
+export type SaveStatus = 'loading' | 'loaded' | 'saving' | 'saved' | 'unsaved';
 
 /** How long 'Saved: …' stays before the status clears (spec 001 §2: 10 s). */
 export const SAVED_SHOWN_MS = 10_000;
@@ -16,6 +17,7 @@ export function savedText(at: Date): string {
 export function statusText(status: SaveStatus, savedAt: Date | null): string {
   if (status === 'loading') return 'Loading…';
   if (status === 'saving') return 'Saving…';
+  if (status === 'unsaved') return 'Not saved';
   if (status === 'saved' && savedAt) return savedText(savedAt);
   return '';
 }

@@ -34,7 +34,7 @@ import { Scroller, ScrollPluginPackage } from '@embedpdf/plugin-scroll/react';
 import { SelectionLayer, SelectionPluginPackage } from '@embedpdf/plugin-selection/react';
 import { Viewport, ViewportPluginPackage } from '@embedpdf/plugin-viewport/react';
 import { useZoom, ZoomMode, ZoomPluginPackage } from '@embedpdf/plugin-zoom/react';
-import { annotationElement, xfdfCommand, type XfdfAnnotation } from '@stormline/contract/xfdf';
+import type { XfdfAnnotation } from '@stormline/contract/xfdf';
 import { parseXfdfCommand, parseXfdfDocument } from '@stormline/contract/xfdf-read';
 import { documentHref } from '../../../components/documents/document-calls';
 import { ServerError } from '../../../components/server-error';
@@ -43,6 +43,7 @@ import { errorMessage } from '../../../lib/errors';
 import { sendOverSocket, useChannel, type PushedMessage } from '../../../lib/realtime';
 import { loadXfdf, type ViewerDocument } from '../api/get-document';
 import type { SaveStatus } from '../save-status';
+import { AnnotationSync, sameContent } from '../annotation-sync';
 import { fromXfdf, isStoredKind, toXfdf, type PageSize } from '../annotation-xfdf';
 
 export interface PdfAnnotatorProps {
@@ -62,9 +63,6 @@ const TOOLS = [
   { id: 'ink', label: 'Ink', icon: IconScribble },
   { id: 'highlight', label: 'Highlight', icon: IconHighlight },
 ] as const;
-
-/** How long a change that arrived from another viewer is not sent back when the engine re-reports it. */
-const ECHO_MS = 3000;
 
 /**
  * The PDF with its annotation layer (EmbedPDF: PDFium in WebAssembly, self-hosted, no worker):
@@ -174,21 +172,40 @@ function AnnotatedDocument({
     (index: number): PageSize => pages?.[index]?.size ?? { width: 612, height: 792 },
     [pages],
   );
-  // Annotations as last stored or received, by name: what the engine reports back unchanged is not sent.
-  const known = useRef(new Map<string, string>());
-  const echoUntil = useRef(new Map<string, number>());
+  // The server's side and this viewer's unsaved changes: what the engine reports back unchanged is not sent.
+  const sync = useRef(new AnnotationSync());
   const imported = useRef(false);
+  const [unsaved, setUnsaved] = useState(false);
+
+  /** Shows an annotation as the server has it (created, or updated when it differs). */
+  const show = useCallback(
+    (a: XfdfAnnotation) => {
+      if (!annotations) return;
+      const object = fromXfdf(a, pageSize(a.page));
+      const existing = annotations.getAnnotationById(a.name);
+      if (!existing) annotations.createAnnotation(a.page, object);
+      else {
+        const current = toXfdf(existing.object, pageSize(existing.object.pageIndex));
+        if (!current || !sameContent(current, a))
+          annotations.updateAnnotation(existing.object.pageIndex, a.name, object);
+      }
+    },
+    [annotations, pageSize],
+  );
+  const hide = useCallback(
+    (name: string) => {
+      const existing = annotations?.getAnnotationById(name);
+      if (existing) annotations?.deleteAnnotation(existing.object.pageIndex, name);
+    },
+    [annotations],
+  );
 
   // The stored annotations, once.
   useEffect(() => {
     if (!annotations || !pages || imported.current) return;
     imported.current = true;
     const stored = parseXfdfDocument(storedXfdf);
-    const now = Date.now();
-    for (const a of stored) {
-      known.current.set(a.name, annotationElement(a));
-      echoUntil.current.set(a.name, now + ECHO_MS);
-    }
+    sync.current.loadStored(stored);
     if (stored.length)
       annotations.importAnnotations(stored.map((a) => ({ annotation: fromXfdf(a, pageSize(a.page)) })));
     onStatus('loaded');
@@ -201,7 +218,7 @@ function AnnotatedDocument({
     if (!editing) annotations.setActiveTool(null);
   }, [annotations, editing]);
 
-  // Another viewer's command: shown at once, and remembered so it is not sent back.
+  // Another viewer's command: known first (so the engine's report of it is no change), then shown.
   const applyRemote = useCallback(
     (message: PushedMessage) => {
       const command = (message.command ?? null) as { xfdfValue?: unknown } | null;
@@ -212,52 +229,56 @@ function AnnotatedDocument({
       } catch {
         return;
       }
-      const now = Date.now();
-      const place = (a: XfdfAnnotation) => {
-        known.current.set(a.name, annotationElement(a));
-        echoUntil.current.set(a.name, now + ECHO_MS);
-        const object = fromXfdf(a, pageSize(a.page));
-        const existing = annotations.getAnnotationById(a.name);
-        if (existing) annotations.updateAnnotation(existing.object.pageIndex, a.name, object);
-        else annotations.createAnnotation(a.page, object);
-      };
-      parsed.add.forEach(place);
-      parsed.modify.forEach(place);
-      for (const name of parsed.delete) {
-        known.current.delete(name);
-        echoUntil.current.set(name, now + ECHO_MS);
-        const existing = annotations.getAnnotationById(name);
-        if (existing) annotations.deleteAnnotation(existing.object.pageIndex, name);
+      for (const a of [...parsed.add, ...parsed.modify]) {
+        sync.current.remote(a);
+        show(a);
       }
+      for (const name of parsed.delete) {
+        sync.current.remoteDelete(name);
+        hide(name);
+      }
+      setUnsaved(sync.current.hasPending);
     },
-    [annotations, pageSize],
+    [annotations, show, hide],
   );
   const connection = useChannel(divisionId, `xfdf:${doc.id}`, applyRemote);
 
-  // This user's committed changes, as annotation commands (spec 001 §3).
-  const send = useCallback(
-    async (change: { add: string[]; modify: string[]; delete: string[] }) => {
-      onStatus('saving');
-      try {
-        const result = (await sendOverSocket('xfdf', divisionId, {
-          isCommand: true,
-          key: doc.id,
-          xfdfValue: xfdfCommand(change),
-          projectId: doc.projectId,
-          uploadId: doc.id,
-        })) as { savedAt?: string } | undefined;
+  // This user's unsaved changes, as one annotation command (spec 001 §3) at a time. They stay
+  // unsaved until the server says ok: a failure keeps them for Retry or the next reconnect.
+  const sending = useRef(false);
+  const flush = useCallback(async () => {
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      for (let outgoing = sync.current.outgoing(); outgoing; outgoing = sync.current.outgoing()) {
+        onStatus('saving');
+        let result: { savedAt?: string } | undefined;
+        try {
+          result = (await sendOverSocket('xfdf', divisionId, {
+            isCommand: true,
+            key: doc.id,
+            xfdfValue: outgoing.xfdf,
+            projectId: doc.projectId,
+            uploadId: doc.id,
+          })) as { savedAt?: string } | undefined;
+        } catch (error) {
+          setUnsaved(true);
+          onStatus('unsaved');
+          notifications.show({
+            color: 'red',
+            title: 'The annotation was not saved',
+            message: errorMessage(error, 'An error has occurred'),
+          });
+          return;
+        }
+        sync.current.confirm(outgoing);
+        setUnsaved(sync.current.hasPending);
         onSaved(result?.savedAt ? new Date(result.savedAt) : new Date());
-      } catch (error) {
-        onStatus('loaded');
-        notifications.show({
-          color: 'red',
-          title: 'The annotation was not saved',
-          message: errorMessage(error, 'An error has occurred'),
-        });
       }
-    },
-    [divisionId, doc.id, doc.projectId, onSaved, onStatus],
-  );
+    } finally {
+      sending.current = false;
+    }
+  }, [divisionId, doc.id, doc.projectId, onSaved, onStatus]);
 
   useEffect(() => {
     if (!annotations || !editing) return;
@@ -265,25 +286,47 @@ function AnnotatedDocument({
       if (event.type === 'loaded' || !event.committed) return;
       const annotation = event.annotation as PdfAnnotationObject;
       if (!isStoredKind(annotation)) return;
-      const name = annotation.id;
-      if ((echoUntil.current.get(name) ?? 0) > Date.now()) return;
-      if (event.type === 'delete') {
-        if (!known.current.delete(name)) return;
-        void send({ add: [], modify: [], delete: [name] });
-        return;
+      let change: boolean;
+      if (event.type === 'delete') change = sync.current.local(annotation.id, null);
+      else {
+        const xfdf = toXfdf(annotation, pageSize(annotation.pageIndex));
+        // Spec 001 §5: an annotation without a title (author) is not saved.
+        if (!xfdf || !xfdf.title) return;
+        change = sync.current.local(annotation.id, xfdf);
       }
-      const xfdf = toXfdf(annotation, pageSize(annotation.pageIndex));
-      // Spec 001 §5: an annotation without a title (author) is not saved.
-      if (!xfdf || !xfdf.title) return;
-      const element = annotationElement(xfdf);
-      if (known.current.get(name) === element) return;
-      const added = !known.current.has(name);
-      known.current.set(name, element);
-      void send(
-        added ? { add: [element], modify: [], delete: [] } : { add: [], modify: [element], delete: [] },
-      );
+      setUnsaved(sync.current.hasPending);
+      if (change) void flush();
     });
-  }, [annotations, editing, pageSize, send]);
+  }, [annotations, editing, pageSize, flush]);
+
+  // Back after a lost connection: other viewers' commands of the meantime were missed, so the
+  // stored annotations are read again and shown (this user's unsaved changes kept), then sent.
+  const previous = useRef(connection);
+  useEffect(() => {
+    const reconnected = previous.current === 'connecting' && connection === 'open' && imported.current;
+    previous.current = connection;
+    if (!reconnected || !annotations) return;
+    let live = true;
+    loadXfdf(divisionId, doc).then(
+      (xfdf) => {
+        if (!live) return;
+        const unsavedNames = new Set(sync.current.pendingNames());
+        const stored = parseXfdfDocument(xfdf);
+        const storedNames = new Set(stored.map((a) => a.name));
+        const gone = sync.current.knownNames().filter((name) => !storedNames.has(name));
+        sync.current.loadStored(stored);
+        for (const a of stored) if (!unsavedNames.has(a.name)) show(a);
+        for (const name of gone) if (!unsavedNames.has(name)) hide(name);
+        void flush();
+      },
+      () => {
+        if (live) void flush();
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [connection, annotations, divisionId, doc, show, hide, flush]);
 
   const selected = state.selectedUids.length > 0;
   const count = Object.values(state.pages).reduce((sum, uids) => sum + uids.length, 0);
@@ -334,6 +377,18 @@ function AnnotatedDocument({
               Delete
             </Button>
           </>
+        )}
+        {unsaved && (
+          <Button
+            variant="light"
+            color="red"
+            size="xs"
+            h={32}
+            onClick={() => void flush()}
+            data-testid="annotation-retry"
+          >
+            Not saved: Retry
+          </Button>
         )}
         <Text fz="sm" c="dimmed" ml={editing ? 'auto' : undefined} data-testid="annotation-count">
           {count === 1 ? '1 annotation' : `${count} annotations`}

@@ -88,7 +88,8 @@ export default function DocumentViewerRoute() {
                 {isPdf ? 'PDF' : 'Image'}
               </Badge>
             )}
-            {doc && isPdf && !editing && (
+            {/* Only for a caller who may not annotate: one who may is a click on Edit away. */}
+            {doc && isPdf && !doc.annotate && (
               <Text fz="sm" c="dimmed" data-testid="viewer-read-only">
                 {doc.readOnlyReason ?? 'Read-only'}
               </Text>
@@ -109,8 +110,9 @@ export default function DocumentViewerRoute() {
             </Button>
           )}
           {doc && isPdf && (
+            // The file as uploaded: the annotated print is the printing issue's (issue 22).
             <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={print}>
-              Print
+              Print without annotations
             </Button>
           )}
           <Button variant="default" leftSection={<IconX size={16} />} onClick={close}>
