@@ -62,17 +62,23 @@ export function SiteMapPages({
   const [live, setLive] = useState<Partial<Conversion> | null>(null);
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const socket = useChannel(divisionId, conversionChannel(uploadId), (message) => {
-    const status = message.status as Conversion['status'];
-    setLive({
-      status,
-      completed: Number(message.completed ?? 0),
-      total: Number(message.total ?? 0),
-      message: typeof message.message === 'string' ? message.message : null,
-    });
-    // The pages come with the stored answer once they are listed.
-    if (status === 'done' || status === 'error') void mutate();
-  });
+  const socket = useChannel(
+    divisionId,
+    conversionChannel(uploadId),
+    (message) => {
+      const status = message.status as Conversion['status'];
+      setLive({
+        status,
+        completed: Number(message.completed ?? 0),
+        total: Number(message.total ?? 0),
+        message: typeof message.message === 'string' ? message.message : null,
+      });
+      // The pages come with the stored answer once they are listed.
+      if (status === 'done' || status === 'error') void mutate();
+    },
+    // Live (again): what was pushed while not listening is read from the stored answer.
+    () => void mutate(),
+  );
   if (error)
     return (
       <Text c="red" fz="sm" role="alert">
