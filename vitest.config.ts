@@ -2,13 +2,13 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * How many e2e files run side by side: four, or what STORMLINE_E2E_WORKERS says (1 for one at a
+ * How many e2e files run side by side: three, or what STORMLINE_E2E_WORKERS says (1 for one at a
  * time). An e2e file mostly waits on the product and the browser (half a core on its own), so on
- * a quiet 2-core machine two at a time took the tier from 737 s to 529 s, three brought the whole
- * `npm test` under 15 minutes, and four kept it there once issue 20's browser files came; on a
- * machine saturated by others it was slower (docs/decisions/0031).
+ * a quiet 2-core machine two at a time took the tier from 737 s to 529 s, and three brought the
+ * whole `npm test` under 15 minutes; on a machine saturated by others it was slower
+ * (docs/decisions/0031).
  */
-const e2eWorkers = Math.max(1, Math.floor(Number(process.env.STORMLINE_E2E_WORKERS)) || 4);
+const e2eWorkers = Math.max(1, Math.floor(Number(process.env.STORMLINE_E2E_WORKERS)) || 3);
 
 /**
  * One run, three kinds of test: pure unit tests beside the code; integration, security and fuzz
