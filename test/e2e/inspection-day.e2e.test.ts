@@ -363,7 +363,7 @@ describe("the inspector's day, start to certified (1280 px)", () => {
           await searched;
           return option.isVisible();
         },
-        { timeout: 45_000, intervals: [500, 1000, 2000] },
+        { timeout: 45_000, interval: 1000 },
       )
       .toBe(true);
     await option.click();
