@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { channelsOf, subscribersOf } from '@stormline/data/channels';
 import { makePdf } from '@stormline/local/seed/demo-files';
-import { getDeps, resetDeps } from '@stormline/functions/lib/deps';
 import type { Deps } from '@stormline/functions/lib/deps';
 import { postToChannel } from '@stormline/functions/lib/realtime';
 import { call, NORTH, SOUTH } from '../support/api';
-import { runtimeEnv } from '../support/runtime';
+import { productDeps } from '../support/runtime';
 import { channelMessages, closes, openSocket, request } from '../support/sockets';
 import { groupWithDocument } from '../support/uploads';
 import { createTestUser, signInAs } from '../support/users';
@@ -17,7 +16,6 @@ import { createTestUser, signInAs } from '../support/users';
  * that the caller may read that document in the division named, as a download of it would.
  */
 
-const env = runtimeEnv();
 let deps: Deps;
 const sockets: WebSocket[] = [];
 let northToken: string;
@@ -26,16 +24,7 @@ let documentId: string;
 
 beforeAll(async () => {
   // postToChannel runs from the test process against the running product, as a job's task would.
-  for (const name of [
-    'TABLE_NAME',
-    'DYNAMODB_ENDPOINT',
-    'AWS_REGION',
-    'JWT_SECRET',
-    'WEBSOCKET_CALLBACK_URL',
-  ])
-    process.env[name] = env[name];
-  resetDeps();
-  deps = await getDeps();
+  deps = await productDeps();
   northToken = await signInAs(await createTestUser('Admin', [NORTH]));
   southToken = await signInAs(await createTestUser('Admin', [SOUTH]));
   const pdf = await makePdf('Erosion control plan', ['Silt fence along the east boundary.']);

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createDb } from '@stormline/data/dynamo';
 import { connectionsOf } from '@stormline/data/connections';
-import { getDeps, resetDeps } from '@stormline/functions/lib/deps';
 import type { Deps } from '@stormline/functions/lib/deps';
 import { postToUser } from '@stormline/functions/lib/realtime';
 import { endUserSessions } from '@stormline/functions/lib/sessions';
 import { call, NORTH, tokenFor } from '../support/api';
-import { runtimeEnv } from '../support/runtime';
+import { productDeps, runtimeEnv } from '../support/runtime';
 import { closes, nextMessage, openSocket as open } from '../support/sockets';
 import { signedToken } from '../support/tokens';
 import { createTestUser } from '../support/users';
@@ -19,16 +18,7 @@ const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
   // The product's own session functions, run from the test process against the running product.
-  for (const name of [
-    'TABLE_NAME',
-    'DYNAMODB_ENDPOINT',
-    'AWS_REGION',
-    'JWT_SECRET',
-    'WEBSOCKET_CALLBACK_URL',
-  ])
-    process.env[name] = env[name];
-  resetDeps();
-  deps = await getDeps();
+  deps = await productDeps();
 });
 
 afterAll(() => {
