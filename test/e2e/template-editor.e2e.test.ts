@@ -170,6 +170,8 @@ describe('the template editor (1280 px)', () => {
     await expect
       .poll(async () => groupsInOrder(await editorView()).indexOf(tableGroup))
       .toBe(before.length - 2);
+    // A press while the move is saving is ignored (it aimed at the old order): wait for the list.
+    await page.locator('[data-questions-tab][aria-busy="false"]').waitFor();
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe(`Move group ${tableGroup} up`);

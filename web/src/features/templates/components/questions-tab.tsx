@@ -106,14 +106,17 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
   const [groupDialog, setGroupDialog] = useState<{ group: QuestionGroup | null } | null>(null);
   const [questionDialog, setQuestionDialog] = useState<QuestionDialog | null>(null);
   const [removal, setRemoval] = useState<Removal | null>(null);
-  // One press at a time: a second move waits for the first. The buttons stay enabled meanwhile, so
-  // the keyboard's focus stays on the one pressed.
+  // One press at a time: a press while a move is saving is ignored, as it was aimed at the old order.
+  // The buttons stay enabled meanwhile, so the keyboard's focus stays on the one pressed; the list
+  // says it is busy instead.
   const busy = useRef(false);
+  const [saving, setSaving] = useState(false);
 
   /** A change made with one press (a move, the Condition Group): a refusal is shown as a notification. */
   const act = async (run: () => Promise<unknown>, failureTitle: string) => {
     if (busy.current) return;
     busy.current = true;
+    setSaving(true);
     try {
       await run();
     } catch (failure) {
@@ -125,6 +128,7 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
       });
     } finally {
       busy.current = false;
+      setSaving(false);
     }
   };
 
@@ -365,7 +369,7 @@ export function QuestionsTab({ view, edit, editable }: EditorTabProps) {
 
   const dialogGroup = questionDialog?.group;
   return (
-    <Stack gap="md">
+    <Stack gap="md" aria-busy={saving} data-questions-tab>
       {editable && (
         <Group gap="sm">
           <Button leftSection={<IconPlus size={18} />} onClick={() => setGroupDialog({ group: null })}>
