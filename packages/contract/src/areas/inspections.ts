@@ -94,15 +94,6 @@ export const inspectionsRoutes = defineArea('inspections', {
     response: ProjectInspectionsPage,
     implemented: true,
   },
-  listSiteMapInspections: {
-    method: 'GET',
-    path: '/api/projects/{id}/sitemaps/{sitemapId}/inspections',
-    summary: 'Inspections of a project that use a site map (map editor inspection selector)',
-    access: permission('read', 'Inspection'),
-    division: 'required',
-    publicRead: true,
-    implemented: false,
-  },
   createInspection: {
     method: 'POST',
     path: '/api/inspections',

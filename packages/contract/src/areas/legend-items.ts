@@ -75,7 +75,7 @@ export const MapSymbolInput = z.strictObject({
 });
 
 /** The symbol as stored and answered: complete. */
-const MapSymbol = z.strictObject({
+export const MapSymbol = z.strictObject({
   editor: z.number(),
   line: z.strictObject({
     stroke: z.string(),
@@ -139,6 +139,31 @@ export const LegendItem = z.strictObject({
 export const LegendItemDetail = z.strictObject({ ...LegendItem.shape, uploads: z.array(DocumentSummary) });
 
 const legendParams = z.strictObject({ id: Id });
+const projectLegendParams = z.strictObject({ id: Id });
+const projectLegendItemParams = z.strictObject({ id: Id, legendItemId: Id });
+
+/** A project's own legend item (spec 002 §3 legend item as used on maps): no regulations, no documents. */
+export const ProjectLegendItemCreate = z.strictObject({
+  name: LegendName,
+  type: LegendType,
+  map_symbol: z.optional(z.nullable(MapSymbolInput)),
+});
+export const ProjectLegendItemUpdate = z.strictObject({
+  name: LegendName,
+  type: LegendType,
+  map_symbol: z.nullable(MapSymbolInput),
+  version: Version,
+});
+export const ProjectLegendItem = z.strictObject({
+  id: Id,
+  projectId: Id,
+  name: z.string(),
+  type: LegendType,
+  map_symbol: MapSymbol,
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  version: Version,
+});
 
 /** Comma-separated legend item ids (LegendItemIds), at most 50. */
 const LegendItemIds = z
@@ -234,33 +259,57 @@ export const legendItemsRoutes = defineArea('legend-items', {
   listProjectLegendItems: {
     method: 'GET',
     path: '/api/projects/{id}/legend-items',
-    summary: 'Legend items of a project (map editor control measures and pollutants)',
+    summary:
+      "A project's own legend items (the map editor's control measures and pollutants beside the division's Map Legend) by type and name (query type, s: the start of the name), a page at a time",
     access: permission('read', 'Project Legend Item'),
     division: 'required',
+    pageSize: 100,
+    params: projectLegendParams,
+    query: z.strictObject({
+      cursor: z.optional(Cursor),
+      s: z.optional(SearchText),
+      type: z.optional(LegendType),
+    }),
+    response: Page(ProjectLegendItem),
     implemented: false,
   },
   createProjectLegendItem: {
     method: 'POST',
     path: '/api/projects/{id}/legend-items',
-    summary: 'Create a control measure or pollutant source model on a project (map editor)',
+    summary:
+      'Create a control measure or pollutant source model on a project (name, type, map_symbol completed from the defaults)',
     access: permission('create', 'Project Legend Item'),
     division: 'required',
+    params: projectLegendParams,
+    query: z.strictObject({}),
+    body: ProjectLegendItemCreate,
+    response: ProjectLegendItem,
     implemented: false,
   },
   updateProjectLegendItem: {
     method: 'PUT',
     path: '/api/projects/{id}/legend-items/{legendItemId}',
-    summary: 'Update a control measure or pollutant source model of a project (map editor)',
+    summary:
+      'Update a control measure or pollutant source model of a project (name, type, map_symbol, version; 409 when stale)',
     access: permission('update', 'Project Legend Item'),
     division: 'required',
+    params: projectLegendItemParams,
+    query: z.strictObject({}),
+    body: ProjectLegendItemUpdate,
+    response: ProjectLegendItem,
     implemented: false,
   },
   deleteProjectLegendItem: {
     method: 'DELETE',
     path: '/api/projects/{id}/legend-items/{legendItemId}',
-    summary: 'Destroy a control measure or pollutant source model of a project (map editor)',
+    summary:
+      'Destroy a control measure or pollutant source model of a project; refused while it stands on a map (remove it from the map first); the maps it stood on keep showing it',
     access: permission('delete', 'Project Legend Item'),
     division: 'required',
+    params: projectLegendItemParams,
+    query: z.strictObject({}),
+    body: z.undefined(),
+    response: z.strictObject({ id: Id }),
     implemented: false,
   },
 });
