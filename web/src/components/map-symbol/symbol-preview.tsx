@@ -14,7 +14,7 @@ import {
   tickLength,
   type DrawnShape,
 } from '@stormline/domain/symbol-drawing';
-import { SvgNodes } from '../../../lib/svg-nodes';
+import { SvgNodes } from '../../lib/svg-nodes';
 
 /** The symbol as the API answers it: the domain's shape with its enums widened to strings. */
 export type SymbolData = MapSymbolData;

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultMapSymbol, type MapSymbol } from '@stormline/domain/map-symbol';
-import { renderWithApp } from '../../../testing/render';
+import { renderWithApp } from '../../testing/render';
 import { SymbolEditor } from './symbol-editor';
 
 /** The editor as a form holds it: its value in state, every change also seen by the test. */

@@ -3,6 +3,7 @@ import {
   ColorInput,
   Fieldset,
   Group,
+  Input,
   NumberInput,
   SegmentedControl,
   Select,
@@ -432,9 +433,9 @@ function Choice({
   const id = useId();
   return (
     <Stack gap={4}>
-      <Text component="span" id={id} fz="sm" fw={500}>
+      <Input.Label labelElement="div" id={id}>
         {label}
-      </Text>
+      </Input.Label>
       <SegmentedControl
         aria-labelledby={id}
         data={data}
@@ -477,9 +478,7 @@ function SliderField({
   return (
     <Stack gap={6}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text component="span" fz="sm" fw={500}>
-          {label}
-        </Text>
+        <Input.Label labelElement="div">{label}</Input.Label>
         <Text component="span" fz="sm" c="dimmed" aria-hidden>
           {shown}
         </Text>
