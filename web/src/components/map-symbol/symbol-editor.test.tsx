@@ -125,6 +125,8 @@ describe('the map symbol editor (spec 002 §9)', () => {
     expect(last().text.label).toBe('Silt fence');
     await choose(user, 'Font', 'Times New Roman');
     expect(last().text).toEqual({ label: 'Silt fence', font: 'Times New Roman', size: 22 });
+    const sample = screen.getByRole('img', { name: 'Text sample: Silt fence in Times New Roman 22' });
+    expect(sample.querySelector('text')!.getAttribute('font-family')).toMatch(/^'Times New Roman'/);
   });
 
   it('chooses an icon', async () => {

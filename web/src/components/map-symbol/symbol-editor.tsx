@@ -24,7 +24,8 @@ import {
   type LineStyle,
   type MapSymbol,
 } from '@stormline/domain/map-symbol';
-import { SYMBOL_ICONS } from '@stormline/domain/symbol-drawing';
+import { drawSymbol, SYMBOL_ICONS } from '@stormline/domain/symbol-drawing';
+import { SvgNodes } from '../../lib/svg-nodes';
 import { describeSymbol, SymbolPreview } from './symbol-preview';
 
 const L = SYMBOL_LIMITS;
@@ -132,7 +133,7 @@ export function SymbolEditor({
       {(value.editor === SYMBOL_EDITORS.circle || value.editor === SYMBOL_EDITORS.polygon) && (
         <AreaFields area={value.area} onChange={setArea} disabled={disabled} />
       )}
-      <TextFields text={value.text} onChange={setText} disabled={disabled} />
+      <TextFields symbol={value} onChange={setText} disabled={disabled} />
     </Stack>
   );
 }
@@ -379,17 +380,19 @@ function IconFields({
 }
 
 function TextFields({
-  text,
+  symbol,
   onChange,
   disabled,
 }: {
-  text: MapSymbol['text'];
+  symbol: MapSymbol;
   onChange: (patch: Partial<MapSymbol['text']>) => void;
   disabled: boolean;
 }) {
+  const { text } = symbol;
   return (
     <Fieldset legend="Text" disabled={disabled}>
       <Stack gap="sm">
+        {text.label && <TextSample symbol={symbol} />}
         <TextInput
           label="Text label"
           description={`At most ${L.textLabel} characters`}
@@ -413,6 +416,29 @@ function TextFields({
         />
       </Stack>
     </Fieldset>
+  );
+}
+
+/** The label as a text shape draws it on the map: its font, size and colour. */
+function TextSample({ symbol }: { symbol: MapSymbol }) {
+  const width = 300;
+  const height = symbol.text.size + 16;
+  const nodes = drawSymbol(
+    symbol,
+    { kind: 'text', at: [width / 2, height / 2], text: symbol.text.label },
+    { idPrefix: 'text-sample' },
+  );
+  return (
+    <svg
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={`Text sample: ${symbol.text.label} in ${symbol.text.font} ${symbol.text.size}`}
+      style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
+    >
+      <SvgNodes nodes={nodes} />
+    </svg>
   );
 }
 
