@@ -517,6 +517,8 @@ function SliderField({
         max={max}
         step={step}
         label={null}
+        // A 24 px thumb: the tap target the phone layouts hold every control to (0024).
+        thumbSize={24}
         disabled={disabled}
         onChange={(next) => onChange(twoDecimals(next))}
       />
