@@ -271,7 +271,7 @@ export const legendItemsRoutes = defineArea('legend-items', {
       type: z.optional(LegendType),
     }),
     response: Page(ProjectLegendItem),
-    implemented: false,
+    implemented: true,
   },
   createProjectLegendItem: {
     method: 'POST',
@@ -284,7 +284,7 @@ export const legendItemsRoutes = defineArea('legend-items', {
     query: z.strictObject({}),
     body: ProjectLegendItemCreate,
     response: ProjectLegendItem,
-    implemented: false,
+    implemented: true,
   },
   updateProjectLegendItem: {
     method: 'PUT',
@@ -297,7 +297,7 @@ export const legendItemsRoutes = defineArea('legend-items', {
     query: z.strictObject({}),
     body: ProjectLegendItemUpdate,
     response: ProjectLegendItem,
-    implemented: false,
+    implemented: true,
   },
   deleteProjectLegendItem: {
     method: 'DELETE',
@@ -310,6 +310,6 @@ export const legendItemsRoutes = defineArea('legend-items', {
     query: z.strictObject({}),
     body: z.undefined(),
     response: z.strictObject({ id: Id }),
-    implemented: false,
+    implemented: true,
   },
 });
