@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAP_MESSAGES } from '@stormline/domain/map-features';
+import { listDocuments } from '@stormline/data/documents';
+import { standingFeaturesOfMap } from '@stormline/data/map-features';
+import { MAP_MESSAGES, siteMapId } from '@stormline/domain/map-features';
+import { SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
+import { demoProjectNames } from '@stormline/local/seed/clients';
 import { localDate } from '@stormline/domain/local-date';
 import { call, NORTH, tokenFor } from '../support/api';
 import { inspectedSite } from '../support/inspected-site';
@@ -506,5 +510,36 @@ describe('the map editor walk: baseline, inspection 1, inspection 2', () => {
     expect(closed.body).toEqual({ message: MAP_MESSAGES.archived });
     // Reading still works on an archived project.
     expect((await read(inspection2.id)).length).toBe(2);
+  });
+});
+
+describe('the demo', () => {
+  it('has a polygon, a line, a note and a finding on the first North project’s first site map', async () => {
+    // The seed's first North project (by name, as the projects list orders them), of either region.
+    const names = [...demoProjectNames('US', NORTH), ...demoProjectNames('UK', NORTH)].sort((a, b) =>
+      a.toLowerCase() < b.toLowerCase() ? -1 : 1,
+    );
+    let project: { id: string } | undefined;
+    for (const name of names) {
+      const found = await api<{ pageData: { id: string; name: string }[] }>(
+        `/api/divisions/${NORTH}/projects?s=${encodeURIComponent(name)}`,
+      );
+      project = found.body.pageData.find((p) => p.name === name);
+      if (project) break;
+    }
+    const owner = {
+      kind: 'project' as const,
+      divisionId: NORTH,
+      projectId: project!.id,
+      docTypeId: SITE_MAP_DOC_TYPE_ID,
+    };
+    const [doc] = (await listDocuments(db, owner, { pageSize: 1 })).items;
+    const features = await standingFeaturesOfMap(db, NORTH, siteMapId(doc!.id, 1));
+    expect(features.map((f) => [f.type, f.geometry.type]).sort()).toEqual([
+      ['commentables', 'point'],
+      ['control_measure', 'line'],
+      ['control_measure', 'polygon'],
+      ['findings', 'point'],
+    ]);
   });
 });
