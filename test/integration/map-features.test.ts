@@ -442,10 +442,16 @@ describe('the map editor walk: baseline, inspection 1, inspection 2', () => {
         geometry: { type: 'point' },
       },
     ]);
-    expect(closed.status).toBe(403);
-    expect([MAP_MESSAGES.certified, MAP_MESSAGES.laterInspection]).toContain(
-      (closed.body as { message: string }).message,
+    // Signed: read-only unless the project awaits its compliance signature; then the later one closes it.
+    const detail = await api<{ project: { inspection_compliance_required: boolean } }>(
+      `/api/inspections/${inspection1.id}`,
     );
+    expect(closed.status).toBe(403);
+    expect(closed.body).toEqual({
+      message: detail.body.project.inspection_compliance_required
+        ? MAP_MESSAGES.laterInspection
+        : MAP_MESSAGES.certified,
+    });
 
     expect((await read(inspection2.id)).map((f) => f.positionables_id).sort()).toEqual(
       [fenceId, noteFeatureId, findingFeatureId].sort(),
