@@ -480,6 +480,31 @@ describe('the map editor walk: baseline, inspection 1, inspection 2', () => {
     ]);
   });
 
+  it('lets the public account read the map only once the project is public, and never save', async () => {
+    const publicToken = await tokenFor('public@example.com');
+    const asPublic = (path: string, method = 'GET', body?: unknown) =>
+      call<{ pageData?: Feature[]; message?: string }>(path, {
+        method,
+        token: publicToken,
+        divisionId: NORTH,
+        body,
+      });
+    const hidden = await asPublic(positionables(inspection2.id));
+    expect(hidden.status).toBe(404);
+    expect((await api(`/api/projects/${projectId}/public`, 'PUT')).status).toBe(200);
+    const shown = await asPublic(positionables(inspection2.id));
+    expect(shown.status).toBe(200);
+    expect(shown.body.pageData!.map((f) => f.positionables_id).sort()).toEqual(
+      [fenceId, noteFeatureId].sort(),
+    );
+    expect(
+      (await asPublic(`/api/projects/${projectId}/sitemaps/${mapId}?inspectionId=${inspection2.id}`)).status,
+    ).toBe(200);
+    const write = await asPublic(`${positionables(inspection2.id)}/update`, 'PUT', { items: [] });
+    expect(write.status).toBe(403);
+    expect(write.body).toEqual({ message: 'The public view is read-only' });
+  });
+
   it('refuses a Client User’s save, and every save once the project is archived', async () => {
     const clientUser = await tokenFor('client.user@example.com');
     const refused = await call(`${positionables(inspection2.id)}/update`, {

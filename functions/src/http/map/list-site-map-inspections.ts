@@ -19,7 +19,11 @@ export async function main({ params, query, caller, divisionId, deps }: RouteReq
     pageSize: route.pageSize,
     ...(query.cursor ? { cursor: query.cursor } : {}),
   });
-  const using = await inspectionsUsingMap(deps, ctx, page.items);
+  // By date, newest first; two on one day (the list's key then orders by id) by number.
+  const newestFirst = [...page.items].sort(
+    (a, b) => b.created_date.localeCompare(a.created_date) || b.number - a.number,
+  );
+  const using = await inspectionsUsingMap(deps, ctx, newestFirst);
   return pageOf(
     route,
     {
