@@ -3,8 +3,8 @@ import type { PositionableWrite } from '@stormline/contract/map-features';
 import { getFindings } from '@stormline/data/findings';
 import { getMapLegendItems } from '@stormline/data/legend-items';
 import {
-  featuresShownOfType,
   getMapState,
+  mapOfStandingFeature,
   saveMapEdits,
   standingFeatures,
 } from '@stormline/data/map-features';
@@ -28,12 +28,18 @@ import type { MapContext } from './site-map-editor';
 
 type Write = z.output<typeof PositionableWrite>;
 
-/** What a feature edit names it by in a message: its source's name, else its id. */
+/**
+ * What a feature edit names it by in a message (its source's name, else its id), and whether its
+ * source is gone (a removal then moves no placement count).
+ */
 async function labels(deps: Deps, ctx: MapContext, features: readonly FeatureRecord[]) {
   const sourceOf = await featureSources(deps, ctx.project, features);
-  return (f: FeatureRecord) => {
-    const source = sourceOf(f);
-    return source.deleted ? f.id : source.name;
+  return {
+    labelOf: (f: FeatureRecord) => {
+      const source = sourceOf(f);
+      return source.deleted ? f.id : source.name;
+    },
+    gone: (f: FeatureRecord) => sourceOf(f).deleted,
   };
 }
 
@@ -101,8 +107,9 @@ const shapeOf = (w: Write) => ({
 /**
  * A bulk save of a map for an inspection (spec 002 §4, §7; 0041). Refused (403) when the map may not
  * change then; every feature must lie on the page image; the features named are read first and
- * the whole save refused (409, naming them) when any changed meanwhile, before anything is written;
- * new features' sources are checked; a map shows at most one note per inspection (409).
+ * the whole save refused (409, naming them) when any changed meanwhile, before anything is written
+ * (404 for a feature standing on another map); new features' sources are checked; a map shows at
+ * most one note per inspection (409).
  */
 export async function saveMap(
   deps: Deps,
@@ -113,7 +120,8 @@ export async function saveMap(
 ): Promise<SavedEdit[]> {
   const refusal = mapRefusal(caller, ctx);
   if (refusal) throw new ForbiddenError(refusal);
-  const image = await mapPage(deps, ctx);
+  // Only a feature placed or changed needs the page image; removals work on a removed document's map.
+  const image = writes.some((w) => !w.remove) ? await mapPage(deps, ctx) : null;
 
   const named = writes.filter((w) => w.positionables_id !== undefined);
   const seen = new Set<string>();
@@ -126,7 +134,7 @@ export async function saveMap(
   for (const w of writes) {
     if (w.remove && w.positionables_id === undefined)
       throw new ValidationError('Only a saved feature can be removed');
-    const problem = w.remove ? null : geometryProblem(w, image);
+    const problem = w.remove || !image ? null : geometryProblem(w, image);
     if (problem) throw new ValidationError(problem);
   }
 
@@ -136,8 +144,15 @@ export async function saveMap(
     ctx.siteMapId,
     named.map((w) => w.positionables_id!),
   );
+  // A feature standing on another map is not this map's: 404. One standing nowhere was removed
+  // meanwhile (or never was): stale, like a changed one.
+  const missing = named.filter((w) => !standing.has(w.positionables_id!));
+  for (const w of missing) {
+    const elsewhere = await mapOfStandingFeature(deps.db, ctx.project.divisionId, w.positionables_id!);
+    if (elsewhere !== null && elsewhere !== ctx.siteMapId) throw new NotFoundError('Feature not found');
+  }
   const stale = named.filter((w) => standing.get(w.positionables_id!)?.version !== w.version);
-  const labelOf = await labels(deps, ctx, [...standing.values()]);
+  const { labelOf, gone } = await labels(deps, ctx, [...standing.values()]);
   if (stale.length > 0)
     throw new ConflictError(
       MAP_MESSAGES.stale(
@@ -156,19 +171,15 @@ export async function saveMap(
   const creates = writes.filter((w) => w.positionables_id === undefined);
   const scopes = await checkNewSources(deps, ctx, creates);
 
-  let expectSaveSeq: number | undefined;
+  // One note per map (spec 002 §9): the map item counts its standing notes (the editable map shows
+  // exactly the standing features); the transaction adding a note is conditioned on that count.
   const noteLimit = DATA_SOURCES.find((s) => s.type === 'commentables')!.maxInstances!;
   const newNotes = creates.filter((w) => w.positionable_type === 'commentables').length;
   if (newNotes > 0) {
-    const [shown, state] = await Promise.all([
-      featuresShownOfType(deps.db, ctx.project.divisionId, ctx.siteMapId, ctx.n, 'commentables'),
-      getMapState(deps.db, ctx.project.divisionId, ctx.siteMapId),
-    ]);
-    const removed = new Set(named.filter((w) => w.remove).map((w) => w.positionables_id));
-    if (shown.filter((f) => !removed.has(f.id)).length + newNotes > noteLimit)
+    const state = await getMapState(deps.db, ctx.project.divisionId, ctx.siteMapId);
+    const removedNotes = named.filter((w) => w.remove && w.positionable_type === 'commentables').length;
+    if ((state?.notes ?? 0) - removedNotes + newNotes > noteLimit)
       throw new ConflictError(MAP_MESSAGES.oneNote);
-    // Two saves adding a note at once: the second finds the map's counter moved and is refused.
-    expectSaveSeq = state?.saveSeq ?? 0;
   }
 
   const edits: MapEdit[] = writes.map((w) => {
@@ -182,7 +193,9 @@ export async function saveMap(
         shape: shapeOf(w),
       };
     const current = standing.get(w.positionables_id)!;
-    return w.remove ? { kind: 'remove', current } : { kind: 'change', current, shape: shapeOf(w) };
+    return w.remove
+      ? { kind: 'remove', current, sourceGone: gone(current) }
+      : { kind: 'change', current, shape: shapeOf(w) };
   });
   return saveMapEdits(deps.db, {
     divisionId: ctx.project.divisionId,
@@ -193,7 +206,6 @@ export async function saveMap(
     inspectionId: ctx.inspection?.id ?? null,
     edits,
     guards: mapSaveGuards(deps, ctx),
-    ...(expectSaveSeq !== undefined ? { expectSaveSeq } : {}),
     by: actorOf(caller).name,
     now: deps.now(),
     labelOf,

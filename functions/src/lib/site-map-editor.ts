@@ -4,7 +4,13 @@ import { getFindings } from '@stormline/data/findings';
 import { getInspection, inspectionKeys, padNumber } from '@stormline/data/inspections';
 import type { InspectionRecord } from '@stormline/data/inspections';
 import { getMapLegendItems } from '@stormline/data/legend-items';
-import type { FeatureRecord } from '@stormline/data/map-features';
+import {
+  featuresShownIn,
+  getSourceSnapshots,
+  mapsOfProject,
+  putSourceSnapshots,
+} from '@stormline/data/map-features';
+import type { FeatureRecord, SourceSnapshot } from '@stormline/data/map-features';
 import { getMapNotes } from '@stormline/data/map-notes';
 import { projectKeys } from '@stormline/data/projects';
 import type { ProjectRecord } from '@stormline/data/projects';
@@ -82,6 +88,9 @@ export async function readMap(
   if (!conversion || conversion.docTypeId !== SITE_MAP_DOC_TYPE_ID) throw notSiteMap();
   if (projectId !== undefined && conversion.projectId !== projectId) throw notSiteMap();
   const project = await readVisibleProject(deps, caller, divisionId, conversion.projectId);
+  // A page the document never had is no map (a handful of PAGE items, read after the project check).
+  const pages = await pagesEver(deps, divisionId, parsed.uploadId);
+  if (!pages.some((p) => p.page === parsed.page && p.listedAt !== null)) throw notSiteMap();
   let inspection: InspectionRecord | null = null;
   if (inspectionRef !== null && inspectionRef !== BASELINE) {
     inspection = await getInspection(deps.db, divisionId, inspectionRef);
@@ -186,7 +195,7 @@ export function inspectionWindow(inspection: InspectionRecord, project: ProjectR
 }
 
 /** Every page a document has had (each conversion's), read whole: a handful. */
-async function pagesEver(deps: Pick<Deps, 'db'>, divisionId: string, uploadId: string) {
+export async function pagesEver(deps: Pick<Deps, 'db'>, divisionId: string, uploadId: string) {
   const items = await readPartition(deps.db, `DIVISION#${divisionId}#UPLOAD#${uploadId}`, 'PAGE#');
   return items as unknown as SiteMapPageRecord[];
 }
@@ -358,11 +367,77 @@ export async function featureSources(
   };
 }
 
+/**
+ * Whether an inspection's maps are frozen: it can no longer change by its certification (0041), so
+ * its maps show what each source showed when it was certified. Archiving alone freezes nothing.
+ */
+export function mapsFrozen(inspection: InspectionRecord, project: ProjectRecord): boolean {
+  return !isInspectionEditable(inspection, { ...project, archivedAt: null });
+}
+
+/**
+ * Certifying an inspection freezes its maps (0041): for every map of the project, what each source
+ * standing on it then shows (name, colour, symbol, scope, detail, deleted) is written under the
+ * inspection, read back by its map reads instead of the live source. The cost grows with the
+ * features shown. Written before the certification's transaction: if that fails the inspection stays
+ * editable and reads the live sources; certifying again rewrites them.
+ */
+export async function freezeInspectionMaps(
+  deps: Pick<Deps, 'db' | 'now'>,
+  project: ProjectRecord,
+  inspection: InspectionRecord,
+): Promise<void> {
+  const d = project.divisionId;
+  const maps = await mapsOfProject(deps.db, d, project.id);
+  const features = (
+    await Promise.all(maps.map((id) => featuresShownIn(deps.db, d, id, inspection.number)))
+  ).flat();
+  if (features.length === 0) return;
+  const bySource = new Map(features.map((f) => [f.sourceId, f]));
+  const sourceOf = await featureSources(deps, project, [...bySource.values()]);
+  await putSourceSnapshots(
+    deps.db,
+    d,
+    inspection.id,
+    [...bySource.values()].map((f) => sourceOf(f)),
+    deps.now(),
+  );
+}
+
+/** Whether a signature moving an inspection from `before` to `after` certifies it (its maps freeze). */
+export function certifies(
+  before: InspectionRecord,
+  after: InspectionRecord,
+  project: ProjectRecord,
+): boolean {
+  return !mapsFrozen(before, project) && mapsFrozen(after, project);
+}
+
+/**
+ * What each feature of a map read shows: for a certified inspection, the sources as they were when
+ * it was certified (one BatchGet of its snapshots; a source without one, certified before snapshots
+ * were kept, falls back to the live source); else the live sources.
+ */
+export async function mapFeatureSources(
+  deps: Pick<Deps, 'db'>,
+  ctx: MapContext,
+  features: readonly FeatureRecord[],
+): Promise<(feature: FeatureRecord) => SourceSnapshot> {
+  if (!ctx.inspection || !mapsFrozen(ctx.inspection, ctx.project))
+    return featureSources(deps, ctx.project, features);
+  const frozen = await getSourceSnapshots(deps.db, ctx.project.divisionId, ctx.inspection.id, [
+    ...new Set(features.map((f) => f.sourceId)),
+  ]);
+  const live = await featureSources(
+    deps,
+    ctx.project,
+    features.filter((f) => !frozen.has(f.sourceId)),
+  );
+  return (feature) => frozen.get(feature.sourceId) ?? live(feature);
+}
+
 /** A feature version as the map routes answer it (spec 002 §3 map feature). */
-export function positionableView(
-  feature: FeatureRecord,
-  source: ReturnType<Awaited<ReturnType<typeof featureSources>>>,
-) {
+export function positionableView(feature: FeatureRecord, source: SourceSnapshot) {
   return {
     positionables_id: feature.id,
     positionable_id: feature.sourceId,

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import {
   MAP_LIMITS,
+  MAP_MESSAGES,
+  pointsInSave,
   POSITIONABLE_TYPES,
   TARGET_TYPES,
   type Geometry as GeometryShape,
@@ -119,12 +121,11 @@ export const PositionableWrite = z.strictObject({
 });
 
 export const PositionablesUpdate = z.strictObject({
-  items: z
-    .array(PositionableWrite)
-    .check(
-      z.minLength(1, 'There is nothing to save'),
-      z.maxLength(MAP_LIMITS.itemsPerSave, `A save holds at most ${MAP_LIMITS.itemsPerSave} features`),
-    ),
+  items: z.array(PositionableWrite).check(
+    z.minLength(1, 'There is nothing to save'),
+    z.maxLength(MAP_LIMITS.itemsPerSave, `A save holds at most ${MAP_LIMITS.itemsPerSave} features`),
+    z.refine((items) => pointsInSave(items) <= MAP_LIMITS.pointsPerSave, MAP_MESSAGES.tooManyPoints),
+  ),
 });
 
 /** A bulk save's answer: each feature as saved (with the editor's clientId for a new one). */

@@ -7,6 +7,7 @@ import type { Db } from './dynamo';
 import { nameOrder } from './keys';
 import { queryPage } from './paging';
 import type { PageOf } from './paging';
+import { unlessPlaced } from './placements';
 import { readPartition } from './read-partition';
 import { groupsHeldByDivision } from './regulations';
 import type { GroupRecord } from './regulations';
@@ -48,6 +49,10 @@ export const legendKeys = {
 };
 
 const notFound = () => new NotFoundError('Legend item not found');
+
+/** A legend item's type change refused while it stands on a map (0041). */
+export const TYPE_PLACED =
+  'It stands on a map as a control measure or pollutant: its type cannot change. Remove it from the map first.';
 
 const listOrder = (item: Pick<LegendItemRecord, 'id' | 'name'>) => nameOrder(item.name, item.id);
 
@@ -193,21 +198,23 @@ export async function updateLegendItem(
   const linked = new Set(links.map((l) => l.groupId as string));
   const keep = new Set(after.groupIds);
   const renamed = listOrder(before) !== listOrder(after);
+  const update = versionedUpdateStep(
+    db,
+    legendKeys.item(divisionId, legendItemId),
+    {
+      name: after.name,
+      type: after.type,
+      groupIds: after.groupIds,
+      mapSymbol: after.mapSymbol,
+      updatedAt: after.updatedAt,
+      ...indexKeys(after),
+    },
+    version,
+    notFound,
+  );
   const steps: TransactionStep[] = [
-    versionedUpdateStep(
-      db,
-      legendKeys.item(divisionId, legendItemId),
-      {
-        name: after.name,
-        type: after.type,
-        groupIds: after.groupIds,
-        mapSymbol: after.mapSymbol,
-        updatedAt: after.updatedAt,
-        ...indexKeys(after),
-      },
-      version,
-      notFound,
-    ),
+    // Its features are of its type: the type changes only while none stands on a map.
+    after.type === before.type ? update : unlessPlaced(update, () => new ConflictError(TYPE_PLACED)),
     ...[...linked]
       .filter((g) => !keep.has(g))
       .map((g) => deleteStep(db, legendKeys.groupLink(divisionId, legendItemId, g))),
@@ -228,7 +235,8 @@ export async function deleteLegendItem(
   const item = await getLegendItem(db, divisionId, legendItemId);
   const links = await readPartition(db, legendKeys.item(divisionId, legendItemId).pk, 'GROUP#', 'groupId');
   await transact(db, [
-    {
+    // Not while it stands on a map (its placement count, kept by the map saves).
+    unlessPlaced({
       write: {
         Delete: {
           TableName: db.tableName,
@@ -237,7 +245,7 @@ export async function deleteLegendItem(
         },
       },
       onConditionFailed: notFound,
-    },
+    }),
     ...links.map((l) => deleteStep(db, legendKeys.groupLink(divisionId, legendItemId, l.groupId as string))),
   ]);
   return item;
@@ -458,21 +466,23 @@ export async function updateProjectLegendItem(
     updatedAt: now.toISOString(),
     version: version + 1,
   };
+  const update = versionedUpdateStep(
+    db,
+    projectLegendKeys.item(before.divisionId, before.projectId, before.id),
+    {
+      name: after.name,
+      type: after.type,
+      mapSymbol: after.mapSymbol,
+      updatedAt: after.updatedAt,
+      gsi1sk: projectLegendKeys.order(after),
+    },
+    version,
+    notFound,
+  );
+  // Its features are of its type: the type changes only while none stands on a map.
   await transact(db, [
     ...also,
-    versionedUpdateStep(
-      db,
-      projectLegendKeys.item(before.divisionId, before.projectId, before.id),
-      {
-        name: after.name,
-        type: after.type,
-        mapSymbol: after.mapSymbol,
-        updatedAt: after.updatedAt,
-        gsi1sk: projectLegendKeys.order(after),
-      },
-      version,
-      notFound,
-    ),
+    after.type === before.type ? update : unlessPlaced(update, () => new ConflictError(TYPE_PLACED)),
   ]);
   return after;
 }
@@ -484,7 +494,7 @@ export async function deleteProjectLegendItem(
 ): Promise<void> {
   await transact(db, [
     ...also,
-    {
+    unlessPlaced({
       write: {
         Delete: {
           TableName: db.tableName,
@@ -493,7 +503,7 @@ export async function deleteProjectLegendItem(
         },
       },
       onConditionFailed: notFound,
-    },
+    }),
   ]);
 }
 

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '@stormline/domain/errors';
-import { MAP_MESSAGES, planFeatureEdit, visibleIn } from '@stormline/domain/map-features';
+import { DATA_SOURCES, MAP_MESSAGES, planFeatureEdit, visibleIn } from '@stormline/domain/map-features';
 import type { Lifetime, PositionableType, TargetType, VersionStep } from '@stormline/domain/map-features';
+import type { MapSymbol } from '@stormline/domain/map-symbol';
+import { batchGet } from './batch-get';
 import type { Db } from './dynamo';
-import { padNumber } from './inspections';
+import { findingKeys } from './findings';
+import { inspectionKeys, padNumber } from './inspections';
+import { legendKeys, projectLegendKeys } from './legend-items';
+import { mapNoteKeys } from './map-notes';
 import { queryPage } from './paging';
 import type { PageOf } from './paging';
 import { queryAll } from './read-partition';
@@ -16,10 +21,14 @@ import type { TransactionStep } from './transact';
  * version in the map's partition `DIVISION#<d>#MAP#<siteMapId>`, keyed
  * `FEATURE#<end>#<id>#<start>` (inspection numbers, 6 digits; `end` 999999 while it stands), so an
  * inspection's read is one key range (every version that ended after it) and the standing ones are
- * a prefix. Beside them the map's own item (`MAP`): its project, the last save (at, by) and a save
- * counter. The standing version of a feature carries the lookup `DIVISION#<d>#FEATURE#<id>` (DELETE
+ * a prefix. Beside them the map's own item (`MAP`): its project, the last save (at, by), a save
+ * counter, the standing features and notes it holds (counts kept by every save's transactions), and a
+ * byParent row listing it under its project (`DIVISION#<d>#PROJECT#<p>#MAPS`); and per standing
+ * feature a pointer `STANDING#<id>` (its start and version), so a save reads the features it names
+ * by key. The standing version of a feature carries the lookup `DIVISION#<d>#FEATURE#<id>` (DELETE
  * /api/positionables/{id}) and a row of its source's placements (byRelation
- * `DIVISION#<d>#SOURCE#<sourceId>#PLACED`), which refuses deleting a note or legend item on a map.
+ * `DIVISION#<d>#SOURCE#<sourceId>#PLACED`); a note or legend item also counts its placements
+ * (`placed`, kept by the saves' transactions), and its delete is conditioned on that count.
  */
 
 type Point = [x: number, y: number];
@@ -73,9 +82,39 @@ export const mapFeatureKeys = {
   }),
   /** The standing versions' sort keys: `FEATURE#999999#`. */
   standingPrefix: `FEATURE#${STANDING}#`,
+  /** A standing feature's pointer: its start and version, so a save reads it by key. */
+  pointer: (divisionId: string, siteMapId: string, featureId: string) => ({
+    pk: mapFeatureKeys.partition(divisionId, siteMapId),
+    sk: `STANDING#${featureId}`,
+  }),
   lookup: (divisionId: string, featureId: string) => `DIVISION#${divisionId}#FEATURE#${featureId}`,
   placedOf: (divisionId: string, sourceId: string) => `DIVISION#${divisionId}#SOURCE#${sourceId}#PLACED`,
+  /** byParent: the maps of a project that were ever saved (the MAP items). */
+  ofProject: (divisionId: string, projectId: string) => `DIVISION#${divisionId}#PROJECT#${projectId}#MAPS`,
+  /** What a source showed when the inspection was certified (its maps frozen then). */
+  snapshot: (divisionId: string, inspectionId: string, sourceId: string) => ({
+    pk: inspectionKeys.inspection(divisionId, inspectionId).pk,
+    sk: `MAPSOURCE#${sourceId}`,
+  }),
 };
+
+/** The item a legend item, note or finding a feature shows is stored as (its placements counted on it). */
+export function sourceKey(
+  divisionId: string,
+  projectId: string,
+  f: { type: PositionableType; sourceId: string; sourceScope: SourceScope | null },
+): { pk: string; sk: string } {
+  switch (f.type) {
+    case 'findings':
+      return findingKeys.finding(divisionId, f.sourceId);
+    case 'commentables':
+      return mapNoteKeys.note(divisionId, projectId, f.sourceId);
+    default:
+      return f.sourceScope === 'project'
+        ? projectLegendKeys.item(divisionId, projectId, f.sourceId)
+        : legendKeys.item(divisionId, f.sourceId);
+  }
+}
 
 const STRIP = ['pk', 'sk', 'itemType', 'gsi2pk', 'gsi2sk', 'lookup'];
 
@@ -106,6 +145,20 @@ export interface MapState {
   lastSavedAt: string | null;
   lastSavedBy: string | null;
   saveSeq: number;
+  /** Standing features and standing notes (the features the latest inspection shows). */
+  standing: number;
+  notes: number;
+}
+
+function toMapState(Item: Record<string, unknown>): MapState {
+  return {
+    projectId: Item.projectId as string,
+    lastSavedAt: (Item.lastSavedAt as string | undefined) ?? null,
+    lastSavedBy: (Item.lastSavedBy as string | undefined) ?? null,
+    saveSeq: (Item.saveSeq as number | undefined) ?? 0,
+    standing: (Item.standing as number | undefined) ?? 0,
+    notes: (Item.notes as number | undefined) ?? 0,
+  };
 }
 
 export async function getMapState(db: Db, divisionId: string, siteMapId: string): Promise<MapState | null> {
@@ -116,13 +169,32 @@ export async function getMapState(db: Db, divisionId: string, siteMapId: string)
       ConsistentRead: true,
     }),
   );
-  if (!Item) return null;
-  return {
-    projectId: Item.projectId as string,
-    lastSavedAt: (Item.lastSavedAt as string | undefined) ?? null,
-    lastSavedBy: (Item.lastSavedBy as string | undefined) ?? null,
-    saveSeq: (Item.saveSeq as number | undefined) ?? 0,
-  };
+  return Item ? toMapState(Item) : null;
+}
+
+/** The map items of site maps by id (one BatchGet): maps never saved are left out. */
+export async function getMapStates(
+  db: Db,
+  divisionId: string,
+  siteMapIds: readonly string[],
+): Promise<Map<string, MapState>> {
+  const items = await batchGet(
+    db,
+    siteMapIds.map((id) => mapFeatureKeys.map(divisionId, id)),
+  );
+  return new Map(items.map((item) => [item.siteMapId as string, toMapState(item)]));
+}
+
+/** The ids of a project's maps that were ever saved (byParent; read whole: a project's site map pages). */
+export async function mapsOfProject(db: Db, divisionId: string, projectId: string): Promise<string[]> {
+  const items = await queryAll(db, {
+    TableName: db.tableName,
+    IndexName: 'byParent',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': mapFeatureKeys.ofProject(divisionId, projectId) },
+    ProjectionExpression: 'siteMapId',
+  });
+  return items.map((i) => i.siteMapId as string);
 }
 
 /**
@@ -153,37 +225,33 @@ export function listMapFeatures(
   );
 }
 
-/** Every feature of `type` a map shows for inspection `n`, read whole (a note per map: a handful). */
-export async function featuresShownOfType(
+/**
+ * Every feature a map shows for inspection `n`, read whole (certifying an inspection freezes what
+ * its maps show): the versions that ended after `n`, kept when they started at or before it.
+ */
+export async function featuresShownIn(
   db: Db,
   divisionId: string,
   siteMapId: string,
   n: number,
-  type: PositionableType,
 ): Promise<FeatureRecord[]> {
   const items = await queryAll(db, {
     TableName: db.tableName,
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    FilterExpression: '#type = :type',
-    ExpressionAttributeNames: { '#type': 'type' },
     ExpressionAttributeValues: {
       ':pk': mapFeatureKeys.partition(divisionId, siteMapId),
       ':from': `FEATURE#${padNumber(n + 1)}`,
       ':to': `FEATURE#${STANDING}#\u{10FFFF}`,
-      ':type': type,
     },
     ConsistentRead: true,
   });
   return items.map(toFeature).filter((f) => visibleIn(f, n));
 }
 
-/** Above this many named features a save reads the map's standing range once instead of one Query each. */
-const PER_FEATURE_READS = 25;
-
 /**
- * The standing versions of the named features of a map, read consistently: one Query per id
- * (`FEATURE#999999#<id>#`) for a few, else the map's standing range once. Either way the read
- * grows with the rows returned, not with the map's history. Ids not standing are left out.
+ * The standing versions of the named features of a map, read consistently by key: their pointers
+ * (`STANDING#<id>`: start and version) in one BatchGet, then the versions they point at in another.
+ * The read grows with the features named, not with the map. Ids not standing on the map are left out.
  */
 export async function standingFeatures(
   db: Db,
@@ -191,27 +259,47 @@ export async function standingFeatures(
   siteMapId: string,
   ids: readonly string[],
 ): Promise<Map<string, FeatureRecord>> {
-  const wanted = new Set(ids);
-  const pk = mapFeatureKeys.partition(divisionId, siteMapId);
-  // A key range, not begins_with: the same rows and units, but DynamoDB Local answers begins_with
-  // in a time that grows with the rows sorting before the prefix (bench/README.md).
-  const query = (prefix: string) =>
-    queryAll(db, {
-      TableName: db.tableName,
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :prefix AND :end',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ':end': `${prefix}\u{10FFFF}` },
-      ConsistentRead: true,
-    });
-  const items =
-    wanted.size <= PER_FEATURE_READS
-      ? (await Promise.all([...wanted].map((id) => query(`${mapFeatureKeys.standingPrefix}${id}#`)))).flat()
-      : await query(mapFeatureKeys.standingPrefix);
+  const pointers = await batchGet(
+    db,
+    ids.map((id) => mapFeatureKeys.pointer(divisionId, siteMapId, id)),
+  );
+  const items = await batchGet(
+    db,
+    pointers.map((p) =>
+      mapFeatureKeys.version({
+        divisionId,
+        siteMapId,
+        id: p.id as string,
+        start: p.start as number,
+        end: null,
+      }),
+    ),
+  );
   const found = new Map<string, FeatureRecord>();
   for (const item of items) {
     const feature = toFeature(item);
-    if (wanted.has(feature.id)) found.set(feature.id, feature);
+    found.set(feature.id, feature);
   }
   return found;
+}
+
+/** Where a feature stands now, by its id alone (byLookup): its map, or null when it stands nowhere. */
+export async function mapOfStandingFeature(
+  db: Db,
+  divisionId: string,
+  featureId: string,
+): Promise<string | null> {
+  const { Items } = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: 'byLookup',
+      KeyConditionExpression: 'lookup = :lookup',
+      ExpressionAttributeValues: { ':lookup': mapFeatureKeys.lookup(divisionId, featureId) },
+      ProjectionExpression: 'siteMapId',
+      Limit: 1,
+    }),
+  );
+  return (Items?.[0]?.siteMapId as string | undefined) ?? null;
 }
 
 /** The standing version of a feature of the division, by its id alone (byLookup). */
@@ -273,7 +361,8 @@ export type MapEdit =
       shape: FeatureShape;
     }
   | { kind: 'change'; current: FeatureRecord; shape: FeatureShape }
-  | { kind: 'remove'; current: FeatureRecord };
+  /** `sourceGone`: its source no longer exists (a finding deleted meanwhile): no count to move. */
+  | { kind: 'remove'; current: FeatureRecord; sourceGone?: boolean };
 
 export interface SavedEdit {
   clientId: string | null;
@@ -293,8 +382,6 @@ export interface MapSave {
   edits: readonly MapEdit[];
   /** Checks held in every transaction of the save (the project still open, the inspection not signed). */
   guards: readonly TransactionStep[];
-  /** Hold the first transaction only while the map's save counter is still this (a note added). */
-  expectSaveSeq?: number;
   by: string | null;
   now: Date;
   /** How a 409 names a feature (its source's name); its id without. */
@@ -382,6 +469,28 @@ function editSteps(db: Db, save: MapSave, edit: MapEdit): { steps: TransactionSt
     });
   }
   const removed = edit.kind === 'remove';
+  // The pointer a save reads the feature by: moved with the standing version, gone with it.
+  const pointer = mapFeatureKeys.pointer(save.divisionId, save.siteMapId, base.id);
+  steps.push(
+    standing
+      ? {
+          write: {
+            Put: {
+              TableName: db.tableName,
+              Item: {
+                ...pointer,
+                itemType: 'MapFeaturePointer',
+                id: base.id,
+                start: standing.start,
+                version: standing.version,
+              },
+              ...(edit.kind === 'create' ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}),
+            },
+          },
+          onConditionFailed: staleError(base),
+        }
+      : { write: { Delete: { TableName: db.tableName, Key: pointer } } },
+  );
   return {
     steps,
     saved: {
@@ -392,62 +501,176 @@ function editSteps(db: Db, save: MapSave, edit: MapEdit): { steps: TransactionSt
   };
 }
 
+/** The most notes a map shows (spec 002 §3 data source config, §9). */
+const NOTE_LIMIT = DATA_SOURCES.find((source) => source.type === 'commentables')!.maxInstances!;
+
+/** What the edits of one transaction do to a source: features placed and removed. */
+interface SourceMove {
+  key: { pk: string; sk: string };
+  type: PositionableType;
+  scope: SourceScope | null;
+  placed: number;
+  removed: number;
+  gone: boolean;
+}
+
 /**
- * Writes a map save (0041): each edit's versions by the edit rule, in transactions of at most 100
- * items, each also holding the caller's guards and the map item's update (last saved, counter).
- * The versions were read and checked by the caller; each write is conditioned on them again, so
- * a save that loses a race writes nothing of that transaction. When a later transaction loses, the
- * earlier ones stand: the 409 says how many were saved.
+ * The steps a transaction holds for the sources its edits place or remove (0041): a finding placed
+ * must still exist (a ConditionCheck); a note or legend item placed must still exist and be of the
+ * feature's type, and counts its placements (`placed`, which its delete is conditioned on).
+ */
+function sourceSteps(db: Db, moves: readonly SourceMove[]): TransactionStep[] {
+  const steps: TransactionStep[] = [];
+  for (const move of moves) {
+    const notFound = () =>
+      new NotFoundError(
+        move.type === 'findings'
+          ? 'Finding not found'
+          : move.type === 'commentables'
+            ? 'Note not found'
+            : 'Legend item not found',
+      );
+    if (move.type === 'findings') {
+      if (move.placed > 0)
+        steps.push({
+          write: {
+            ConditionCheck: {
+              TableName: db.tableName,
+              Key: move.key,
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          onConditionFailed: notFound,
+        });
+      continue;
+    }
+    const delta = move.placed - move.removed;
+    if (move.placed === 0 && (delta === 0 || move.gone)) continue;
+    const legend = move.type !== 'commentables';
+    steps.push({
+      write: {
+        Update: {
+          TableName: db.tableName,
+          Key: move.key,
+          UpdateExpression: 'ADD placed :delta',
+          ConditionExpression: `attribute_exists(pk)${legend && move.placed > 0 ? ' AND #type = :type' : ''}`,
+          ...(legend && move.placed > 0 ? { ExpressionAttributeNames: { '#type': 'type' } } : {}),
+          ExpressionAttributeValues: {
+            ':delta': delta,
+            ...(legend && move.placed > 0 ? { ':type': move.type } : {}),
+          },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      onConditionFailed: (stored) =>
+        stored ? new ConflictError(MAP_MESSAGES.wrongLegendType(move.type)) : notFound(),
+    });
+  }
+  return steps;
+}
+
+/**
+ * Writes a map save (0041): each edit's versions by the edit rule and its pointer, in transactions of
+ * at most 100 items, each also holding the caller's guards, the map item's update (last saved, save
+ * counter, standing features and notes) and the sources its edits place or remove (each placed one
+ * still there, placements counted). A transaction adding a note holds only while the map's note
+ * count leaves room for it. The versions were read and checked by the caller; each write is
+ * conditioned on them again, so a save that loses a race writes nothing of that transaction. When a
+ * later transaction loses, the earlier ones stand: the 409 says how many were saved.
  */
 export async function saveMapEdits(db: Db, save: MapSave): Promise<SavedEdit[]> {
-  const planned = save.edits.map((edit) => editSteps(db, save, edit));
+  const planned = save.edits.map((edit) => ({ edit, ...editSteps(db, save, edit) }));
+  const sourceOf = (edit: MapEdit) =>
+    edit.kind === 'create'
+      ? { type: edit.type, sourceId: edit.sourceId, sourceScope: edit.sourceScope }
+      : edit.current;
   const room = MAX_TRANSACTION_ITEMS - save.guards.length - 1;
   const batches: (typeof planned)[] = [];
   let batch: typeof planned = [];
+  let sources = new Set<string>();
   let size = 0;
   for (const entry of planned) {
-    if (size + entry.steps.length > room) {
+    const source = sourceOf(entry.edit).sourceId;
+    const extra = entry.edit.kind !== 'change' && !sources.has(source) ? 1 : 0;
+    if (size + entry.steps.length + extra > room) {
       batches.push(batch);
       batch = [];
+      sources = new Set();
       size = 0;
     }
+    const add = entry.edit.kind !== 'change' && !sources.has(source) ? 1 : 0;
+    if (entry.edit.kind !== 'change') sources.add(source);
     batch.push(entry);
-    size += entry.steps.length;
+    size += entry.steps.length + add;
   }
   if (batch.length > 0) batches.push(batch);
   const at = save.now.toISOString();
   let written = 0;
-  for (const [index, entries] of batches.entries()) {
-    const seq = index === 0 ? save.expectSaveSeq : undefined;
+  for (const entries of batches) {
+    const moves = new Map<string, SourceMove>();
+    let standing = 0;
+    let notesPlaced = 0;
+    let notesRemoved = 0;
+    for (const { edit } of entries) {
+      if (edit.kind === 'change') continue;
+      const source = sourceOf(edit);
+      const move = moves.get(source.sourceId) ?? {
+        key: sourceKey(save.divisionId, save.projectId, source),
+        type: source.type,
+        scope: source.sourceScope,
+        placed: 0,
+        removed: 0,
+        gone: false,
+      };
+      if (edit.kind === 'create') move.placed++;
+      else {
+        move.removed++;
+        move.gone ||= edit.sourceGone === true;
+      }
+      moves.set(source.sourceId, move);
+      standing += edit.kind === 'create' ? 1 : -1;
+      if (source.type === 'commentables') {
+        if (edit.kind === 'create') notesPlaced++;
+        else notesRemoved++;
+      }
+    }
+    // A transaction adding notes holds only while the map leaves room for them (a count, not a read).
+    const noteRoom = NOTE_LIMIT - (notesPlaced - notesRemoved);
+    if (notesPlaced > 0 && noteRoom < 0) throw new ConflictError(MAP_MESSAGES.oneNote);
     const mapStep: TransactionStep = {
       write: {
         Update: {
           TableName: db.tableName,
           Key: mapFeatureKeys.map(save.divisionId, save.siteMapId),
           UpdateExpression:
-            'SET projectId = :project, divisionId = :division, siteMapId = :map, lastSavedAt = :at, lastSavedBy = :by, itemType = :type ADD saveSeq :one',
-          ...(seq !== undefined
-            ? {
-                ConditionExpression:
-                  seq === 0 ? 'attribute_not_exists(saveSeq) OR saveSeq = :seq' : 'saveSeq = :seq',
-              }
+            'SET projectId = :project, divisionId = :division, siteMapId = :map, lastSavedAt = :at, lastSavedBy = :by, itemType = :type, gsi1pk = :maps, gsi1sk = :map ADD saveSeq :one, standing :standing, notes :notes',
+          ...(notesPlaced > 0
+            ? { ConditionExpression: 'attribute_not_exists(notes) OR notes <= :noteRoom' }
             : {}),
           ExpressionAttributeValues: {
             ':project': save.projectId,
             ':division': save.divisionId,
             ':map': save.siteMapId,
+            ':maps': mapFeatureKeys.ofProject(save.divisionId, save.projectId),
             ':at': at,
             ':by': save.by,
             ':type': 'SiteMap',
             ':one': 1,
-            ...(seq !== undefined ? { ':seq': seq } : {}),
+            ':standing': standing,
+            ':notes': notesPlaced - notesRemoved,
+            ...(notesPlaced > 0 ? { ':noteRoom': noteRoom } : {}),
           },
         },
       },
-      onConditionFailed: () => new ConflictError(MAP_MESSAGES.stale(['the map'])),
+      onConditionFailed: () => new ConflictError(MAP_MESSAGES.oneNote),
     };
     try {
-      await transact(db, [...save.guards, mapStep, ...entries.flatMap((e) => e.steps)]);
+      await transact(db, [
+        ...save.guards,
+        mapStep,
+        ...sourceSteps(db, [...moves.values()]),
+        ...entries.flatMap((e) => e.steps),
+      ]);
     } catch (error) {
       if (written > 0 && error instanceof ConflictError)
         throw new ConflictError(
@@ -458,6 +681,62 @@ export async function saveMapEdits(db: Db, save: MapSave): Promise<SavedEdit[]> 
     written += entries.length;
   }
   return planned.map((p) => p.saved);
+}
+
+/** A source's display as an inspection's certified maps show it (spec 002 §3 source, frozen). */
+export interface SourceSnapshot {
+  id: string;
+  name: string;
+  color: string | null;
+  map_symbol: MapSymbol | null;
+  scope: SourceScope | null;
+  detail: string | null;
+  deleted: boolean;
+}
+
+/**
+ * Writes what each source showed when the inspection was certified (0041: freeze at certification),
+ * one item per source under the inspection (`MAPSOURCE#<sourceId>`), replacing any earlier ones.
+ */
+export async function putSourceSnapshots(
+  db: Db,
+  divisionId: string,
+  inspectionId: string,
+  snapshots: readonly SourceSnapshot[],
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  const puts = snapshots.map((source) => ({
+    PutRequest: {
+      Item: {
+        ...mapFeatureKeys.snapshot(divisionId, inspectionId, source.id),
+        itemType: 'MapSourceSnapshot',
+        source,
+        frozenAt: at,
+      },
+    },
+  }));
+  for (let i = 0; i < puts.length; i += 25) {
+    let request: Record<string, unknown[]> | undefined = { [db.tableName]: puts.slice(i, i + 25) };
+    while (request && Object.keys(request).length > 0) {
+      const result = await db.doc.send(new BatchWriteCommand({ RequestItems: request as never }));
+      request = result.UnprocessedItems as typeof request;
+    }
+  }
+}
+
+/** The frozen displays of sources for an inspection, by source id (one BatchGet); missing ones left out. */
+export async function getSourceSnapshots(
+  db: Db,
+  divisionId: string,
+  inspectionId: string,
+  sourceIds: readonly string[],
+): Promise<Map<string, SourceSnapshot>> {
+  const items = await batchGet(
+    db,
+    sourceIds.map((id) => mapFeatureKeys.snapshot(divisionId, inspectionId, id)),
+  );
+  return new Map(items.map((item) => [(item.source as SourceSnapshot).id, item.source as SourceSnapshot]));
 }
 
 /** The features a map save reads back by id (a bench, the seed): every standing one of the map. */

@@ -5,6 +5,7 @@ import { batchGet } from './batch-get';
 import type { Db } from './dynamo';
 import { queryPage } from './paging';
 import type { PageOf } from './paging';
+import { unlessPlaced } from './placements';
 import { projectKeys } from './projects';
 import { putNewStep, transact, versionedUpdateStep } from './transact';
 import type { TransactionStep } from './transact';
@@ -145,7 +146,8 @@ export async function deleteMapNote(
 ): Promise<void> {
   await transact(db, [
     ...also,
-    {
+    // Not while it stands on a map (its placement count, kept by the map saves).
+    unlessPlaced({
       write: {
         Delete: {
           TableName: db.tableName,
@@ -162,7 +164,7 @@ export async function deleteMapNote(
         },
       },
       onConditionFailed: (stored) => (stored ? new ConflictError() : notFound()),
-    },
+    }),
   ]);
 }
 

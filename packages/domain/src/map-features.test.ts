@@ -203,8 +203,15 @@ describe('geometryProblem: a feature lies on its map', () => {
       }),
       MAP_MESSAGES.offMap,
     ],
-    // A circle is placed by its centre: its radius may reach past the edge of the sheet.
-    ['a circle centred on the image', at(3990, 10, { type: 'circle', radius: 500 }), null],
+    // A circle lies whole on the image, like every other shape (review 21: a radius of 100000).
+    ['a circle whole on the image', at(600, 600, { type: 'circle', radius: 500 }), null],
+    ['a circle touching the left and top edges', at(500, 500, { type: 'circle', radius: 500 }), null],
+    [
+      'a circle reaching past the right edge',
+      at(3990, 600, { type: 'circle', radius: 500 }),
+      MAP_MESSAGES.offMap,
+    ],
+    ['a circle reaching past the top', at(600, 10, { type: 'circle', radius: 500 }), MAP_MESSAGES.offMap],
     ['a circle centred off the image', at(4010, 10, { type: 'circle', radius: 5 }), MAP_MESSAGES.offMap],
     ['a text label on the image', at(100, 100, { type: 'text', text: 'DP-1' }), null],
   ] as const)('%s', (_why, feature, problem) => {

@@ -78,6 +78,11 @@ export const MAP_LIMITS = {
   vertices: 1000,
   /** Features one save may send (the bench measures 500 on one map). */
   itemsPerSave: 500,
+  /**
+   * Points of lines and polygons one save may send: a maximal save (500 features, the longest ids
+   * and numbers) stays under the 1 MiB request body cap (0041); the editor sends one save.
+   */
+  pointsPerSave: 10_000,
   /** Spec 002 §5 and §9: a map note's title and content. */
   noteTitle: 100,
   noteContent: 500,
@@ -184,6 +189,8 @@ export const MAP_MESSAGES = {
   stale: (names: readonly string[]) =>
     `Someone else changed ${names.length === 1 ? 'this feature' : 'these features'} meanwhile: ${names.join(', ')}. Reload the map to see their changes.`,
   standsOnMap: 'It stands on a map: remove it from the map first',
+  featuresOnMap: 'Remove the features from this site map first',
+  tooManyPoints: `A save holds at most ${MAP_LIMITS.pointsPerSave} points of lines and polygons: save before drawing more`,
 } as const;
 
 /**
@@ -217,6 +224,16 @@ export function mapEditable(state: Parameters<typeof mapEditRefusal>[0]): boolea
   return mapEditRefusal(state) === null;
 }
 
+/** How many points of lines and polygons a save sends (MAP_LIMITS.pointsPerSave). */
+export function pointsInSave(items: readonly { geometry: Geometry }[]): number {
+  return items.reduce(
+    (sum, item) =>
+      sum +
+      (item.geometry.type === 'line' || item.geometry.type === 'polygon' ? item.geometry.points.length : 0),
+    0,
+  );
+}
+
 /** The points a geometry puts on the map, about the feature's position. */
 function pointsOf(geometry: Geometry, at: MapPoint): MapPoint[] {
   switch (geometry.type) {
@@ -234,7 +251,8 @@ function pointsOf(geometry: Geometry, at: MapPoint): MapPoint[] {
 
 /**
  * A feature lies on its map (spec 002 §2; 0041): its position and every point of its shape within
- * the page image ([0, width] x [0, height]); a circle's centre (its position) on the image.
+ * the page image ([0, width] x [0, height]); a circle whole on the image (its centre, its position,
+ * at least its radius from every edge).
  * Answers the message the user reads, or null.
  */
 export function geometryProblem(
@@ -244,6 +262,10 @@ export function geometryProblem(
   const on = ([x, y]: MapPoint) => x >= 0 && y >= 0 && x <= image.width && y <= image.height;
   const at: MapPoint = [feature.position_x, feature.position_y];
   if (!on(at)) return MAP_MESSAGES.offMap;
+  if (feature.geometry.type === 'circle') {
+    const r = feature.geometry.radius;
+    return on([at[0] - r, at[1] - r]) && on([at[0] + r, at[1] + r]) ? null : MAP_MESSAGES.offMap;
+  }
   return pointsOf(feature.geometry, at).every(on) ? null : MAP_MESSAGES.offMap;
 }
 

@@ -7,6 +7,7 @@ import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { inspectionLabel, readInspection } from '../../lib/inspection-context';
 import { signatureSteps } from '../../lib/sign-inspection';
+import { certifies, freezeInspectionMaps } from '../../lib/site-map-editor';
 
 const route = certificationRoutes.bulkCertifyCompliance;
 
@@ -26,14 +27,13 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
     const { inspection, project } = await readInspection(deps, caller, divisionId!, entry.id);
     const facts = await readCertificationFacts(deps, inspection);
     try {
-      planned.push(
-        signatureSteps(deps, caller, inspection, project, facts, {
-          group: 'compliance',
-          lineType: entry.lineType,
-          date: entry.date,
-          emailMessage: body.emailMessage,
-        }),
-      );
+      const plan = signatureSteps(deps, caller, inspection, project, facts, {
+        group: 'compliance',
+        lineType: entry.lineType,
+        date: entry.date,
+        emailMessage: body.emailMessage,
+      });
+      planned.push({ ...plan, inspection, project });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       refusals.push(`${inspectionLabel(inspection)}: ${error.message}`);
@@ -41,7 +41,12 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
   }
   if (refusals.length > 0)
     throw new ConflictError(`${CERTIFICATION_MESSAGES.notEnabled}. ${refusals.join(' ')}`);
-  for (const plan of planned) await transact(deps.db, plan.steps);
+  for (const plan of planned) {
+    // A signature that certifies the inspection freezes its maps first (0041).
+    if (certifies(plan.inspection, plan.next, plan.project))
+      await freezeInspectionMaps(deps, plan.project, plan.next);
+    await transact(deps.db, plan.steps);
+  }
   return { certified: planned.map((p) => p.next.id) };
 }
 
