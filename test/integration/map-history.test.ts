@@ -1,0 +1,570 @@
+import { randomBytes } from 'node:crypto';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteMapNote, getMapNote } from '@stormline/data/map-notes';
+import type { Db } from '@stormline/data/dynamo';
+import { standingFeatures } from '@stormline/data/map-features';
+import { localDate } from '@stormline/domain/local-date';
+import { MAP_LIMITS, MAP_MESSAGES } from '@stormline/domain/map-features';
+import { call, NORTH } from '../support/api';
+import { answerInFull, type ApiAs } from '../support/inspection-walk';
+import { createRoutineProject } from '../support/routine-project';
+import { productDeps } from '../support/runtime';
+import { convertedSiteMap } from '../support/site-maps';
+import { testTable } from '../support/table';
+import { createTestUser, signInAs } from '../support/users';
+
+/**
+ * Review 21's findings on the map editor's server, as regression tests (docs/decisions/0041): a
+ * certified inspection's map shows what was signed (frozen at certification, live again when
+ * reopened); a site map document, legend item, note or finding is not deleted from under a standing
+ * feature, and a removal works on a removed document's map; the one-note rule and a large save read
+ * by count and by key; a source deleted while a save places it refuses the save.
+ */
+
+const db = testTable();
+afterAll(() => db.doc.destroy());
+const tag = () => randomBytes(3).toString('hex');
+const ZONE = 'Europe/London';
+
+interface Feature {
+  positionables_id: string;
+  positionable_id: string;
+  positionable_type: string;
+  version: number;
+  source: {
+    name: string;
+    detail: string | null;
+    deleted: boolean;
+    map_symbol: { editor?: number; line?: { strokeStyle?: string } } | null;
+    scope: string | null;
+  };
+}
+interface Saved {
+  items: { clientId: string | null; feature: Feature }[];
+}
+
+let api: ApiAs;
+let adminId: string;
+let token: string;
+
+async function newSite(name: string) {
+  const projectId = await createRoutineProject(db, {
+    name: `${name} ${tag()}`,
+    clientName: `${name} client ${tag()}`,
+    groupName: `${name} regs ${tag()}`,
+    inspectorId: adminId,
+    adminToken: token,
+  });
+  const map = await convertedSiteMap(db, { projectId, createdBy: adminId }, `${name} ${tag()}.pdf`, [
+    { width: 2000, height: 1500 },
+    { width: 2000, height: 1500 },
+  ]);
+  return { projectId, map, mapId: map.pages[0]!.siteMapId, map2: map.pages[1]!.siteMapId };
+}
+const pos = (mapId: string, ref: string) => `/api/positionables/project_uploads/${mapId}/${ref}/all`;
+async function read(mapId: string, ref: string): Promise<Feature[]> {
+  const r = await api<{ pageData: Feature[] }>(pos(mapId, ref));
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.pageData;
+}
+const save = (mapId: string, ref: string, items: unknown[]) =>
+  api<Saved>(`${pos(mapId, ref)}/update`, 'PUT', { items });
+const pt = (x = 10, y = 10) => ({ position_x: x, position_y: y, geometry: { type: 'point' } });
+const remove = (f: Feature, ref: string) =>
+  api(`/api/positionables/${f.positionables_id}?inspectionId=${ref}&version=${f.version}`, 'DELETE');
+
+async function newNote(projectId: string, title: string) {
+  const note = await api<{ id: string; version: number }>(`/api/projects/${projectId}/map-notes`, 'POST', {
+    title,
+    content: `${title} content`,
+  });
+  expect(note.status).toBe(201);
+  return note.body;
+}
+async function newProjectItem(projectId: string, name: string) {
+  const item = await api<{ id: string; version: number }>(`/api/projects/${projectId}/legend-items`, 'POST', {
+    name,
+    type: 'control_measure',
+  });
+  expect(item.status).toBe(201);
+  return item.body;
+}
+async function newInspection(projectId: string) {
+  const created = await api<{ id: string }>('/api/inspections', 'POST', { projectId, type: 'Routine' });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body;
+}
+/**
+ * Certifies an inspection so it can no longer change: the inspection group and, when the project
+ * requires it, compliance (whichever lines are not yet signed).
+ */
+async function certify(inspectionId: string): Promise<void> {
+  const cert = await api<{
+    signatureGroups: { group: string; lines: { type: string }[] }[];
+    userSignatures: { group: string; lineType: string }[];
+    today: string;
+  }>(`/api/inspections/${inspectionId}/cert`);
+  for (const group of cert.body.signatureGroups.filter((g) => g.group !== 'acknowledgement'))
+    for (const line of group.lines)
+      if (!cert.body.userSignatures.some((s) => s.group === group.group && s.lineType === line.type)) {
+        const signed = await api(`/api/inspections/${inspectionId}/cert/${group.group}`, 'POST', {
+          lineType: line.type,
+          date: cert.body.today,
+        });
+        expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+      }
+}
+
+const shown = (features: Feature[]) =>
+  features
+    .map(
+      (f) =>
+        `${f.positionable_type}: ${f.source.name} / ${f.source.detail ?? '-'}${f.source.deleted ? ' (deleted)' : ''}`,
+    )
+    .sort();
+
+beforeAll(async () => {
+  const admin = await createTestUser('Admin', [NORTH]);
+  adminId = admin.id;
+  token = await signInAs(admin);
+  api = (path, method = 'GET', body) => call(path, { method, token, divisionId: NORTH, body });
+  expect(
+    (await call(`/api/users/${admin.id}/signature_authorization/agree`, { method: 'POST', token })).status,
+  ).toBe(200);
+});
+
+describe('a certified inspection’s map shows what was signed (review 21 A)', () => {
+  it('keeps the signed names and texts when a note, project legend item and Map Legend item change later', async () => {
+    const { projectId, mapId } = await newSite('History');
+    const note = await newNote(projectId, 'Signed title');
+    const item = await newProjectItem(projectId, 'Signed fence');
+    const divisionName = `Div fence ${tag()}`;
+    const division = await api<{ id: string; version: number }>('/api/legend-items', 'POST', {
+      name: divisionName,
+      type: 'control_measure',
+      groups: [],
+    });
+    expect(division.status).toBe(201);
+    const i1 = await newInspection(projectId);
+    const placed = await save(mapId, i1.id, [
+      { ...pt(), positionable_id: note.id, positionable_type: 'commentables' },
+      { ...pt(20, 20), positionable_id: item.id, positionable_type: 'control_measure' },
+      { ...pt(30, 30), positionable_id: division.body.id, positionable_type: 'control_measure' },
+    ]);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    await answerInFull(api, i1.id);
+    await certify(i1.id);
+    const i2 = await newInspection(projectId);
+    const signed = shown(await read(mapId, i1.id));
+    expect(signed).toEqual([
+      `commentables: Signed title / Signed title content`,
+      `control_measure: ${divisionName} / -`,
+      'control_measure: Signed fence / -',
+    ]);
+
+    expect(
+      (
+        await api(`/api/projects/${projectId}/map-notes/${note.id}`, 'PUT', {
+          title: 'Rewritten',
+          content: 'Not what was signed',
+          version: note.version,
+        })
+      ).status,
+    ).toBe(200);
+    const renamed = await api(`/api/projects/${projectId}/legend-items/${item.id}`, 'PUT', {
+      name: 'Renamed fence',
+      type: 'control_measure',
+      map_symbol: { line: { strokeStyle: 'tick', tickHeight: 4 } },
+      version: item.version,
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const divisionRenamed = await api('/api/legend-items/' + division.body.id, 'PUT', {
+      name: `${divisionName} renamed`,
+      type: 'control_measure',
+      groups: [],
+      map_symbol: null,
+      version: division.body.version,
+    });
+    expect(divisionRenamed.status, JSON.stringify(divisionRenamed.body)).toBe(200);
+
+    // The signed map is as it was; the open inspection 2 shows the sources as they are now.
+    expect(shown(await read(mapId, i1.id))).toEqual(signed);
+    expect(shown(await read(mapId, i2.id))).toEqual([
+      'commentables: Rewritten / Not what was signed',
+      `control_measure: ${divisionName} renamed / -`,
+      'control_measure: Renamed fence / -',
+    ]);
+    const fence = (await read(mapId, i1.id)).find((f) => f.positionable_id === item.id)!;
+    expect(fence.source.map_symbol?.line?.strokeStyle).not.toBe('tick');
+  });
+
+  it('refuses deleting a Map Legend item and changing a project legend item’s type while they stand on a map', async () => {
+    const { projectId, mapId } = await newSite('Typed');
+    const item = await newProjectItem(projectId, 'Typed fence');
+    const division = await api<{ id: string; version: number }>('/api/legend-items', 'POST', {
+      name: `Typed div ${tag()}`,
+      type: 'control_measure',
+      groups: [],
+    });
+    const placed = await save(mapId, 'baseline', [
+      { ...pt(), positionable_id: item.id, positionable_type: 'control_measure' },
+      { ...pt(20, 20), positionable_id: division.body.id, positionable_type: 'control_measure' },
+    ]);
+    expect(placed.status).toBe(200);
+
+    const retyped = await api(`/api/projects/${projectId}/legend-items/${item.id}`, 'PUT', {
+      name: 'Typed fence',
+      type: 'pollutant',
+      map_symbol: null,
+      version: item.version,
+    });
+    expect(retyped.status).toBe(409);
+    expect((retyped.body as { message: string }).message).toMatch(/its type cannot change/);
+    const divisionRetyped = await api(`/api/legend-items/${division.body.id}`, 'PUT', {
+      name: 'Typed div',
+      type: 'pollutant',
+      groups: [],
+      map_symbol: null,
+      version: division.body.version,
+    });
+    expect(divisionRetyped.status).toBe(409);
+    const gone = await api(`/api/legend-items/${division.body.id}`, 'DELETE');
+    expect(gone.status).toBe(409);
+    expect((gone.body as { message: string }).message).toBe(MAP_MESSAGES.standsOnMap);
+    expect(shown(await read(mapId, 'baseline'))).toHaveLength(2);
+
+    // Removed from the map, both may change and go.
+    for (const f of placed.body.items) expect((await remove(f.feature, 'baseline')).status).toBe(200);
+    expect(
+      (
+        await api(`/api/projects/${projectId}/legend-items/${item.id}`, 'PUT', {
+          name: 'Typed fence',
+          type: 'pollutant',
+          map_symbol: null,
+          version: item.version,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await api(`/api/legend-items/${division.body.id}`, 'DELETE')).status).toBe(200);
+  });
+
+  it('reads the live sources again once the inspection is reopened, and freezes them anew when it is certified again', async () => {
+    const { projectId, mapId } = await newSite('Reopened');
+    let note = await newNote(projectId, 'First');
+    const i1 = await newInspection(projectId);
+    expect(
+      (await save(mapId, i1.id, [{ ...pt(), positionable_id: note.id, positionable_type: 'commentables' }]))
+        .status,
+    ).toBe(200);
+    await answerInFull(api, i1.id);
+    await certify(i1.id);
+    const rewrite = async (title: string) => {
+      const r = await api<{ id: string; version: number }>(
+        `/api/projects/${projectId}/map-notes/${note.id}`,
+        'PUT',
+        {
+          title,
+          content: `${title} content`,
+          version: note.version,
+        },
+      );
+      expect(r.status).toBe(200);
+      note = r.body;
+    };
+    const noteOnMap = async () => (await read(mapId, i1.id))[0]!.source.name;
+
+    await rewrite('Second');
+    expect(await noteOnMap()).toBe('First');
+    expect((await api(`/api/inspections/${i1.id}/open`, 'POST')).status).toBe(200);
+    expect(await noteOnMap()).toBe('Second');
+    await certify(i1.id);
+    await rewrite('Third');
+    expect(await noteOnMap()).toBe('Second');
+  });
+});
+
+describe('nothing is deleted from under a standing feature (review 21 B)', () => {
+  it('refuses deleting the site map document while features stand on its maps', async () => {
+    const { projectId, map, mapId } = await newSite('Stranded');
+    const note = await newNote(projectId, 'N');
+    const placed = await save(mapId, 'baseline', [
+      { ...pt(), positionable_id: note.id, positionable_type: 'commentables' },
+    ]);
+    expect(placed.status).toBe(200);
+    const refused = await api(`/api/projects/${projectId}/uploads/${map.doc.id}`, 'DELETE');
+    expect(refused.status).toBe(409);
+    expect((refused.body as { message: string }).message).toBe(MAP_MESSAGES.featuresOnMap);
+    expect((await api(`/api/projects/${projectId}/map-notes/${note.id}`, 'DELETE')).status).toBe(409);
+
+    expect((await remove(placed.body.items[0]!.feature, 'baseline')).status).toBe(200);
+    expect((await api(`/api/projects/${projectId}/uploads/${map.doc.id}`, 'DELETE')).status).toBe(200);
+    expect((await api(`/api/projects/${projectId}/map-notes/${note.id}`, 'DELETE')).status).toBe(200);
+  });
+
+  it('removes a feature from a later inspection’s map of a removed document, then lets its note go', async () => {
+    const { projectId, map, mapId } = await newSite('Removed doc');
+    const note = await newNote(projectId, 'Late note');
+    const i1 = await newInspection(projectId);
+    // The document goes while inspection 1 is open: its page stood for inspection 1.
+    expect((await api(`/api/projects/${projectId}/uploads/${map.doc.id}`, 'DELETE')).status).toBe(200);
+    const placed = await save(mapId, i1.id, [
+      { ...pt(), positionable_id: note.id, positionable_type: 'commentables' },
+    ]);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    await answerInFull(api, i1.id);
+    await certify(i1.id);
+    const i2 = await newInspection(projectId);
+    const [standing] = await read(mapId, i2.id);
+    expect(standing?.positionable_id).toBe(note.id);
+    const removed = await remove(standing!, i2.id);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(await read(mapId, i2.id)).toEqual([]);
+    expect((await api(`/api/projects/${projectId}/map-notes/${note.id}`, 'DELETE')).status).toBe(200);
+    expect(shown(await read(mapId, i1.id))).toEqual(['commentables: Late note / Late note content']);
+  });
+
+  it('refuses deleting a finding that stands on a map', async () => {
+    const { projectId, mapId } = await newSite('Finding');
+    const i1 = await newInspection(projectId);
+    const finding = await api<{ id: string }>(`/api/inspections/${i1.id}/findings`, 'POST', {
+      finding_type_id: 'ca',
+      location: 'By the gate',
+      date_initiated: localDate(ZONE, new Date()),
+    });
+    expect(finding.status).toBe(201);
+    const placed = await save(mapId, i1.id, [
+      { ...pt(), positionable_id: finding.body.id, positionable_type: 'findings' },
+    ]);
+    expect(placed.status).toBe(200);
+    const refused = await api(`/api/findings/${finding.body.id}`, 'DELETE', { note: 'Raised in error.' });
+    expect(refused.status).toBe(409);
+    expect((refused.body as { message: string }).message).toBe(MAP_MESSAGES.standsOnMap);
+    expect((await read(mapId, i1.id))[0]?.source.deleted).toBe(false);
+    expect((await remove(placed.body.items[0]!.feature, i1.id)).status).toBe(200);
+    expect(
+      (await api(`/api/findings/${finding.body.id}`, 'DELETE', { note: 'Raised in error.' })).status,
+    ).toBe(200);
+  });
+});
+
+describe('odd inputs (review 21 C)', () => {
+  it('answers 404 for another map’s feature and a page the document never had; 400 for a circle off the image and too many points', async () => {
+    const { projectId, mapId, map2 } = await newSite('Odd');
+    const item = await newProjectItem(projectId, 'F');
+    const circle = await save(mapId, 'baseline', [
+      {
+        position_x: 5,
+        position_y: 5,
+        geometry: { type: 'circle', radius: 100000 },
+        positionable_id: item.id,
+        positionable_type: 'control_measure',
+      },
+    ]);
+    expect(circle.status).toBe(400);
+    expect((circle.body as unknown as { message: string }).message).toBe(MAP_MESSAGES.offMap);
+    const onOther = await save(map2, 'baseline', [
+      { ...pt(), positionable_id: item.id, positionable_type: 'control_measure' },
+    ]);
+    const otherId = onOther.body.items[0]!.feature.positionables_id;
+    const cross = await save(mapId, 'baseline', [
+      {
+        ...pt(),
+        positionables_id: otherId,
+        version: 0,
+        positionable_id: item.id,
+        positionable_type: 'control_measure',
+      },
+    ]);
+    expect(cross.status).toBe(404);
+    expect((cross.body as unknown as { message: string }).message).toBe('Feature not found');
+    const badPage = await api(pos(`${map2.split('_')[0]}_99`, 'baseline'));
+    expect(badPage.status).toBe(404);
+    const line = (n: number) => ({
+      ...pt(),
+      geometry: { type: 'line', points: Array.from({ length: n }, (_, i) => [i % 2000, 5]) },
+      positionable_id: item.id,
+      positionable_type: 'control_measure',
+    });
+    const huge = await save(
+      mapId,
+      'baseline',
+      Array.from({ length: MAP_LIMITS.pointsPerSave / MAP_LIMITS.vertices + 1 }, () =>
+        line(MAP_LIMITS.vertices),
+      ),
+    );
+    expect(huge.status).toBe(400);
+    expect(JSON.stringify(huge.body)).toContain(MAP_MESSAGES.tooManyPoints);
+  });
+});
+
+/** A Db whose reads count the rows DynamoDB read for them (Query's ScannedCount, BatchGet's items). */
+function counting(base: Db) {
+  const counter = { rows: 0 };
+  const send = base.doc.send.bind(base.doc) as (c: unknown) => Promise<Record<string, unknown>>;
+  const doc = {
+    send: async (cmd: unknown) => {
+      const out = await send(cmd);
+      if (cmd instanceof QueryCommand) counter.rows += (out.ScannedCount as number | undefined) ?? 0;
+      if (cmd instanceof BatchGetCommand)
+        for (const items of Object.values((out.Responses ?? {}) as Record<string, unknown[]>))
+          counter.rows += items.length;
+      if (cmd instanceof GetCommand) counter.rows += out.Item ? 1 : 0;
+      return out;
+    },
+  };
+  return { db: { ...base, doc } as unknown as Db, counter };
+}
+
+const caller = async () => {
+  const { roleByName, grantsOf } = await import('@stormline/domain/roles');
+  const role = roleByName('Admin');
+  return {
+    user: { id: adminId, first_name: 'Race', last_name: 'A', email: 'a@example.com' },
+    role,
+    grants: grantsOf(role),
+    token: {},
+    inRequestedDivision: true,
+  } as never;
+};
+
+describe('the one-note rule and large saves read by count and by key (review 21 F, G)', () => {
+  it('reads only the features a save names, and no standing feature to place a note, on a map of 1500', async () => {
+    const { saveMap } = await import('@stormline/functions/lib/map-save');
+    const { readMap } = await import('@stormline/functions/lib/site-map-editor');
+    const { projectId, mapId } = await newSite('Cost');
+    const item = await newProjectItem(projectId, 'F');
+    const ids: string[] = [];
+    for (let k = 0; k < 3; k++) {
+      const r = await save(
+        mapId,
+        'baseline',
+        Array.from({ length: 500 }, (_, i) => ({
+          ...pt(i, k),
+          positionable_id: item.id,
+          positionable_type: 'control_measure',
+        })),
+      );
+      expect(r.status).toBe(200);
+      ids.push(...r.body.items.map((i) => i.feature.positionables_id));
+    }
+    const named = counting(db);
+    const found = await standingFeatures(named.db, NORTH, mapId, ids.slice(0, 26));
+    expect(found.size).toBe(26);
+    expect(named.counter.rows).toBeLessThanOrEqual(52);
+
+    const deps = await productDeps();
+    const ctx = await readMap(deps, await caller(), NORTH, mapId, 'baseline');
+    const note = await newNote(projectId, 'Cheap');
+    const measured = counting(deps.db);
+    await saveMap({ ...deps, db: measured.db }, await caller(), ctx, 'project_uploads', [
+      { ...pt(), positionable_id: note.id, positionable_type: 'commentables' } as never,
+    ]);
+    expect(measured.counter.rows).toBeLessThan(50);
+  });
+
+  it('G: lets one of two notes saved at once stand, even when the first save reads the map after the second wrote', async () => {
+    const { saveMap } = await import('@stormline/functions/lib/map-save');
+    const { readMap } = await import('@stormline/functions/lib/site-map-editor');
+    const { projectId, mapId } = await newSite('TwoNotes');
+    const noteA = await newNote(projectId, 'A');
+    const noteB = await newNote(projectId, 'B');
+    const item = await newProjectItem(projectId, 'F');
+    expect(
+      (
+        await save(mapId, 'baseline', [
+          { ...pt(), positionable_id: item.id, positionable_type: 'control_measure' },
+        ])
+      ).status,
+    ).toBe(200);
+
+    const deps = await productDeps();
+    const realSend = deps.db.doc.send.bind(deps.db.doc) as (c: unknown) => Promise<unknown>;
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let held!: () => void;
+    const holding = new Promise<void>((r) => (held = r));
+    const doc = {
+      send: async (cmd: unknown) => {
+        if (cmd instanceof GetCommand && (cmd.input.Key as { sk: string }).sk === 'MAP') {
+          held();
+          await released;
+        }
+        return realSend(cmd);
+      },
+    };
+    const heldDeps = { ...deps, db: { ...deps.db, doc } as unknown as Db };
+    const ctx = await readMap(heldDeps, await caller(), NORTH, mapId, 'baseline');
+    const a = saveMap(heldDeps, await caller(), ctx, 'project_uploads', [
+      { ...pt(), positionable_id: noteA.id, positionable_type: 'commentables' } as never,
+    ]);
+    await holding;
+    const b = await save(mapId, 'baseline', [
+      { ...pt(50, 50), positionable_id: noteB.id, positionable_type: 'commentables' },
+    ]);
+    release();
+    const aResult = await a.then(
+      () => 'saved',
+      (e: Error) => e.message,
+    );
+    expect(b.status).toBe(200);
+    expect(aResult).toBe(MAP_MESSAGES.oneNote);
+    expect(shown(await read(mapId, 'baseline')).filter((s) => s.startsWith('commentables'))).toEqual([
+      'commentables: B / B content',
+    ]);
+  });
+});
+
+describe('a source deleted while a save places it (review 21 E)', () => {
+  it('refuses the save whose transaction comes after the note’s delete', async () => {
+    const { saveMap } = await import('@stormline/functions/lib/map-save');
+    const { readMap } = await import('@stormline/functions/lib/site-map-editor');
+    const { projectId, mapId } = await newSite('NoteRace');
+    const note = await newNote(projectId, 'Racing');
+    const deps = await productDeps();
+    const realSend = deps.db.doc.send.bind(deps.db.doc) as (c: unknown) => Promise<unknown>;
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let held!: () => void;
+    const holding = new Promise<void>((r) => (held = r));
+    const doc = {
+      send: async (cmd: unknown) => {
+        if (cmd instanceof TransactWriteCommand) {
+          held();
+          await released; // the save's checks are done; its write waits for the delete
+        }
+        return realSend(cmd);
+      },
+    };
+    const heldDeps = { ...deps, db: { ...deps.db, doc } as unknown as Db };
+    const ctx = await readMap(heldDeps, await caller(), NORTH, mapId, 'baseline');
+    const placing = saveMap(heldDeps, await caller(), ctx, 'project_uploads', [
+      { ...pt(), positionable_id: note.id, positionable_type: 'commentables' } as never,
+    ]);
+    await holding;
+    const deleted = await api(`/api/projects/${projectId}/map-notes/${note.id}`, 'DELETE');
+    release();
+    const result = await placing.then(
+      () => 'saved',
+      (e: Error) => e.message,
+    );
+    expect(deleted.status).toBe(200);
+    expect(result).toBe('Note not found');
+    expect(await read(mapId, 'baseline')).toEqual([]);
+  });
+
+  it('refuses the note’s delete once a save placed it, in the delete’s own transaction', async () => {
+    const { projectId, mapId } = await newSite('NoteCount');
+    const note = await newNote(projectId, 'Counted');
+    expect(
+      (
+        await save(mapId, 'baseline', [
+          { ...pt(), positionable_id: note.id, positionable_type: 'commentables' },
+        ])
+      ).status,
+    ).toBe(200);
+    // The route reads the placement index first; the data layer's delete holds on the count alone.
+    const stored = await getMapNote(db, NORTH, projectId, note.id);
+    await expect(deleteMapNote(db, stored, null, [])).rejects.toThrow(MAP_MESSAGES.standsOnMap);
+  });
+});
