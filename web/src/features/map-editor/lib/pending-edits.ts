@@ -9,6 +9,7 @@ import type { mapRoutes } from '@stormline/contract/areas/map';
  */
 
 export type Feature = ApiResponse<typeof mapRoutes.listPositionables>['pageData'][number];
+export type FeatureGeometry = Feature['geometry'];
 export type FeatureWrite = ApiBody<typeof mapRoutes.updatePositionables>['items'][number];
 
 /** What the editor draws and lists for one feature: a saved one, or one not saved yet. */
