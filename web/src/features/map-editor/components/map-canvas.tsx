@@ -140,7 +140,11 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
       bounceAtZoomLimits: false,
     });
     map.fitBounds(bounds);
-    overlay.current = L.imageOverlay(previewUrl, bounds, { alt: 'Site map', interactive: false }).addTo(map);
+    overlay.current = L.imageOverlay(previewUrl, bounds, {
+      alt: 'Site map',
+      interactive: false,
+      pmIgnore: true,
+    }).addTo(map);
     featuresLayer.current = L.layerGroup().addTo(map);
     mapRef.current = map;
 
@@ -165,11 +169,15 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
       map.removeLayer(event.layer);
       if (drawn) latest.current.onDrawn(drawn.geometry, drawn.at);
     });
+    // The screen's bars above the map come and go (drawing tools, the editing line): Leaflet is told.
+    const resize = new ResizeObserver(() => map.invalidateSize({ pan: false }));
+    resize.observe(element);
     // The container is the map's keyboard target (arrows pan, + and - zoom): it gets a name.
     element.setAttribute('role', 'region');
     element.setAttribute('aria-label', 'Site map: arrow keys pan, plus and minus zoom');
 
     return () => {
+      resize.disconnect();
       cancelled = true;
       full.onload = null;
       map.remove();
