@@ -601,6 +601,8 @@ export function MapEditor(props: MapEditorProps) {
           style={{
             flex: 1,
             minWidth: 0,
+            // The menu and the Items button above the map, all under the screen's dialogs.
+            isolation: 'isolate',
             height: phone ? 'calc(100dvh - 260px)' : 'calc(100dvh - 250px)',
             minHeight: 320,
           }}
@@ -655,7 +657,7 @@ export function MapEditor(props: MapEditorProps) {
               pos="absolute"
               top={8}
               right={8}
-              style={{ zIndex: 900 }}
+              style={{ zIndex: 500 }}
               size="sm"
               leftSection={<IconLayoutSidebarRight size={16} />}
               onClick={() => setDrawerOpen(true)}
