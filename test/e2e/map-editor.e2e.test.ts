@@ -224,7 +224,7 @@ describe('the site map editor in the browser (issue 21)', () => {
     // The earlier inspection's map: none of what was placed in the later one.
     await page
       .getByLabel('Active inspection')
-      .selectOption({ label: 'Inspection #1 · 03-02-2026 · Routine' });
+      .selectOption({ label: 'Inspection #1 · 03-02-2026 · Routine (read-only)' });
     await expect.poll(() => sidebar(page).getByText('No available items').count()).toBe(4);
     await page.getByLabel('Active inspection').selectOption(later.id);
     await sidebar(page).getByText(hatch).waitFor();

@@ -40,7 +40,8 @@ function MapFindingForm({ divisionId, inspectionId, defaults, onCreated, onCance
         const finding = await createFinding(divisionId, inspectionId, input);
         created.current = {
           id: finding.id,
-          name: `${finding.type.code} #${finding.number}`,
+          // As the map's read names it (the server joins the finding's number and type).
+          name: `${finding.number} ${finding.type.code}`,
           color: finding.type.color || defaults.color,
           location: finding.location,
         };

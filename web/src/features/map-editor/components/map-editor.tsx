@@ -470,7 +470,7 @@ export function MapEditor(props: MapEditorProps) {
               : !props.access.mapDrawing
                 ? 'Read-only: editing the map needs all on Map Drawing'
                 : inspectionId
-                  ? 'This inspection is certified: its map is read-only'
+                  ? 'This inspection’s map can no longer change: it is certified, or a later inspection has started'
                   : 'The project has inspections: the map before the first one is read-only'}
         </Text>
       )}

@@ -27,7 +27,7 @@ export const BASELINE_LABEL = 'Before the first inspection';
 
 export function inspectionLabel(inspection: MapInspection): string {
   return `Inspection #${inspection.number} · ${displayDate(inspection.date)}${inspection.type ? ` · ${inspection.type}` : ''}${
-    inspection.editable ? '' : ' (certified)'
+    inspection.editable ? '' : ' (read-only)'
   }`;
 }
 

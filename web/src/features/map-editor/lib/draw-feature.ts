@@ -68,11 +68,7 @@ function pinIcon(feature: DraftFeature, selected: boolean): L.DivIcon {
         ? '#FAB005'
         : (feature.source.map_symbol?.area.fill ?? '#4D4D4D');
   const label =
-    kind === 'findings'
-      ? (/#(\d+)/.exec(feature.source.name)?.[1] ?? '')
-      : kind === 'commentables'
-        ? 'N'
-        : '';
+    kind === 'findings' ? (/\d+/.exec(feature.source.name)?.[0] ?? '') : kind === 'commentables' ? 'N' : '';
   return L.divIcon({
     className: `map-pin map-pin-${kind}${selected ? ' map-pin-selected' : ''}`,
     html: `<span style="background:${escapeHtml(color)}">${escapeHtml(label)}</span>`,

@@ -206,7 +206,7 @@ describe('the site map editor (spec 002 §2)', () => {
         .map((o) => o.textContent),
     ).toEqual([
       'Inspection #2 · 03-09-2026 · Routine',
-      'Inspection #1 · 03-02-2026 · Routine (certified)',
+      'Inspection #1 · 03-02-2026 · Routine (read-only)',
       'Before the first inspection',
     ]);
     expect(screen.getByTestId('map-last-saved').textContent).toContain('Last saved 03-02-2026');
@@ -238,11 +238,11 @@ describe('the site map editor (spec 002 §2)', () => {
     expect(within(detail).queryByRole('button', { name: 'Remove from Map' })).toBeNull();
   });
 
-  it("a certified inspection's map is read-only", async () => {
+  it("a certified inspection's map (or one a later inspection followed) is read-only", async () => {
     await serve();
     open('Inspector', '/divisions/north-region/projects/p1/map/up1_1/edit?from=inspection&inspectionId=i1');
     expect((await screen.findByTestId('map-read-only')).textContent).toContain(
-      'This inspection is certified',
+      'This inspection’s map can no longer change',
     );
   });
 
