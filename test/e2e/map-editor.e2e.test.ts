@@ -1,13 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@stormline/data/dynamo';
-import { createInspection } from '@stormline/data/inspections';
 import { siteMapId } from '@stormline/domain/map-features';
-import { ROUTINE_STORMWATER } from '@stormline/domain/system-templates/routine-stormwater';
 import { call, NORTH } from '../support/api';
-import { inspectedSite } from '../support/inspected-site';
+import { answerInFull, signInspection, type ApiAs } from '../support/inspection-walk';
+import { createRoutineProject } from '../support/routine-project';
 import { runtimeEnv } from '../support/runtime';
-import { makeSiteMapPdf, settledSiteMap, storeSiteMap, testFileStore } from '../support/site-maps';
+import { makeSiteMapPdf, siteMapsOf, storeSiteMap, testFileStore } from '../support/site-maps';
 import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
 import { VIEWPORTS, screenshot, signIn, useBrowser } from './browser';
@@ -32,8 +31,9 @@ const run = Date.now().toString(36);
 let adminToken: string;
 let admin: { id: string; email: string; password: string };
 let clientUser: { id: string; email: string; password: string };
-let site: Awaited<ReturnType<typeof inspectedSite>>;
-let later: { id: string };
+let projectId: string;
+let earlier: { id: string; number: number };
+let later: { id: string; number: number };
 let mapId: string;
 const hatch = `E2E hatch basin ${run}`;
 const ticks = `E2E tick fence ${run}`;
@@ -47,60 +47,68 @@ beforeAll(async () => {
   admin = await createTestUser('Admin', [NORTH]);
   adminToken = await signInAs(admin);
   clientUser = await createTestUser('Client User', [NORTH]);
-  site = await inspectedSite(db, NORTH, {
-    clientName: 'E2E map client',
-    projectName: 'E2E mapped site',
-    location: 'North gate',
-    createdBy: admin.id,
-  });
-  // A second inspection a week later: the map is edited for it, the first keeps its own map.
-  later = await createInspection(
-    db,
-    {
-      divisionId: NORTH,
-      projectId: site.project.id,
-      type: 'Routine',
-      created_date: '2026-03-09T09:30',
-      inspectorId: null,
-      createdBy: admin.id,
-      version: ROUTINE_STORMWATER,
-      answers: {},
-      carried: [],
-    },
-    () => [],
-    new Date(),
+  const as: ApiAs = (path, method = 'GET', body) => api(path, adminToken, method, body);
+  expect((await api(`/api/users/${admin.id}/signature_authorization/agree`, adminToken, 'POST')).status).toBe(
+    200,
   );
+  projectId = await createRoutineProject(db, {
+    name: `E2E mapped site ${run}`,
+    clientName: `E2E map client ${run}`,
+    groupName: `E2E map regulations ${run}`,
+    inspectorId: admin.id,
+    adminToken,
+  });
   const doc = await storeSiteMap(
     db,
     store,
-    { projectId: site.project.id, createdBy: admin.id },
+    { projectId, createdBy: admin.id },
     { name: mapName, bytes: await makeSiteMapPdf('E2E site plan', 1), mimeType: 'application/pdf' },
   );
   expect((await api(`/api/uploads/${doc.id}/convert`, adminToken, 'POST', {})).status).toBe(202);
-  const converted = await settledSiteMap(adminToken, site.project.id, doc.id);
-  expect(converted.conversion?.status).toBe('done');
+  // Polled by hand: expect.poll (eventually, settledSiteMap) works in tests only, not in beforeAll.
+  let status: string | undefined;
+  for (let waited = 0; waited < 90_000 && status !== 'done' && status !== 'error'; waited += 500) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    status = (await siteMapsOf(adminToken, projectId)).find((row) => row.id === doc.id)?.conversion?.status;
+  }
+  expect(status).toBe('done');
   mapId = siteMapId(doc.id, 1);
+  // Inspection 1, completed and signed, then inspection 2: the map is edited for 2, 1 keeps its own.
+  const first = await api<{ id: string; number: number }>('/api/inspections', adminToken, 'POST', {
+    projectId,
+    type: 'Routine',
+  });
+  expect(first.status, JSON.stringify(first.body)).toBe(201);
+  earlier = first.body;
+  await answerInFull(as, earlier.id);
+  await signInspection(as, earlier.id);
+  const second = await api<{ id: string; number: number }>('/api/inspections', adminToken, 'POST', {
+    projectId,
+    type: 'Routine',
+  });
+  expect(second.status, JSON.stringify(second.body)).toBe(201);
+  later = second.body;
   // The project's own control measures, drawn as the Map Legend editor would make them.
   for (const [name, map_symbol] of [
     [hatch, { editor: 3, area: { fillType: 'hatch', fill: '#1C7ED6', fillOpacity: 0.6 } }],
     [ticks, { editor: 0, line: { strokeStyle: 'tick', stroke: '#000000' } }],
   ] as const) {
-    const made = await api(`/api/projects/${site.project.id}/legend-items`, adminToken, 'POST', {
+    const made = await api(`/api/projects/${projectId}/legend-items`, adminToken, 'POST', {
       name,
       type: 'control_measure',
       map_symbol,
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
   }
-  const contact = await api(`/api/projects/${site.project.id}/contacts`, adminToken, 'POST', {
+  const contact = await api(`/api/projects/${projectId}/contacts`, adminToken, 'POST', {
     userIds: [clientUser.id],
   });
   expect(contact.status, JSON.stringify(contact.body)).toBeLessThan(300);
-  expect((await api(`/api/projects/${site.project.id}/public`, adminToken, 'PUT')).status).toBe(200);
+  expect((await api(`/api/projects/${projectId}/public`, adminToken, 'PUT')).status).toBe(200);
 }, 180_000);
 afterAll(() => db.doc.destroy());
 
-const editorPath = () => `/divisions/${NORTH}/projects/${site.project.id}/map/${mapId}/edit`;
+const editorPath = () => `/divisions/${NORTH}/projects/${projectId}/map/${mapId}/edit`;
 const sidebar = (page: Page) => page.getByTestId('map-sidebar');
 const section = (page: Page, name: string) =>
   sidebar(page).getByRole('region', { name: new RegExp(`^${name}`) });
@@ -194,6 +202,11 @@ describe('the site map editor in the browser (issue 21)', () => {
     await noteForm.getByLabel('Title').fill(`Gate note ${run}`);
     await noteForm.getByLabel('Content').fill(noteText);
     await noteForm.getByRole('button', { name: 'Create note' }).click();
+    await noteForm.waitFor({ state: 'detached' });
+    await page
+      .getByRole('group', { name: 'Drawing tools' })
+      .getByText('Click the map where it goes.')
+      .waitFor();
     await clickAll(page, [at(0.3, 0.75)]);
     await expect.poll(() => pending(page).textContent()).toBe('4 unsaved');
     // Notes: one per map.
@@ -222,9 +235,8 @@ describe('the site map editor in the browser (issue 21)', () => {
     await expectNoSeriousAxeViolations(page, 'the site map editor at 1280 px');
 
     // The earlier inspection's map: none of what was placed in the later one.
-    await page
-      .getByLabel('Active inspection')
-      .selectOption({ label: 'Inspection #1 · 03-02-2026 · Routine (read-only)' });
+    await page.getByLabel('Active inspection').selectOption(earlier.id);
+    await page.getByTestId('map-read-only').waitFor();
     await expect.poll(() => sidebar(page).getByText('No available items').count()).toBe(4);
     await page.getByLabel('Active inspection').selectOption(later.id);
     await sidebar(page).getByText(hatch).waitFor();
@@ -255,7 +267,7 @@ describe('the site map editor in the browser (issue 21)', () => {
 
     // The finding shows in the inspection's findings list.
     await page.goto(`/inspection/${later.id}/findings`);
-    expect(await page.getByText('See site inspection map for location').count()).toBeGreaterThan(0);
+    await page.getByText('See site inspection map for location').first().waitFor();
   });
 
   it('on a 375 px phone: pan, zoom, and a tap on a finding opens its detail', async () => {
@@ -265,6 +277,12 @@ describe('the site map editor in the browser (issue 21)', () => {
     const map = page.getByRole('region', { name: /Site map/ });
     await map.waitFor();
     await page.locator('.map-pin-findings').waitFor();
+    // Fit to the screen: the whole page image within the map's width.
+    const mapBox = (await map.boundingBox())!;
+    const imageBox = (await page.locator('.leaflet-image-layer').boundingBox())!;
+    expect(imageBox.x).toBeGreaterThanOrEqual(mapBox.x - 1);
+    expect(imageBox.x + imageBox.width).toBeLessThanOrEqual(mapBox.x + mapBox.width + 1);
+    expect(imageBox.width).toBeGreaterThan(mapBox.width * 0.6);
     await screenshot(page, 'map-editor-375');
     await checkPhoneScreen(page, 'the site map editor (phone)');
     const pane = page.locator('.leaflet-map-pane');
@@ -275,9 +293,11 @@ describe('the site map editor in the browser (issue 21)', () => {
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await page.locator('.map-pin-findings').click();
     const detail = page.getByTestId('map-feature-detail');
-    await detail.getByText('Finding').waitFor();
+    await detail.getByText('Finding', { exact: true }).waitFor();
     await screenshot(page, 'map-editor-detail-375');
     await page.keyboard.press('Escape');
+    // Fit again (a pin panned half out of view is not a control off the screen), then the items.
+    await page.getByRole('button', { name: 'Fit the map to the screen' }).click();
     await page.getByRole('button', { name: 'Items' }).click();
     await page.getByRole('dialog', { name: 'Map items' }).getByText(hatch).waitFor();
     await checkPhoneScreen(page, 'the site map editor items drawer (phone)');
@@ -285,7 +305,7 @@ describe('the site map editor in the browser (issue 21)', () => {
 
   it('the public twin shows the map and edits nothing', async () => {
     const visitor = await newPage();
-    await visitor.goto(`/public/divisions/${NORTH}/projects/${site.project.id}/map/${mapId}`);
+    await visitor.goto(`/public/divisions/${NORTH}/projects/${projectId}/map/${mapId}`);
     await visitor.getByRole('region', { name: /Site map/ }).waitFor();
     await sidebar(visitor).getByText(hatch).waitFor();
     expect(await visitor.getByTestId('map-read-only').textContent()).toBe('Public view: read-only');
@@ -310,8 +330,8 @@ describe('the site map editor in the browser (issue 21)', () => {
       {
         items: [
           {
-            positionable_id: site.finding.id,
-            positionable_type: 'findings',
+            positionable_id: 'someone-else-s-note',
+            positionable_type: 'commentables',
             position_x: 10,
             position_y: 10,
             geometry: { type: 'point' },

@@ -135,11 +135,24 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
       zoomSnap: 0.25,
       zoomDelta: 0.5,
       attributionControl: false,
-      maxBounds: bounds.pad(0.5),
       // Two fingers pan and pinch on a phone; Leaflet's touch zoom and tap are on by default.
       bounceAtZoomLimits: false,
     });
-    map.fitBounds(bounds);
+    // Fit to the screen, and again when the container settles (the phone layout arrives a render
+    // later), until the user pans or zooms: then the view is theirs.
+    let fitting = false;
+    let userMoved = false;
+    const fit = () => {
+      fitting = true;
+      map.invalidateSize({ pan: false });
+      map.fitBounds(bounds, { animate: false });
+      fitting = false;
+    };
+    map.on('dragstart', () => (userMoved = true));
+    map.on('zoomstart', () => {
+      if (!fitting) userMoved = true;
+    });
+    fit();
     overlay.current = L.imageOverlay(previewUrl, bounds, {
       alt: 'Site map',
       interactive: false,
@@ -170,7 +183,10 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
       if (drawn) latest.current.onDrawn(drawn.geometry, drawn.at);
     });
     // The screen's bars above the map come and go (drawing tools, the editing line): Leaflet is told.
-    const resize = new ResizeObserver(() => map.invalidateSize({ pan: false }));
+    const resize = new ResizeObserver(() => {
+      map.invalidateSize({ pan: false });
+      if (!userMoved) fit();
+    });
     resize.observe(element);
     // The container is the map's keyboard target (arrows pan, + and - zoom): it gets a name.
     element.setAttribute('role', 'region');
@@ -231,7 +247,7 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
   }, [tool, textLabel]);
 
   useImperativeHandle(ref, () => ({
-    fit: () => mapRef.current?.fitBounds(imageBounds(image.width, image.height)),
+    fit: () => mapRef.current?.fitBounds(imageBounds(image.width, image.height), { animate: false }),
     flyTo: (key) => {
       const map = mapRef.current;
       const layer = layersByKey.current.get(key);

@@ -682,6 +682,7 @@ export function MapEditor(props: MapEditorProps) {
           position="right"
           title="Map items"
           size="85%"
+          closeButtonProps={{ 'aria-label': 'Close the map items' }}
         >
           {sidebar}
         </Drawer>

@@ -144,7 +144,11 @@ export function MapEditorScreen({
   const inspectionsQuery = useMapInspections(divisionId, projectId, siteMap?.id ?? null);
   const inspections = inspectionsQuery.data;
   // Without an inspection asked for, the newest one's map (or the baseline when there is none).
-  const inspectionId = chosen ? chosen.id : inspections ? (inspections[0]?.id ?? null) : undefined;
+  const newest = inspections?.reduce<(typeof inspections)[number] | null>(
+    (best, inspection) => (!best || inspection.number > best.number ? inspection : best),
+    null,
+  );
+  const inspectionId = chosen ? chosen.id : inspections ? (newest?.id ?? null) : undefined;
 
   const [dirty, setDirty] = useState(false);
   const { confirmLeave, dialog } = useLeaveGuard(dirty);
