@@ -8,6 +8,7 @@ import type { RoleName } from '@stormline/domain/roles';
 import { createActiveAccount } from '@stormline/functions/lib/accounts';
 import { demoProjectNames, seedClients } from './seed/clients';
 import { seedInspections } from './seed/inspections';
+import { seedMapFeatures } from './seed/map-features';
 import { seedProjectDocuments } from './seed/project-documents';
 import { seedRegulations } from './seed/regulations';
 import { seedTemplates } from './seed/templates';
@@ -161,6 +162,8 @@ export async function seedDemoData(db: Db, region: 'US' | 'UK', now = new Date()
     users[0]!.id,
     now,
   );
+  // A few features on the first North project's first site map (issue 21).
+  await seedMapFeatures(db, DEMO_DIVISIONS[0].id, `${users[0]!.first_name} ${users[0]!.last_name}`, now);
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,

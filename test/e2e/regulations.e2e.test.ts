@@ -5,6 +5,7 @@ import { call, NORTH } from '../support/api';
 import { eventually } from '../support/eventually';
 import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
+import { checkPhoneScreen } from './phone-checks';
 import { VIEWPORTS, downloadedBytes, screenshot, signIn, useBrowser } from './browser';
 
 /**
@@ -46,6 +47,21 @@ async function chooseFiles(
 ) {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), open()]);
   await chooser.setFiles(files);
+}
+
+/** The one legend item of a unique name, as the API reads it. */
+async function legendItemNamed(name: string) {
+  const listed = await api<{
+    pageData: {
+      id: string;
+      name: string;
+      type: string;
+      groups: string[];
+      map_symbol: { editor: number; area: { fill: string; fillType: string; fillOpacity: number } };
+    }[];
+  }>(`/api/legend-items?s=${encodeURIComponent(name)}`);
+  expect(listed.body.pageData).toHaveLength(1);
+  return listed.body.pageData[0]!;
 }
 
 const rows = (page: Page) => page.getByTestId('regulation-documents').getByTestId('document-row');
@@ -288,6 +304,10 @@ describe('regulations: a group and its documents (1280 px)', () => {
     await edit.getByText('No documents found').waitFor();
     await expectNoSeriousAxeViolations(page, 'the Edit Legend Item modal at 1280 px');
     await screenshot(page, 'legend-item-modal-1280', { fullPage: false });
+    const created = await legendItemNamed(itemName);
+    expect(created).toMatchObject({ name: itemName, type: 'pollutant', groups: [groupId] });
+    // Spec 002 §9's defaults: a pollutant is an area, filled #999999.
+    expect(created.map_symbol).toMatchObject({ editor: 3, area: { fill: '#999999', fillType: 'solid' } });
     await chooseFiles(page, () => edit.getByRole('button', { name: 'Upload Document' }).click(), [
       { name: `washout-${run}.png`, mimeType: 'image/png', buffer: pngBytes },
     ]);
@@ -295,23 +315,37 @@ describe('regulations: a group and its documents (1280 px)', () => {
       .getByTestId('document-row')
       .filter({ hasText: `washout-${run}.png` })
       .waitFor();
-    await edit.getByRole('button', { name: 'Cancel' }).click();
 
-    const listed = await api<{
-      pageData: {
-        id: string;
-        name: string;
-        type: string;
-        groups: string[];
-        map_symbol: { editor: number; area: { fill: string } };
-      }[];
-    }>(`/api/legend-items?s=${encodeURIComponent(itemName)}`);
-    expect(listed.body.pageData).toHaveLength(1);
-    const item = listed.body.pageData[0]!;
-    expect(item).toMatchObject({ name: itemName, type: 'pollutant', groups: [groupId] });
-    // Spec 002 §9's defaults: a pollutant is an area, filled #999999.
-    expect(item.map_symbol.editor).toBe(3);
-    expect(item.map_symbol.area.fill).toBe('#999999');
+    // Its map symbol, drawn in the modal's symbol editor: a green hatch at 60 %.
+    const symbol = edit.getByRole('group', { name: 'Map symbol' });
+    await symbol.getByLabel('Fill colour').fill('#2F9E44');
+    await symbol.getByRole('radiogroup', { name: 'Fill type' }).getByText('Hatch', { exact: true }).click();
+    const opacity = symbol.getByRole('slider', { name: 'Fill opacity' });
+    await opacity.focus();
+    for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowLeft');
+    const preview = symbol.getByRole('img', {
+      name: 'Map symbol: polygon, hatch fill #2F9E44, opacity 60%, boundary #4D4D4D width 5',
+    });
+    await preview.waitFor();
+    await preview.scrollIntoViewIfNeeded();
+    await expectNoSeriousAxeViolations(page, 'the symbol editor at 1280 px');
+    await screenshot(page, 'legend-symbol-editor-1280', { fullPage: false });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+
+    // The list draws the item with its new symbol.
+    await page.getByRole('searchbox', { name: 'Search Map Legend' }).fill(itemName);
+    await page
+      .getByTestId('legend-table')
+      .getByRole('row')
+      .filter({ hasText: itemName })
+      .getByRole('img', { name: /^Map symbol: polygon, hatch fill #2F9E44, opacity 60%/ })
+      .waitFor();
+    const saved = await legendItemNamed(itemName);
+    expect(saved.map_symbol).toMatchObject({
+      editor: 3,
+      area: { fill: '#2F9E44', fillType: 'hatch', fillOpacity: 0.6 },
+    });
     await expectNoSeriousAxeViolations(page, 'the legend list at 1280 px');
     await screenshot(page, 'legend-list-1280');
 
@@ -375,5 +409,14 @@ describe('regulations and legend at 375 px', () => {
       .waitFor();
     await expectNoSeriousAxeViolations(page, 'the Create Legend Item modal at 375 px');
     await screenshot(page, 'legend-item-create-375', { fullPage: false });
+    // Its symbol editor on the phone: an area with a hatch fill.
+    const create = page.getByRole('dialog', { name: 'Create Legend Item' });
+    await create.getByRole('radio', { name: 'Pollutant' }).check();
+    const symbol = create.getByRole('group', { name: 'Map symbol' });
+    await symbol.getByRole('radiogroup', { name: 'Fill type' }).getByText('Hatch', { exact: true }).click();
+    await symbol.getByRole('img', { name: /^Map symbol: polygon, hatch fill/ }).waitFor();
+    await checkPhoneScreen(page, 'legend-symbol-editor');
+    await symbol.getByRole('radiogroup', { name: 'Fill type' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'legend-symbol-editor-375', { fullPage: false });
   });
 });

@@ -19,6 +19,7 @@ import { inspectionKeys } from '@stormline/data/inspections';
 import { roleByName } from '@stormline/domain/roles';
 import { call, NORTH, SOUTH } from '../support/api';
 import { inspectedSite } from '../support/inspected-site';
+import { convertedSiteMap } from '../support/site-maps';
 import { storedItem, testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 
@@ -411,6 +412,8 @@ describe('tenancy with ids in the query: real records of another division', () =
     'GET /api/users/groups/creation roleId': 'A role of the catalogue, the same in every division.',
     'GET /api/projects/{id}/docs docTypeId':
       "A document type of the project in the path, which the path's check covers.",
+    'DELETE /api/positionables/{id} inspectionId':
+      "Read with the map of the feature in the path (lib/site-map-editor.ts readMap), under the caller's division, as the site map's GET case of the same parameter shows; tenancy-map.ts removes South's feature from North.",
   };
 
   interface South {
@@ -423,6 +426,8 @@ describe('tenancy with ids in the query: real records of another division', () =
     secrets: string[];
     /** A North regulation document, asked for under South's project. */
     northDocumentId: string;
+    /** A North site map (its site-map id), asked for as it stood for South's inspection. */
+    northSiteMapId: string;
   }
   let south: South;
 
@@ -448,6 +453,8 @@ describe('tenancy with ids in the query: real records of another division', () =
     'GET /api/questions-config templateId': (s) => `/api/questions-config?templateId=${s.templateId}`,
     'GET /api/xfdf/{uploadId} projectId': (s) =>
       `/api/xfdf/${s.northDocumentId}?projectId=${s.site.project.id}`,
+    'GET /api/projects/{id}/sitemaps/{sitemapId} inspectionId': (s) =>
+      `/api/projects/${site.project.id}/sitemaps/${s.northSiteMapId}?inspectionId=${s.site.inspection.id}`,
   };
 
   beforeAll(async () => {
@@ -488,8 +495,15 @@ describe('tenancy with ids in the query: real records of another division', () =
       },
       groupOwnerStep(db, northGroup.id, now),
     );
+    const northMap = await convertedSiteMap(
+      db,
+      { projectId: site.project.id, createdBy: 'attacker-review' },
+      'North plan.pdf',
+      [{ width: 1200, height: 900 }],
+    );
     south = {
       northDocumentId: northDocument.id,
+      northSiteMapId: northMap.pages[0]!.siteMapId,
       site: southSite,
       groupId: group.id,
       legendItemId: item.id,

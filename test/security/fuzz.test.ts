@@ -148,6 +148,34 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     groups: [],
     map_symbol: { editor: 2, area: { fill: '#123456' }, text: { label: 'FZ' } },
   },
+  'POST /api/projects/{id}/legend-items': { name: 'Fuzz project item', type: 'control_measure' },
+  'PUT /api/projects/{id}/legend-items/{legendItemId}': {
+    name: 'Fuzz project item',
+    type: 'pollutant',
+    map_symbol: { area: { fillType: 'hatch' } },
+    version: 0,
+  },
+  'PUT /api/positionables/{targetType}/{targetId}/{inspectionId}/{context}/update': {
+    items: [
+      {
+        clientId: 'fuzz-new',
+        positionable_id: 'fuzz-item',
+        positionable_type: 'control_measure',
+        position_x: 10,
+        position_y: 20,
+        geometry: {
+          type: 'polygon',
+          points: [
+            [10, 20],
+            [30, 20],
+            [30, 40],
+          ],
+        },
+      },
+    ],
+  },
+  'POST /api/projects/{id}/map-notes': { title: 'Fuzz note', content: 'Fuzz content' },
+  'PUT /api/projects/{id}/map-notes/{noteId}': { title: 'Fuzz note', content: 'Fuzz content', version: 0 },
   'PUT /api/legend-items/{id}': {
     name: 'Fuzz legend item',
     type: 'control_measure',
@@ -255,7 +283,13 @@ const WRONG_VALUES: unknown[] = [
 ];
 
 /** Path parameters that name a kind from a fixed list: a valid one, so the body is what gets refused. */
-const KIND_PARAMS: Record<string, string> = { group: 'inspection', type: 'findings', typeId: 'number' };
+const KIND_PARAMS: Record<string, string> = {
+  group: 'inspection',
+  type: 'findings',
+  typeId: 'number',
+  targetType: 'project_uploads',
+  context: 'all',
+};
 
 function path(route: Route): string {
   // An only-yourself route names the fuzzing Admin, so its body is what gets refused.

@@ -14,6 +14,7 @@ import { call, NORTH, SOUTH } from '../support/api';
 import { storedItem, testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 import { inspectionCases, southInspection } from './tenancy-inspections';
+import { mapCases } from './tenancy-map';
 import { siteMapCases } from './tenancy-site-maps';
 import { templateEditorCases } from './tenancy-templates';
 
@@ -94,6 +95,7 @@ const FOREIGN: Record<string, () => Promise<ForeignCase>> = {
   ...clientCases(),
   ...inspectionCases(db),
   ...siteMapCases(db),
+  ...mapCases(db),
   ...templateEditorCases(db),
   ...divisionTabCases(),
   'PUT /api/notifications/{id}': async () => {

@@ -6,6 +6,7 @@ import type { Db } from '@stormline/data/dynamo';
 import { SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
 import { createFileStore } from '@stormline/functions/lib/file-store';
 import type { FileStore } from '@stormline/functions/lib/file-store';
+import { beginConversion, finishConversion, pageFileKeys, recordPage } from '@stormline/data/site-maps';
 import { makePng, makeSiteMapPdf } from '@stormline/local/seed/demo-files';
 import { call, NORTH } from './api';
 import { eventually } from './eventually';
@@ -139,4 +140,81 @@ export async function settledSiteMap(
 export function pngSize(bytes: Uint8Array): { width: number; height: number } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/**
+ * An Active Site Map document whose conversion is done, written through the data layer as the
+ * conversion tasks write it (no rendering: the page files are not made), for the map editor's
+ * tests: its pages of the given pixel sizes are the document's current pages. Answers the
+ * document and its pages' site-map ids (`<uploadId>_<page>`) and GUIDs.
+ */
+export async function convertedSiteMap(
+  db: Db,
+  at: { divisionId?: string; projectId: string; createdBy: string },
+  name: string,
+  sizes: readonly { width: number; height: number }[],
+) {
+  const divisionId = at.divisionId ?? NORTH;
+  const doc = await storeSiteMap(db, testFileStore(), at, {
+    name,
+    bytes: new TextEncoder().encode('%PDF-1.7 (a test stand-in)'),
+    mimeType: 'application/pdf',
+  });
+  const owner = {
+    kind: 'project' as const,
+    divisionId,
+    projectId: at.projectId,
+    docTypeId: SITE_MAP_DOC_TYPE_ID,
+  };
+  const conversionId = randomUUID();
+  await beginConversion(db, {
+    owner,
+    uploadId: doc.id,
+    conversionId,
+    sourceKey: doc.objectKey,
+    sourceMimeType: doc.mimeType,
+    startedBy: at.createdBy,
+    now: new Date(),
+  });
+  const pages = sizes.map((size, i) => ({
+    ...size,
+    page: i + 1,
+    id: randomUUID(),
+    guid: randomUUID(),
+    thumbnailGuid: randomUUID(),
+  }));
+  for (const page of pages) {
+    const files = pageFileKeys(doc.id, conversionId, page.page);
+    await recordPage(
+      db,
+      {
+        id: page.id,
+        guid: page.guid,
+        thumbnailGuid: page.thumbnailGuid,
+        divisionId,
+        projectId: at.projectId,
+        uploadId: doc.id,
+        conversionId,
+        page: page.page,
+        width: page.width,
+        height: page.height,
+        thumbnailWidth: 450,
+        thumbnailHeight: Math.round((450 * page.height) / page.width),
+        imageKey: files.image,
+        thumbnailKey: files.thumbnail,
+        createdAt: new Date().toISOString(),
+      },
+      new Date(),
+    );
+  }
+  await finishConversion(
+    db,
+    { divisionId, projectId: at.projectId, docTypeId: SITE_MAP_DOC_TYPE_ID, uploadId: doc.id, conversionId },
+    { name: doc.name, guid: doc.guid },
+    new Date(),
+  );
+  return {
+    doc,
+    pages: pages.map((p) => ({ ...p, siteMapId: `${doc.id}_${p.page}` })),
+  };
 }

@@ -5,7 +5,7 @@ import {
   TARGET_TYPES,
   type Geometry as GeometryShape,
 } from '@stormline/domain/map-features';
-import { MapSymbol } from './areas/legend-items';
+import { MapSymbol } from './map-symbol';
 import { Count, Id, IsoDateTime, Version } from './schemas';
 
 /**

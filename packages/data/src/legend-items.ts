@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '@stormline/domain/errors';
 import type { LegendType, MapSymbol } from '@stormline/domain/map-symbol';
+import { batchGet } from './batch-get';
 import type { Db } from './dynamo';
 import { nameOrder } from './keys';
 import { queryPage } from './paging';
@@ -344,4 +345,224 @@ export async function heldGroupsOf(
     items.flatMap((i) => i.groupIds),
   );
   return new Map(groups.map((g) => [g.id, g]));
+}
+
+/**
+ * A project's own legend items (spec 002 §3 legend item as used on maps): the map editor's control
+ * measures and pollutants beside the division's Map Legend. In the project partition
+ * (`LEGEND#<l>`), listed by type and name through byParent `DIVISION#<d>#PROJECT#<p>#LEGENDS` /
+ * `type#name#l`. No regulations, no documents.
+ */
+export interface ProjectLegendItemRecord {
+  id: string;
+  divisionId: string;
+  projectId: string;
+  name: string;
+  type: LegendType;
+  mapSymbol: MapSymbol;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export const projectLegendKeys = {
+  item: (divisionId: string, projectId: string, legendItemId: string) => ({
+    pk: `DIVISION#${divisionId}#PROJECT#${projectId}`,
+    sk: `LEGEND#${legendItemId}`,
+  }),
+  ofProject: (divisionId: string, projectId: string) => `DIVISION#${divisionId}#PROJECT#${projectId}#LEGENDS`,
+  order: (item: Pick<ProjectLegendItemRecord, 'type' | 'name' | 'id'>) =>
+    `${item.type}#${nameOrder(item.name, item.id)}`,
+};
+
+function toProjectLegendItem(item: Record<string, unknown>): ProjectLegendItemRecord {
+  return {
+    id: item.id as string,
+    divisionId: item.divisionId as string,
+    projectId: item.projectId as string,
+    name: item.name as string,
+    type: item.type as LegendType,
+    mapSymbol: item.mapSymbol as MapSymbol,
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+    version: item.version as number,
+  };
+}
+
+export interface ProjectLegendItemInput {
+  name: string;
+  type: LegendType;
+  mapSymbol: MapSymbol;
+}
+
+export async function createProjectLegendItem(
+  db: Db,
+  at: { divisionId: string; projectId: string },
+  input: ProjectLegendItemInput,
+  also: readonly TransactionStep[],
+  now: Date,
+): Promise<ProjectLegendItemRecord> {
+  const when = now.toISOString();
+  const item: ProjectLegendItemRecord = {
+    id: randomUUID(),
+    divisionId: at.divisionId,
+    projectId: at.projectId,
+    ...input,
+    createdAt: when,
+    updatedAt: when,
+    version: 0,
+  };
+  await transact(db, [
+    ...also,
+    putNewStep(db, {
+      ...projectLegendKeys.item(item.divisionId, item.projectId, item.id),
+      itemType: 'ProjectLegendItem',
+      gsi1pk: projectLegendKeys.ofProject(item.divisionId, item.projectId),
+      gsi1sk: projectLegendKeys.order(item),
+      ...item,
+    }),
+  ]);
+  return item;
+}
+
+export async function getProjectLegendItem(
+  db: Db,
+  divisionId: string,
+  projectId: string,
+  legendItemId: string,
+): Promise<ProjectLegendItemRecord> {
+  const { Item } = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: projectLegendKeys.item(divisionId, projectId, legendItemId),
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) throw notFound();
+  return toProjectLegendItem(Item);
+}
+
+/** The one writer of a project legend item: the item and its list key (type and name), versioned. */
+export async function updateProjectLegendItem(
+  db: Db,
+  before: ProjectLegendItemRecord,
+  input: ProjectLegendItemInput,
+  version: number,
+  also: readonly TransactionStep[],
+  now: Date,
+): Promise<ProjectLegendItemRecord> {
+  if (before.version !== version) throw new ConflictError();
+  const after: ProjectLegendItemRecord = {
+    ...before,
+    ...input,
+    updatedAt: now.toISOString(),
+    version: version + 1,
+  };
+  await transact(db, [
+    ...also,
+    versionedUpdateStep(
+      db,
+      projectLegendKeys.item(before.divisionId, before.projectId, before.id),
+      {
+        name: after.name,
+        type: after.type,
+        mapSymbol: after.mapSymbol,
+        updatedAt: after.updatedAt,
+        gsi1sk: projectLegendKeys.order(after),
+      },
+      version,
+      notFound,
+    ),
+  ]);
+  return after;
+}
+
+export async function deleteProjectLegendItem(
+  db: Db,
+  item: ProjectLegendItemRecord,
+  also: readonly TransactionStep[],
+): Promise<void> {
+  await transact(db, [
+    ...also,
+    {
+      write: {
+        Delete: {
+          TableName: db.tableName,
+          Key: projectLegendKeys.item(item.divisionId, item.projectId, item.id),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      onConditionFailed: notFound,
+    },
+  ]);
+}
+
+/**
+ * A project's legend items by type and name, a page at a time: of one type (and `search`, the start
+ * of the name, as a key prefix), or all (a search then keeps the names that start with it: short
+ * pages).
+ */
+export async function listProjectLegendItems(
+  db: Db,
+  divisionId: string,
+  projectId: string,
+  filter: { type?: LegendType; search?: string | null },
+  page: { pageSize: number; cursor?: string },
+): Promise<PageOf<ProjectLegendItemRecord>> {
+  const search = filter.search ? nameOrder(filter.search) : null;
+  return queryPage(
+    db,
+    {
+      index: 'byParent',
+      partition: projectLegendKeys.ofProject(divisionId, projectId),
+      ...(filter.type ? { prefix: `${filter.type}#${search ?? ''}` } : {}),
+    },
+    {
+      ...page,
+      resolve: async (rows) =>
+        rows
+          .map(toProjectLegendItem)
+          .filter((i) => filter.type || !search || nameOrder(i.name).startsWith(search)),
+    },
+  );
+}
+
+/** Legend items a map's features name, by scope (one BatchGet): the division's and a project's. */
+export async function getMapLegendItems(
+  db: Db,
+  divisionId: string,
+  projectId: string,
+  wanted: readonly { id: string; scope: 'division' | 'project' }[],
+): Promise<{ division: Map<string, LegendItemRecord>; project: Map<string, ProjectLegendItemRecord> }> {
+  const keys = wanted.map((w) =>
+    w.scope === 'division'
+      ? legendKeys.item(divisionId, w.id)
+      : projectLegendKeys.item(divisionId, projectId, w.id),
+  );
+  const items = await batchGet(db, keys);
+  const division = new Map<string, LegendItemRecord>();
+  const project = new Map<string, ProjectLegendItemRecord>();
+  for (const item of items) {
+    if (item.itemType === 'ProjectLegendItem') {
+      const record = toProjectLegendItem(item);
+      project.set(record.id, record);
+    } else {
+      const record = toLegendItem(item);
+      division.set(record.id, record);
+    }
+  }
+  return { division, project };
+}
+
+export function projectLegendItemView(item: ProjectLegendItemRecord) {
+  return {
+    id: item.id,
+    projectId: item.projectId,
+    name: item.name,
+    type: item.type,
+    map_symbol: item.mapSymbol,
+    createdAt: item.createdAt,
+    updatedAt: item.updatedAt,
+    version: item.version,
+  };
 }

@@ -16,6 +16,11 @@ export interface ListSource {
   partition: string;
   /** A sort-key prefix (read as a key range): a kind of item, or the search text on a search partition. */
   prefix?: string;
+  /**
+   * With a prefix: the range starts here instead of at the prefix (a map's features that ended
+   * after an inspection: `FEATURE#<n+1>` up to the end of `FEATURE#`).
+   */
+  from?: string;
   /** Newest first, say; default ascending sort-key order. */
   descending?: boolean;
 }
@@ -60,6 +65,7 @@ function listIdentity(source: ListSource): string {
     source.partition,
     source.prefix ?? '',
     source.descending ? 'desc' : 'asc',
+    ...(source.from ? [`from ${source.from}`] : []),
   ].join('\n');
 }
 
@@ -119,7 +125,7 @@ export async function queryPage<T = Record<string, unknown>>(
         ExpressionAttributeValues: {
           ':pk': source.partition,
           ...(source.prefix
-            ? { ':prefix': source.prefix, ':prefixEnd': `${source.prefix}${PREFIX_END}` }
+            ? { ':prefix': source.from ?? source.prefix, ':prefixEnd': `${source.prefix}${PREFIX_END}` }
             : {}),
         },
         ScanIndexForward: !source.descending,

@@ -113,3 +113,139 @@ export function parseSiteMapId(id: string): { uploadId: string; page: number } |
   const match = /^([A-Za-z0-9-]{1,56})_([1-9][0-9]{0,3})$/.exec(id);
   return match ? { uploadId: match[1]!, page: Number(match[2]) } : null;
 }
+
+/**
+ * A feature's lifetime by inspection number (docs/decisions/0041): shown in inspection `n` (the
+ * baseline is 0) when `start <= n` and (`end` is null or `n < end`).
+ */
+export interface Lifetime {
+  start: number;
+  end: number | null;
+}
+
+export function visibleIn(feature: Lifetime, n: number): boolean {
+  return feature.start <= n && (feature.end === null || n < feature.end);
+}
+
+/** What one edit of a map asks for, in inspection `n` (0: the baseline). */
+export type FeatureEdit =
+  { kind: 'create' } | { kind: 'change'; current: Lifetime } | { kind: 'remove'; current: Lifetime };
+
+/**
+ * What an edit does to the stored versions of one feature (a plan, no I/O): `put` writes a version
+ * with that lifetime (`replaces`: in place of the stored current one, as its next version),
+ * `delete` removes the stored current one.
+ */
+export type VersionStep =
+  { op: 'put'; lifetime: Lifetime; replaces: boolean } | { op: 'delete'; lifetime: Lifetime };
+
+/**
+ * The edit rule of 0041: a feature placed in `n` starts at `n`; changing it in `n` changes it in
+ * place when it started in `n`, else ends the old version at `n` and starts a new one at `n`;
+ * removing it in `n` deletes it outright when it started in `n`, else ends it at `n`. Only a
+ * feature standing in `n` (visible, and not yet ended) may be changed or removed.
+ */
+export function planFeatureEdit(edit: FeatureEdit, n: number): VersionStep[] {
+  if (edit.kind === 'create') return [{ op: 'put', lifetime: { start: n, end: null }, replaces: false }];
+  const { current } = edit;
+  if (!visibleIn(current, n) || current.end !== null)
+    throw new Error('Only a feature standing in the inspection can change');
+  if (edit.kind === 'change') {
+    if (current.start === n) return [{ op: 'put', lifetime: current, replaces: true }];
+    return [
+      { op: 'delete', lifetime: current },
+      { op: 'put', lifetime: { start: current.start, end: n }, replaces: false },
+      { op: 'put', lifetime: { start: n, end: null }, replaces: true },
+    ];
+  }
+  if (current.start === n) return [{ op: 'delete', lifetime: current }];
+  return [
+    { op: 'delete', lifetime: current },
+    { op: 'put', lifetime: { start: current.start, end: n }, replaces: false },
+  ];
+}
+
+export const MAP_MESSAGES = {
+  offMap: 'A feature must lie on the map',
+  notSiteMap: 'Missing required variables: projectUpload',
+  certified: 'This inspection is certified: its map can no longer be changed.',
+  archived: 'This project is archived: its maps can no longer be changed.',
+  baselineClosed:
+    'The baseline can only be drawn before the first inspection. Choose an inspection to change the map.',
+  laterInspection:
+    'A later inspection has started: this inspection’s map can no longer be changed. Change the map in the latest inspection.',
+  publicView: 'The public view is read-only',
+  noPermission: 'Your role does not allow all on Map Drawing',
+  oneNote: 'A map holds one note',
+  notInInspection: 'The finding is not part of this inspection',
+  findingInBaseline: 'A finding is placed in an inspection, not on the baseline',
+  wrongLegendType: (type: string) => `The legend item is not a ${type.replace('_', ' ')}`,
+  sourceFixed: 'A feature keeps its source: remove it and place the other one',
+  stale: (names: readonly string[]) =>
+    `Someone else changed ${names.length === 1 ? 'this feature' : 'these features'} meanwhile: ${names.join(', ')}. Reload the map to see their changes.`,
+  standsOnMap: 'It stands on a map: remove it from the map first',
+} as const;
+
+/**
+ * Whether a map may change in an inspection (spec 002 §4, §6; 0041), and why not: null when it
+ * may. The public account and a role without all on Map Drawing read only; an archived project is
+ * read-only; the baseline is drawn only while the project has had no inspection; an inspection's
+ * map changes until the inspection is certified, and only while it is the project's latest (a later
+ * one starts from it).
+ */
+export function mapEditRefusal(state: {
+  publicView?: boolean;
+  canDraw: boolean;
+  archived: boolean;
+  isBaseline: boolean;
+  projectHasInspections: boolean;
+  /** The inspection may still change (isInspectionEditable); ignored for the baseline. */
+  inspectionEditable?: boolean;
+  /** A later inspection of the project exists; ignored for the baseline. */
+  laterInspectionExists?: boolean;
+}): string | null {
+  if (state.publicView) return MAP_MESSAGES.publicView;
+  if (!state.canDraw) return MAP_MESSAGES.noPermission;
+  if (state.archived) return MAP_MESSAGES.archived;
+  if (state.isBaseline) return state.projectHasInspections ? MAP_MESSAGES.baselineClosed : null;
+  if (state.inspectionEditable === false) return MAP_MESSAGES.certified;
+  if (state.laterInspectionExists) return MAP_MESSAGES.laterInspection;
+  return null;
+}
+
+export function mapEditable(state: Parameters<typeof mapEditRefusal>[0]): boolean {
+  return mapEditRefusal(state) === null;
+}
+
+/** The points a geometry puts on the map, about the feature's position. */
+function pointsOf(geometry: Geometry, at: MapPoint): MapPoint[] {
+  switch (geometry.type) {
+    case 'line':
+    case 'polygon':
+      return geometry.points;
+    case 'rectangle':
+    case 'square':
+    case 'oval':
+      return geometry.bounds;
+    default:
+      return [at];
+  }
+}
+
+/**
+ * A feature lies on its map (spec 002 §2; 0041): its position and every point of its shape within
+ * the page image ([0, width] x [0, height]); a circle's centre (its position) on the image.
+ * Answers the message the user reads, or null.
+ */
+export function geometryProblem(
+  feature: { position_x: number; position_y: number; geometry: Geometry },
+  image: { width: number; height: number },
+): string | null {
+  const on = ([x, y]: MapPoint) => x >= 0 && y >= 0 && x <= image.width && y <= image.height;
+  const at: MapPoint = [feature.position_x, feature.position_y];
+  if (!on(at)) return MAP_MESSAGES.offMap;
+  return pointsOf(feature.geometry, at).every(on) ? null : MAP_MESSAGES.offMap;
+}
+
+/** The inspection number a map read names: 0 for the baseline. */
+export const BASELINE_NUMBER = 0;

@@ -122,3 +122,83 @@ export function completeMapSymbol(type: LegendType, input: MapSymbolInput | null
     text: { ...base.text, ...input.text },
   };
 }
+
+/** The symbol as the API answers it (contract MapSymbol): the domain's shape with its enums widened. */
+export interface MapSymbolData {
+  editor: number;
+  line: Omit<LineStyle, 'strokeType' | 'strokeStyle'> & { strokeType: number; strokeStyle: string };
+  area: Omit<AreaStyle, 'fillType'> & { fillType: string };
+  icon: string | null;
+  text: { label: string; font: string; size: number };
+}
+
+const clamp = (value: number, min: number, max: number, fallback: number) =>
+  Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
+const clampInt = (value: number, min: number, max: number, fallback: number) =>
+  Math.round(clamp(value, min, max, fallback));
+const oneOf = <T>(choices: readonly T[], value: unknown, fallback: T): T =>
+  choices.includes(value as T) ? (value as T) : fallback;
+
+/** Integer widths the symbol editor and the routes accept: a line's and a boundary's, 1 to 15 px. */
+const WIDTH = { min: 1, max: SYMBOL_LIMITS.boundaryThickness.max } as const;
+/** Tick spacing (`tickWidth`), a dash's lengths and an area's line separation, in px. */
+const TICK_WIDTH = { min: 1, max: 100 } as const;
+const AREA_SEPARATION = { min: 1, max: 50 } as const;
+const TEXT_SIZE = { min: 6, max: 96 } as const;
+
+/**
+ * A symbol brought inside the ranges of spec 002 §9 (what the routes accept): a number out of range
+ * becomes its nearest bound, the tick height its nearest even step, an unknown style or font its
+ * type's default. The symbol editor keeps its value through it, and the renderer draws what comes
+ * from storage through it, so a wrong value draws something sensible instead of nothing.
+ */
+export function clampMapSymbol(symbol: MapSymbol | MapSymbolData): MapSymbol {
+  const editor = oneOf(Object.values(SYMBOL_EDITORS), symbol.editor, SYMBOL_EDITORS.line);
+  const base = defaultMapSymbol(editor === SYMBOL_EDITORS.line ? 'control_measure' : 'pollutant');
+  const { line, area, text } = symbol;
+  const L = SYMBOL_LIMITS;
+  const tickSteps = Math.round((clamp(line.tickHeight, L.tickHeight.min, L.tickHeight.max, 2) - 2) / 2);
+  const dash = Array.isArray(line.dash)
+    ? line.dash.slice(0, 8).map((length) => clampInt(length, TICK_WIDTH.min, TICK_WIDTH.max, 8))
+    : base.line.dash;
+  return {
+    editor,
+    line: {
+      stroke: line.stroke,
+      width: clampInt(line.width, WIDTH.min, WIDTH.max, base.line.width),
+      strokeType: oneOf(STROKE_TYPES, line.strokeType, base.line.strokeType),
+      strokeStyle: oneOf(STROKE_STYLES, line.strokeStyle, base.line.strokeStyle),
+      dash: dash.length > 0 ? dash : [...base.line.dash],
+      opacity: clamp(line.opacity, L.opacity.min, L.opacity.max, 1),
+      arrowScale:
+        line.arrowScale == null ? null : clamp(line.arrowScale, L.arrowScale.min, L.arrowScale.max, 1),
+      tickColor: line.tickColor,
+      tickWidth: clampInt(line.tickWidth, TICK_WIDTH.min, TICK_WIDTH.max, base.line.tickWidth),
+      tickHeight: L.tickHeight.min + tickSteps * L.tickHeight.step,
+      separation: clamp(line.separation, L.lineSeparation.min, L.lineSeparation.max, 1),
+    },
+    area: {
+      fill: area.fill,
+      stroke: area.stroke,
+      width: clampInt(area.width, WIDTH.min, WIDTH.max, base.area.width),
+      fillType: oneOf(FILL_TYPES, area.fillType, base.area.fillType),
+      fillOpacity: clamp(area.fillOpacity, L.fillOpacity.min, L.fillOpacity.max, 1),
+      lineSize: clampInt(area.lineSize, WIDTH.min, WIDTH.max, base.area.lineSize),
+      separation: clampInt(area.separation, AREA_SEPARATION.min, AREA_SEPARATION.max, base.area.separation),
+    },
+    icon: typeof symbol.icon === 'string' && symbol.icon !== '' ? symbol.icon.slice(0, 100) : null,
+    text: {
+      label: String(text.label ?? '').slice(0, L.textLabel),
+      font: oneOf(SYMBOL_FONTS, text.font, base.text.font),
+      size: clampInt(text.size, TEXT_SIZE.min, TEXT_SIZE.max, base.text.size),
+    },
+  };
+}
+
+/** The editor's other numeric ranges (beside SYMBOL_LIMITS), as clampMapSymbol applies them. */
+export const SYMBOL_INPUT_RANGES = {
+  width: WIDTH,
+  tickWidth: TICK_WIDTH,
+  areaSeparation: AREA_SEPARATION,
+  textSize: TEXT_SIZE,
+} as const;

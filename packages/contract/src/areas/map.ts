@@ -56,7 +56,7 @@ export const mapRoutes = defineArea('map', {
     params: siteMapParams,
     query: z.strictObject({ inspectionId: z.optional(InspectionRef) }),
     response: SiteMapView,
-    implemented: false,
+    implemented: true,
   },
   listPositionables: {
     method: 'GET',
@@ -70,7 +70,7 @@ export const mapRoutes = defineArea('map', {
     params: positionablesParams,
     query: z.strictObject({ type: z.optional(PositionableType), cursor: z.optional(Cursor) }),
     response: Page(Positionable),
-    implemented: false,
+    implemented: true,
   },
   updatePositionables: {
     method: 'PUT',
@@ -83,7 +83,7 @@ export const mapRoutes = defineArea('map', {
     query: z.strictObject({}),
     body: PositionablesUpdate,
     response: PositionablesSaved,
-    implemented: false,
+    implemented: true,
   },
   deletePositionable: {
     method: 'DELETE',
@@ -96,7 +96,7 @@ export const mapRoutes = defineArea('map', {
     query: z.strictObject({ inspectionId: InspectionRef, version: VersionQuery }),
     body: z.undefined(),
     response: z.strictObject({ id: Id }),
-    implemented: false,
+    implemented: true,
   },
   listMapNotes: {
     method: 'GET',
@@ -110,7 +110,7 @@ export const mapRoutes = defineArea('map', {
     params: projectParams,
     query: z.strictObject({ cursor: z.optional(Cursor) }),
     response: Page(MapNote),
-    implemented: false,
+    implemented: true,
   },
   createMapNote: {
     method: 'POST',
@@ -122,7 +122,7 @@ export const mapRoutes = defineArea('map', {
     query: z.strictObject({}),
     body: MapNoteCreate,
     response: MapNote,
-    implemented: false,
+    implemented: true,
   },
   updateMapNote: {
     method: 'PUT',
@@ -134,7 +134,7 @@ export const mapRoutes = defineArea('map', {
     query: z.strictObject({}),
     body: MapNoteUpdate,
     response: MapNote,
-    implemented: false,
+    implemented: true,
   },
   deleteMapNote: {
     method: 'DELETE',
@@ -147,7 +147,7 @@ export const mapRoutes = defineArea('map', {
     query: z.strictObject({ version: z.optional(VersionQuery) }),
     body: z.undefined(),
     response: z.strictObject({ id: Id }),
-    implemented: false,
+    implemented: true,
   },
   listSiteMapInspections: {
     method: 'GET',
@@ -161,6 +161,6 @@ export const mapRoutes = defineArea('map', {
     params: siteMapParams,
     query: z.strictObject({ cursor: z.optional(Cursor) }),
     response: Page(MapInspection),
-    implemented: false,
+    implemented: true,
   },
 });

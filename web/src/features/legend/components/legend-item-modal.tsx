@@ -6,6 +6,8 @@ import {
   Badge,
   Button,
   Divider,
+  Fieldset,
+  Input,
   Group,
   Modal,
   MultiSelect,
@@ -19,7 +21,12 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
 import type * as z from 'zod/mini';
 import { LegendItemCreate } from '@stormline/contract/areas/legend-items';
-import { defaultMapSymbol, type LegendType } from '@stormline/domain/map-symbol';
+import {
+  clampMapSymbol,
+  defaultMapSymbol,
+  type LegendType,
+  type MapSymbol,
+} from '@stormline/domain/map-symbol';
 import { DocumentList } from '../../../components/documents/document-list';
 import { documentPermissions } from '../../../components/documents/document-permissions';
 import { FormServerError, TextField, useServerSubmit } from '../../../components/form';
@@ -31,7 +38,12 @@ import { useLegendItem, type LegendItemDetail } from '../api/get-legend-item';
 import { useLegendDocumentActions } from '../api/legend-documents';
 import { useCreateLegendItem, useUpdateLegendItem, type UpdateLegendItemInput } from '../api/legend-writes';
 import { useRegulationOptions } from '../api/regulation-options';
-import { describeSymbol, SymbolPreview, type SymbolData } from './symbol-preview';
+import { SymbolEditor } from '../../../components/map-symbol/symbol-editor';
+import {
+  describeSymbol,
+  SymbolPreview,
+  type SymbolData,
+} from '../../../components/map-symbol/symbol-preview';
 
 /** Which modal is open: Create, Edit or the read-only view of one item (spec 001 §2). */
 export type LegendModalState = { mode: 'create' } | { mode: 'edit' | 'view'; id: string } | null;
@@ -53,9 +65,9 @@ function sameSymbol(a: SymbolData, b: SymbolData): boolean {
 }
 
 /**
- * The symbol an item is saved with: its own, except that a symbol still at its type's defaults
- * follows a change of type (a new control measure is a line, a pollutant an area, ADR 0015);
- * drawing a symbol of one's own comes with the site map's symbol editor.
+ * The symbol an item is saved with until its symbol is edited: its own, except that a symbol still
+ * at its type's defaults follows a change of type (a new control measure is a line, a pollutant an
+ * area, ADR 0015).
  */
 export function symbolFor(
   item: Pick<LegendItemDetail, 'type' | 'map_symbol'> | null,
@@ -164,13 +176,16 @@ function LegendItemForm({
     resolver: zodResolver(LegendItemCreate),
     defaultValues: valuesOf(item),
   });
+  // The symbol as edited in the symbol editor; null until it is touched, so an untouched one still
+  // follows the type (and a new item is left to the server's defaults).
+  const [editedSymbol, setEditedSymbol] = useState<MapSymbol | null>(null);
   const { submit, serverError, clearServerError } = useServerSubmit(
     form,
     ['name', 'type', 'groups'],
     async ({ name, type, groups = [] }) => {
       if (!item) {
-        // No symbol sent: the server gives the type's defaults (spec 002 §9).
-        const created = await create({ name, type, groups, map_symbol: null });
+        // An untouched symbol is not sent: the server gives the type's defaults (spec 002 §9).
+        const created = await create({ name, type, groups, map_symbol: editedSymbol });
         notifications.show({
           color: 'teal',
           title: 'Legend item created',
@@ -183,7 +198,7 @@ function LegendItemForm({
         name,
         type,
         groups,
-        map_symbol: symbolFor(item, type) as UpdateLegendItemInput['map_symbol'],
+        map_symbol: (editedSymbol ?? symbolFor(item, type)) as UpdateLegendItemInput['map_symbol'],
         version: item.version,
       });
       notifications.show({ color: 'teal', title: 'Legend item saved', message: `${saved.name} was saved.` });
@@ -191,7 +206,7 @@ function LegendItemForm({
     },
   );
   const type = useWatch({ control: form.control, name: 'type' }) as LegendType;
-  const symbol = symbolFor(item, type);
+  const symbol = editedSymbol ?? clampMapSymbol(symbolFor(item, type));
   const { isSubmitting } = form.formState;
 
   // The item's own regulations are choices even before the division's list has been read.
@@ -218,11 +233,18 @@ function LegendItemForm({
           loading={options.isLoading}
           failed={options.error}
         />
-        <SymbolField symbol={symbol} />
+        <Fieldset
+          legend={<Input.Label component="span">Map symbol</Input.Label>}
+          variant="unstyled"
+          data-testid="legend-symbol"
+        >
+          <SymbolEditor value={symbol} onChange={setEditedSymbol} disabled={isSubmitting} />
+        </Fieldset>
         <FormServerError
           error={serverError}
           onLoadLatest={() => {
             form.reset(valuesOf(item));
+            setEditedSymbol(null);
             clearServerError();
           }}
         />
@@ -315,8 +337,7 @@ function SymbolField({ symbol }: { symbol: SymbolData }) {
       <Group gap="md" wrap="nowrap">
         <SymbolPreview symbol={symbol} width={120} height={44} />
         <Text fz="xs" c="dimmed">
-          {capitalise(describeSymbol(symbol))}. The symbol is drawn and styled in the site map&apos;s symbol
-          editor.
+          {capitalise(describeSymbol(symbol))}.
         </Text>
       </Group>
     </Stack>

@@ -5,7 +5,7 @@ import { ServerTable, tableColumns } from '../../../components/data-table';
 import type { ServerList } from '../../../lib/list/server-list';
 import type { LegendRow } from '../api/get-legend-items';
 import { TYPE_LABELS } from './legend-item-modal';
-import { SymbolPreview } from './symbol-preview';
+import { SymbolPreview } from '../../../components/map-symbol/symbol-preview';
 
 const column = tableColumns<LegendRow>();
 

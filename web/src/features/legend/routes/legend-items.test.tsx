@@ -187,6 +187,43 @@ describe('the map legend', { timeout: 20_000 }, () => {
     });
   });
 
+  it('edits the map symbol in the modal: a hatch area is saved, and no longer follows the type', async () => {
+    const { requests } = await serveApi([
+      [legendItemsRoutes.listLegendItems, listOf([item()])],
+      [regulationsRoutes.listGroups, groupsPage],
+      [legendItemsRoutes.getLegendItem, () => ok(legendItemsRoutes.getLegendItem, detail())],
+      [
+        legendItemsRoutes.updateLegendItem,
+        (request) =>
+          ok(legendItemsRoutes.updateLegendItem, item({ ...(request.body as object), version: 3 })),
+      ],
+    ]);
+    openLegend();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Silt Fence' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Legend Item' });
+    const symbol = await within(dialog).findByRole('group', { name: 'Map symbol' });
+    const choose = (group: string, option: string) =>
+      userEvent.click(
+        within(within(symbol).getByRole('radiogroup', { name: group })).getByRole('radio', { name: option }),
+      );
+    await choose('Drawn as', 'Polygon');
+    await choose('Fill type', 'Hatch');
+    expect(
+      within(symbol).getByRole('img', { name: /^Map symbol: polygon, hatch fill #999999/ }),
+    ).toBeTruthy();
+    // A symbol of one's own stays what it is when the type changes.
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Pollutant' }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Control measure' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = body(requests, legendItemsRoutes.updateLegendItem) as { map_symbol: unknown };
+    expect(sent.map_symbol).toEqual({
+      ...defaultMapSymbol('control_measure'),
+      editor: 3,
+      area: { ...defaultMapSymbol('control_measure').area, fillType: 'hatch' },
+    });
+  });
+
   it('deletes an item after its confirmation', async () => {
     const { requests } = await serveApi([
       [legendItemsRoutes.listLegendItems, listOf([item()])],
