@@ -230,6 +230,9 @@ describe('the site map editor in the browser (issue 21)', () => {
     for (const name of [hatch, ticks, `Gate note ${run}`]) await sidebar(page).getByText(name).waitFor();
     expect(await section(page, 'Findings').locator('li').count()).toBe(1);
     expect(await page.locator('.map-pin-findings').count()).toBe(1);
+    // Drawn by the shared symbol renderer: the hatch's pattern, the fence's ticks (its tick colour).
+    expect(await page.locator('svg.map-symbol pattern').count()).toBeGreaterThan(0);
+    expect(await page.locator('svg.map-symbol [stroke="#F44E3B"]').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('map-last-saved').textContent()).toMatch(/^Last saved/);
     await screenshot(page, 'map-editor-1280');
     await expectNoSeriousAxeViolations(page, 'the site map editor at 1280 px');

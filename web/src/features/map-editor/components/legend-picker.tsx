@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import {
   Button,
   Divider,
@@ -10,7 +10,8 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { completeMapSymbol, type MapSymbol } from '@stormline/domain/map-symbol';
+import { clampMapSymbol, completeMapSymbol, type MapSymbol } from '@stormline/domain/map-symbol';
+import { SymbolEditor } from '../../../components/map-symbol/symbol-editor';
 import { ServerError } from '../../../components/server-error';
 import { errorMessage } from '../../../lib/errors';
 import {
@@ -24,34 +25,28 @@ import type { Feature } from '../lib/pending-edits';
 
 export type Source = Feature['source'];
 
-/** H2's symbol editor, composed in by the app (a feature never imports another). */
-export type SymbolEditorSlot = ComponentType<{ value: MapSymbol; onChange: (value: MapSymbol) => void }>;
-
 const TYPE_LABEL: Record<LegendType, string> = { control_measure: 'control measure', pollutant: 'pollutant' };
 
 /**
  * A project's own legend item (spec 002 §3 legend item as used on maps): its name, its type and
- * its map symbol (the Map Legend's symbol editor when the app provides it; the type's defaults
- * otherwise).
+ * its map symbol, in the Map Legend's own symbol editor (the type's defaults to start from).
  */
 export function LegendItemForm({
   type,
   initial,
-  SymbolEditor,
   submitLabel,
   onSubmit,
   onCancel,
 }: {
   type: LegendType;
   initial?: ProjectLegendItem;
-  SymbolEditor?: SymbolEditorSlot;
   submitLabel: string;
   onSubmit: (input: ProjectLegendItemInput) => Promise<void>;
   onCancel: () => void;
 }) {
   const [name, setName] = useState(initial?.name ?? '');
   const [symbol, setSymbol] = useState<MapSymbol>(
-    (initial?.map_symbol as MapSymbol | undefined) ?? completeMapSymbol(type, null),
+    initial ? clampMapSymbol(initial.map_symbol) : completeMapSymbol(type, null),
   );
   const [issue, setIssue] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -86,7 +81,7 @@ export function LegendItemForm({
           error={issue}
           data-autofocus
         />
-        {SymbolEditor && <SymbolEditor value={symbol} onChange={setSymbol} />}
+        <SymbolEditor value={symbol} onChange={setSymbol} />
         {error && <ServerError>{error}</ServerError>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
@@ -110,7 +105,6 @@ export function LegendPicker({
   projectId,
   type,
   canCreate,
-  SymbolEditor,
   onPicked,
   onCreate,
   onCancel,
@@ -119,7 +113,6 @@ export function LegendPicker({
   projectId: string;
   type: LegendType;
   canCreate: boolean;
-  SymbolEditor?: SymbolEditorSlot;
   onPicked: (source: Source) => void;
   onCreate: (input: ProjectLegendItemInput) => Promise<Source>;
   onCancel: () => void;
@@ -132,7 +125,6 @@ export function LegendPicker({
     return (
       <LegendItemForm
         type={type}
-        SymbolEditor={SymbolEditor}
         submitLabel={`Create ${TYPE_LABEL[type]}`}
         onSubmit={async (input) => onPicked(await onCreate(input))}
         onCancel={() => setCreating(false)}

@@ -63,7 +63,7 @@ import {
 } from '../lib/pending-edits';
 import { clampLabel, DRAW_TOOLS, onImage, TOOL_LABELS, type DrawTool, type MapPoint } from '../lib/shapes';
 import { ContextMenu, type MenuItem } from './context-menu';
-import { LegendItemForm, LegendPicker, type Source, type SymbolEditorSlot } from './legend-picker';
+import { LegendItemForm, LegendPicker, type Source } from './legend-picker';
 import { MapCanvas, type MapCanvasHandle } from './map-canvas';
 import { MapHeader, MapToolbar } from './map-header';
 import { MapSidebar, type SidebarActions } from './map-sidebar';
@@ -120,7 +120,6 @@ export interface MapEditorProps {
     findings: boolean;
   };
   FindingForm?: FindingFormSlot;
-  SymbolEditor?: SymbolEditorSlot;
   /** Link to a finding's detail in the inspection workflow. */
   findingHref?: (findingId: string) => string;
   /** Pending edits exist: the screen guards leaving. */
@@ -824,7 +823,6 @@ export function MapEditor(props: MapEditorProps) {
             projectId={projectId}
             type={editor.sourceType}
             canCreate={props.can.legendCreate}
-            SymbolEditor={props.SymbolEditor}
             onCancel={closeForms}
             onPicked={(source) => startPlacing(editor.sourceType!, source, addAt)}
             onCreate={async (input) => {
@@ -871,7 +869,6 @@ export function MapEditor(props: MapEditorProps) {
             <LegendItemForm
               type={editedType}
               initial={editingItem}
-              SymbolEditor={props.SymbolEditor}
               submitLabel="Save"
               onCancel={() => dispatch({ type: 'done' })}
               onSubmit={async (input) => {

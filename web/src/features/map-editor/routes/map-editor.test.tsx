@@ -310,6 +310,69 @@ describe('the site map editor (spec 002 §2)', () => {
     await waitFor(() => expect(screen.queryByTestId('pending-count')).toBeNull());
   });
 
+  it('adds a control measure: the Map Legend and the project items to pick from, or a new project item with its symbol', async () => {
+    const divisionItem = {
+      id: 'd1',
+      name: 'Inlet protection',
+      type: 'control_measure',
+      groups: [],
+      document_groups: [],
+      map_symbol: completeMapSymbol('control_measure', null),
+      createdAt: T,
+      updatedAt: T,
+      version: 1,
+    };
+    const { requests } = await serveApi([
+      [mapRoutes.getSiteMap, () => ok(mapRoutes.getSiteMap, siteMap)],
+      [mapRoutes.listSiteMapInspections, () => page(mapRoutes.listSiteMapInspections, inspections, 50)],
+      [mapRoutes.listPositionables, () => page(mapRoutes.listPositionables, [], 500)],
+      [mapRoutes.listMapNotes, () => page(mapRoutes.listMapNotes, [], 50)],
+      [legendItemsRoutes.listLegendItems, () => page(legendItemsRoutes.listLegendItems, [divisionItem], 25)],
+      [
+        legendItemsRoutes.listProjectLegendItems,
+        () => page(legendItemsRoutes.listProjectLegendItems, [], 100),
+      ],
+      [
+        legendItemsRoutes.createProjectLegendItem,
+        (request) => {
+          const body = request.body as { name: string; type: 'control_measure' };
+          return ok(legendItemsRoutes.createProjectLegendItem, {
+            id: 'pl1',
+            projectId: 'p1',
+            name: body.name,
+            type: body.type,
+            map_symbol: completeMapSymbol('control_measure', null),
+            createdAt: T,
+            updatedAt: T,
+            version: 1,
+          });
+        },
+      ],
+    ]);
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Control Measure' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Control Measure' });
+    expect(await within(dialog).findByText('Inlet protection')).toBeTruthy();
+    expect(within(dialog).getByText('Map Legend')).toBeTruthy();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'New control measure for this project' }),
+    );
+    expect(within(dialog).getByTestId('symbol-editor')).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText(/Name/), 'Wattle');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create control measure' }));
+    await waitFor(() => expect(screen.getByTestId('fake-canvas').getAttribute('data-tool')).toBe('line'));
+    const created = requests.find((r) => r.route === 'POST /api/projects/{id}/legend-items')!;
+    expect(created.body).toMatchObject({
+      name: 'Wattle',
+      type: 'control_measure',
+      map_symbol: { editor: 0 },
+    });
+    // Drawn: a pending feature of the new item, selected.
+    await userEvent.click(screen.getByRole('button', { name: 'draw a line' }));
+    expect(screen.getByRole('button', { name: 'map: Wattle' })).toBeTruthy();
+    expect(screen.getByTestId('fake-canvas').getAttribute('data-selected')).not.toBe('');
+  });
+
   it('moves a feature, removes one after a confirmation naming it, and Undo takes the removal back', async () => {
     await serve();
     open();

@@ -10,7 +10,6 @@ import { hasPermission } from '../../../lib/page-access';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { useMapInspections, useSiteMap } from '../api/map-calls';
 import { MapEditor, type FindingFormSlot } from '../components/map-editor';
-import type { SymbolEditorSlot } from '../components/legend-picker';
 
 /** Spec 002 §8 "Unsaved changes". */
 export const UNSAVED_TITLE = 'You have unsaved changes';
@@ -114,7 +113,6 @@ export interface MapEditorScreenProps {
   > | null;
   publicView: boolean;
   FindingForm?: FindingFormSlot;
-  SymbolEditor?: SymbolEditorSlot;
 }
 
 /**
@@ -123,13 +121,7 @@ export interface MapEditorScreenProps {
  * id may be the page image's GUID: /projects/{p}/map/{GUID}/edit comes here through the division
  * prefix, and getSiteMap answers the map it names. Close goes back where the editor was opened.
  */
-export function MapEditorScreen({
-  divisionId,
-  profile,
-  publicView,
-  FindingForm,
-  SymbolEditor,
-}: MapEditorScreenProps) {
+export function MapEditorScreen({ divisionId, profile, publicView, FindingForm }: MapEditorScreenProps) {
   const { projectId = '', mapId = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -240,7 +232,6 @@ export function MapEditorScreen({
           findings: can('create', 'Findings'),
         }}
         FindingForm={FindingForm}
-        SymbolEditor={SymbolEditor}
         findingHref={
           inspectionId
             ? (findingId) =>
