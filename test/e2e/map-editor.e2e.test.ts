@@ -35,6 +35,7 @@ let projectId: string;
 let earlier: { id: string; number: number };
 let later: { id: string; number: number };
 let mapId: string;
+let pageGuid: string;
 const hatch = `E2E hatch basin ${run}`;
 const ticks = `E2E tick fence ${run}`;
 const noteText = `Sediment at the gate ${run}`;
@@ -72,6 +73,7 @@ beforeAll(async () => {
     status = (await siteMapsOf(adminToken, projectId)).find((row) => row.id === doc.id)?.conversion?.status;
   }
   expect(status).toBe('done');
+  pageGuid = (await siteMapsOf(adminToken, projectId)).find((row) => row.id === doc.id)!.pages[0]!.GUID;
   mapId = siteMapId(doc.id, 1);
   // Inspection 1, completed and signed, then inspection 2: the map is edited for 2, 1 keeps its own.
   const first = await api<{ id: string; number: number }>('/api/inspections', adminToken, 'POST', {
@@ -273,10 +275,12 @@ describe('the site map editor in the browser (issue 21)', () => {
     await page.getByText('See site inspection map for location').first().waitFor();
   });
 
-  it('on a 375 px phone: pan, zoom, and a tap on a finding opens its detail', async () => {
+  it('on a 375 px phone, opened by the page GUID: pan, zoom, and a tap on a finding opens its detail', async () => {
     const page = await newPage(VIEWPORTS.mobile);
     await signIn(page, admin);
-    await page.goto(`${editorPath()}?from=active-map`);
+    // The spec's unprefixed path with the page image's GUID: into the working division, the map found.
+    await page.goto(`/projects/${projectId}/map/${pageGuid}/edit?from=active-map`);
+    await page.waitForURL(new RegExp(`/divisions/${NORTH}/projects/${projectId}/map/${pageGuid}/edit`));
     const map = page.getByRole('region', { name: /Site map/ });
     await map.waitFor();
     await page.locator('.map-pin-findings').waitFor();
