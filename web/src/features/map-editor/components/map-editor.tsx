@@ -427,6 +427,14 @@ export function MapEditor(props: MapEditorProps) {
   );
 
   const loadFailure = features.error ? errorMessage(features.error) : null;
+  // Spec 002 §8: a legend item without its symbol data is an error shown, not a blank map.
+  const unsymbolled = [
+    ...new Set(
+      shown
+        .filter((f) => isLegendType(f.positionable_type) && !f.source.deleted && !f.source.map_symbol)
+        .map((f) => f.source.name),
+    ),
+  ];
 
   return (
     <Stack gap="xs" data-testid="map-editor" data-mode={editor.mode}>
@@ -584,6 +592,11 @@ export function MapEditor(props: MapEditorProps) {
               </Button>
             </Group>
           </Stack>
+        </Alert>
+      )}
+      {unsymbolled.length > 0 && (
+        <Alert color="red" variant="light" role="alert" data-testid="map-symbol-error">
+          {unsymbolled.join(', ')}: the legend item has no map symbol data; drawn with its type’s default.
         </Alert>
       )}
       {loadFailure && (

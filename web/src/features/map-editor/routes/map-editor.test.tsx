@@ -445,6 +445,14 @@ describe('the site map editor (spec 002 §2)', () => {
     expect(router.state.location.pathname).toBe('/inspection/i2/map');
   });
 
+  it('a legend item without symbol data is an error shown, not a blank feature (§8)', async () => {
+    await serve({ features: [{ ...fence, source: { ...fence.source, map_symbol: null } }] });
+    open();
+    expect((await screen.findByTestId('map-symbol-error')).textContent).toContain(
+      'Silt fence: the legend item has no map symbol data',
+    );
+  });
+
   it("a map that cannot be read says 'There was an error loading the map' with the reason", async () => {
     await serve({ siteMapAnswer: () => refuse(500, 'The storage is not answering') });
     open();
