@@ -318,6 +318,21 @@ describe('the site map editor in the browser (issue 21)', () => {
     expect(await visitor.getByTestId('map-read-only').textContent()).toBe('Public view: read-only');
     for (const name of ['Save', 'Undo', 'Add'])
       expect(await visitor.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    // The keyboard: the map takes focus and zooms with +; its controls and the pins are reachable.
+    const region = visitor.getByRole('region', { name: /Site map/ });
+    const zoomOf = () =>
+      visitor.locator('.leaflet-image-layer').evaluate((el) => el.getBoundingClientRect().width);
+    const before = await zoomOf();
+    await region.focus();
+    await visitor.keyboard.press('+');
+    await expect.poll(zoomOf).toBeGreaterThan(before);
+    expect(await visitor.getByRole('button', { name: 'Zoom out' }).getAttribute('href')).toBe('#');
+    const pin = visitor.locator('.map-pin-findings');
+    expect(await pin.getAttribute('tabindex')).toBe('0');
+    await pin.focus();
+    await visitor.keyboard.press('Enter');
+    await visitor.getByTestId('map-feature-detail').waitFor();
+    await visitor.keyboard.press('Escape');
     await screenshot(visitor, 'map-editor-public-1280');
     await expectNoSeriousAxeViolations(visitor, 'the public site map');
   });

@@ -216,6 +216,10 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
         L.DomEvent.stopPropagation(event);
         latest.current.onFeatureClick(feature.key);
       });
+      // A pin has the keyboard's focus (Tab): Enter opens it as a click does.
+      layer.on('keypress', (event: L.LeafletKeyboardEvent) => {
+        if (event.originalEvent.key === 'Enter') latest.current.onFeatureClick(feature.key);
+      });
       layer.on('contextmenu', (event: L.LeafletMouseEvent) => {
         L.DomEvent.stopPropagation(event);
         if (latest.current.readOnly) return;

@@ -445,6 +445,58 @@ describe('the site map editor (spec 002 §2)', () => {
     expect(router.state.location.pathname).toBe('/inspection/i2/map');
   });
 
+  it('edits a placed note from its menu (sent at its version) and says why a note on the map cannot be deleted', async () => {
+    const note = feature('p3', 'commentables', 'Gate note', {
+      positionable_id: 'n1',
+      source: source('n1', 'Gate note', { detail: 'Silt at the gate' }),
+    });
+    const stored = {
+      id: 'n1',
+      title: 'Gate note',
+      content: 'Silt at the gate',
+      createdAt: T,
+      updatedAt: T,
+      createdBy: null,
+      version: 4,
+    };
+    const { requests } = await serveApi([
+      [mapRoutes.getSiteMap, () => ok(mapRoutes.getSiteMap, siteMap)],
+      [mapRoutes.listSiteMapInspections, () => page(mapRoutes.listSiteMapInspections, inspections, 50)],
+      [mapRoutes.listPositionables, () => page(mapRoutes.listPositionables, [note], 500)],
+      [mapRoutes.listMapNotes, () => page(mapRoutes.listMapNotes, [stored], 50)],
+      [
+        mapRoutes.updateMapNote,
+        (request) => ok(mapRoutes.updateMapNote, { ...stored, ...(request.body as object), version: 5 }),
+      ],
+      [mapRoutes.deleteMapNote, () => refuse(409, 'It stands on a map: remove it from the map first')],
+    ]);
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Gate note' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit note' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Note' });
+    await waitFor(() =>
+      expect((within(form).getByLabelText(/Content/) as HTMLTextAreaElement).value).toBe('Silt at the gate'),
+    );
+    await userEvent.type(within(form).getByLabelText(/Content/), ' and the outfall');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save note' }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.route.startsWith('PUT /api/projects/{id}/map-notes'))).toBe(true),
+    );
+    expect(requests.find((r) => r.route.startsWith('PUT /api/projects/{id}/map-notes'))!.body).toEqual({
+      title: 'Gate note',
+      content: 'Silt at the gate and the outfall',
+      version: 4,
+    });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Gate note' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete note' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect((await within(confirm).findByRole('alert')).textContent).toContain(
+      'It stands on a map: remove it from the map first',
+    );
+  });
+
   it('a legend item without symbol data is an error shown, not a blank feature (§8)', async () => {
     await serve({ features: [{ ...fence, source: { ...fence.source, map_symbol: null } }] });
     open();
