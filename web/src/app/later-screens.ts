@@ -33,4 +33,6 @@ export const laterScreens = {
   template: () => import('../features/templates/routes/template'),
   templatePreview: () => import('../features/templates/routes/template-preview'),
   documentViewer: () => import('../features/document-viewer/routes/document-viewer'),
+  mapEditor: () => import('./routes/map-editor-page'),
+  publicMapEditor: () => import('./routes/public-map-editor-page'),
 };

@@ -43,6 +43,12 @@ const divisionScoped: RouteObject[] = [
     ] as const
   ).map(([entry, element]) => ({ path: withinDivision(entry), handle: handle('projects'), element })),
   {
+    // Leaflet, geoman and the editor: a chunk of their own, loaded by this route only.
+    path: withinDivision(paths.app.mapEditor),
+    handle: handle('projects', 'Site map'),
+    element: laterPage('mapEditor'),
+  },
+  {
     path: withinDivision(paths.app.clients),
     handle: handle('clients'),
     element: laterPage('clients'),
@@ -157,6 +163,11 @@ export const appRoutes: RouteObject[] = [
         path: '/public',
         element: lazyPage(() => import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout }))),
         children: withScreenErrors([
+          {
+            path: paths.public.mapEditor.path,
+            handle: { title: 'Public site map' },
+            element: laterPage('publicMapEditor'),
+          },
           {
             path: `${paths.public.project.path}/*`,
             handle: { title: 'Public project' },

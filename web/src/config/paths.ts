@@ -61,6 +61,29 @@ export const paths = {
       getHref: (divisionId: string, projectId: string, tab?: string) =>
         inDivision(divisionId, `/projects/archive/${seg(projectId)}${tab ? `/${seg(tab)}` : ''}`),
     },
+    /**
+     * The site map editor (spec 002 §2, docs/decisions/0041): a map by its id (or its page GUID, which
+     * /projects/{id}/map/{GUID}/edit brings here through the division prefix); `from` says where
+     * Close returns: the project's Active Site Map tab, or the inspection's Map tab.
+     */
+    mapEditor: {
+      path: '/divisions/:divisionId/projects/:projectId/map/:mapId/edit',
+      getHref: (
+        divisionId: string,
+        projectId: string,
+        mapId: string,
+        {
+          from = 'active-map',
+          inspectionId = null,
+        }: { from?: 'active-map' | 'inspection'; inspectionId?: string | null } = {},
+      ) =>
+        inDivision(
+          divisionId,
+          `/projects/${seg(projectId)}/map/${seg(mapId)}/edit?from=${from}${
+            inspectionId ? `&inspectionId=${seg(inspectionId)}` : ''
+          }`,
+        ),
+    },
     clients: {
       path: '/divisions/:divisionId/clients',
       getHref: (divisionId: string) => inDivision(divisionId, '/clients'),
@@ -146,6 +169,12 @@ export const paths = {
       path: '/public/divisions/:divisionId/projects/:projectId',
       getHref: (divisionId: string, projectId: string) =>
         `/public/divisions/${seg(divisionId)}/projects/${seg(projectId)}`,
+    },
+    /** The site map editor's read-only public twin (spec 002 §2). */
+    mapEditor: {
+      path: '/public/divisions/:divisionId/projects/:projectId/map/:mapId',
+      getHref: (divisionId: string, projectId: string, mapId: string) =>
+        `/public/divisions/${seg(divisionId)}/projects/${seg(projectId)}/map/${seg(mapId)}`,
     },
     /** The public twin of an inspection and its tabs (spec 002 §2). */
     inspection: {

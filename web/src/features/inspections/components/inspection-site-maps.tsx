@@ -3,7 +3,9 @@ import { Alert, Button, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text }
 import { Link } from 'react-router-dom';
 import useSWRInfinite from 'swr/infinite';
 import { projectsRoutes } from '@stormline/contract/areas/projects';
-import { callApi, type ApiResponse } from '../../../lib/api-client';
+import { siteMapId } from '@stormline/domain/map-features';
+import { paths } from '../../../config/paths';
+import { callApi, isPublicPath, type ApiResponse } from '../../../lib/api-client';
 import { cacheKey } from '../../../lib/cache-keys';
 
 type Page = ApiResponse<typeof projectsRoutes.listInspectionSiteMaps>;
@@ -114,20 +116,32 @@ export function InspectionSiteMaps({
       <Stack gap="sm">
         <Text fw={600}>Site maps</Text>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-          {pages.map((page) => (
-            <Stack key={page.id} gap={4}>
-              <Image
-                src={page.thumbnail.url}
-                alt={`${page.name}, page ${page.page}`}
-                radius="sm"
-                fit="contain"
-                style={{ aspectRatio: `${page.thumbnail.width} / ${page.thumbnail.height}` }}
-              />
-              <Text fz="sm">
-                {page.name}, page {page.page}
-              </Text>
-            </Stack>
-          ))}
+          {pages.map((page) => {
+            // The map as it stood for this inspection, in the editor; Close comes back to this tab.
+            const mapId = siteMapId(page.upload_id, page.page);
+            const href = isPublicPath()
+              ? paths.public.mapEditor.getHref(divisionId, projectId, mapId)
+              : paths.app.mapEditor.getHref(divisionId, projectId, mapId, {
+                  from: 'inspection',
+                  inspectionId,
+                });
+            return (
+              <Stack key={page.id} gap={4}>
+                <Link to={href} aria-label={`Open ${page.name}, page ${page.page} in the map editor`}>
+                  <Image
+                    src={page.thumbnail.url}
+                    alt={`${page.name}, page ${page.page}`}
+                    radius="sm"
+                    fit="contain"
+                    style={{ aspectRatio: `${page.thumbnail.width} / ${page.thumbnail.height}` }}
+                  />
+                </Link>
+                <Text fz="sm">
+                  {page.name}, page {page.page}
+                </Text>
+              </Stack>
+            );
+          })}
         </SimpleGrid>
         {more}
       </Stack>

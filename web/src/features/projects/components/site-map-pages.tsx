@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Alert, Button, Group, Image, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import useSWR from 'swr';
 import { projectsRoutes } from '@stormline/contract/areas/projects';
 import { uploadsRoutes } from '@stormline/contract/areas/uploads';
+import { siteMapId } from '@stormline/domain/map-features';
 import { CONVERSION_MESSAGES, conversionChannel } from '@stormline/domain/site-maps';
-import { callApi, type ApiResponse } from '../../../lib/api-client';
+import { paths } from '../../../config/paths';
+import { callApi, isPublicPath, type ApiResponse } from '../../../lib/api-client';
 import { cacheKey } from '../../../lib/cache-keys';
 import { errorMessage } from '../../../lib/errors';
 import { useChannel } from '../../../lib/realtime';
@@ -151,17 +154,30 @@ export function SiteMapPages({
       )}
       {row && row.pages.length > 0 && (
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs">
-          {row.pages.map((page) => (
-            <Image
-              key={page.id}
-              src={page.thumbnail.url}
-              alt={`${row.name}, page ${page.page}`}
-              w="100%"
-              fit="contain"
-              radius="sm"
-              style={{ aspectRatio: `${page.thumbnail.width} / ${page.thumbnail.height}` }}
-            />
-          ))}
+          {row.pages.map((page) => {
+            // Each page opens in the site map editor (its public twin on a public page), Close back here.
+            const mapId = siteMapId(page.upload_id, page.page);
+            return (
+              <Link
+                key={page.id}
+                to={
+                  isPublicPath()
+                    ? paths.public.mapEditor.getHref(divisionId, projectId, mapId)
+                    : paths.app.mapEditor.getHref(divisionId, projectId, mapId, { from: 'active-map' })
+                }
+                aria-label={`Open ${row.name}, page ${page.page} in the map editor`}
+              >
+                <Image
+                  src={page.thumbnail.url}
+                  alt={`${row.name}, page ${page.page}`}
+                  w="100%"
+                  fit="contain"
+                  radius="sm"
+                  style={{ aspectRatio: `${page.thumbnail.width} / ${page.thumbnail.height}` }}
+                />
+              </Link>
+            );
+          })}
         </SimpleGrid>
       )}
     </Stack>

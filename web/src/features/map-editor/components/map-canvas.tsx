@@ -1,0 +1,307 @@
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import L from 'leaflet';
+import '@geoman-io/leaflet-geoman-free';
+import 'leaflet/dist/leaflet.css';
+import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
+import './map-canvas.css';
+import { drawFeature } from '../lib/draw-feature';
+import type { DraftFeature, FeatureGeometry as Geometry } from '../lib/pending-edits';
+import {
+  anchorOf,
+  clampLabel,
+  ellipsePoints,
+  imageBounds,
+  normalBounds,
+  squareBounds,
+  toLatLng,
+  toPixel,
+  type DrawTool,
+  type MapPoint,
+} from '../lib/shapes';
+
+/**
+ * Leaflet and leaflet-geoman, and nothing else of the editor: the page image on L.CRS.Simple
+ * (shapes.ts says how a pixel maps to a LatLng), the features drawn by draw-feature.ts, geoman's
+ * drawing and editing. Everything else (modes, queue, forms) is React around it, testable
+ * without a browser; this file is the only one the component tests replace.
+ */
+
+export interface MapCanvasProps {
+  image: { url: string; width: number; height: number };
+  /** The small image drawn at once; the full one replaces it when it has loaded. */
+  previewUrl: string;
+  features: readonly DraftFeature[];
+  /** The feature whose shape geoman edits (modify), or null. */
+  selectedKey: string | null;
+  /** The tool drawing now (create), or null. */
+  tool: DrawTool | null;
+  /** The text tool's label. */
+  textLabel: string;
+  readOnly: boolean;
+  onFeatureClick: (key: string) => void;
+  onFeatureMenu: (key: string, at: { x: number; y: number }) => void;
+  onMapMenu: (pixel: MapPoint, at: { x: number; y: number }) => void;
+  onDrawn: (geometry: Geometry, position: MapPoint) => void;
+  onChanged: (key: string, geometry: Geometry, position: MapPoint) => void;
+}
+
+export interface MapCanvasHandle {
+  fit: () => void;
+  flyTo: (key: string) => void;
+  /** The image pixel at the middle of the view (keyboard placement). */
+  center: () => MapPoint;
+}
+
+const SHAPE: Record<DrawTool, string> = {
+  point: 'Marker',
+  line: 'Line',
+  rectangle: 'Rectangle',
+  square: 'Rectangle',
+  polygon: 'Polygon',
+  circle: 'Circle',
+  oval: 'Rectangle',
+  text: 'Text',
+};
+
+const EDIT_STYLE: L.PathOptions = { color: '#1c7ed6', weight: 2, dashArray: '6 4', fill: false };
+
+function points(latLngs: L.LatLng[]): MapPoint[] {
+  return latLngs.map((latLng) => toPixel(latLng));
+}
+
+function cornersOf(layer: L.Rectangle): [MapPoint, MapPoint] {
+  const b = layer.getBounds();
+  return normalBounds([toPixel(b.getNorthWest()), toPixel(b.getSouthEast())]);
+}
+
+/** The geometry of a layer geoman drew or edited, for the feature being drawn with `tool`. */
+function geometryOf(layer: L.Layer, tool: DrawTool): { geometry: Geometry; at: MapPoint } | null {
+  if (tool === 'point' && layer instanceof L.Marker)
+    return { geometry: { type: 'point' }, at: toPixel(layer.getLatLng()) };
+  if (tool === 'text' && layer instanceof L.Marker) {
+    const text = clampLabel((layer as L.Marker & { pm: { getText?: () => string } }).pm.getText?.() ?? '');
+    return text ? { geometry: { type: 'text', text }, at: toPixel(layer.getLatLng()) } : null;
+  }
+  if (tool === 'circle' && layer instanceof L.Circle)
+    return {
+      geometry: { type: 'circle', radius: Math.max(1, Math.round(layer.getRadius())) },
+      at: toPixel(layer.getLatLng()),
+    };
+  if (layer instanceof L.Rectangle) {
+    const drawn = cornersOf(layer);
+    const bounds = tool === 'square' ? normalBounds(squareBounds(drawn[0], drawn[1])) : drawn;
+    const type = tool === 'square' ? 'square' : tool === 'oval' ? 'oval' : 'rectangle';
+    const geometry: Geometry = { type, bounds };
+    return { geometry, at: anchorOf(geometry, bounds[0]) };
+  }
+  if (layer instanceof L.Polygon) {
+    const ring = (layer.getLatLngs() as L.LatLng[][])[0] ?? [];
+    const geometry: Geometry = { type: 'polygon', points: points(ring) };
+    return { geometry, at: anchorOf(geometry, [0, 0]) };
+  }
+  if (layer instanceof L.Polyline) {
+    const geometry: Geometry = { type: 'line', points: points(layer.getLatLngs() as L.LatLng[]) };
+    return { geometry, at: anchorOf(geometry, [0, 0]) };
+  }
+  return null;
+}
+
+/** The tool a saved geometry is edited with. */
+const toolOf = (geometry: Geometry): DrawTool => geometry.type;
+
+export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function MapCanvas(props, ref) {
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const featuresLayer = useRef<L.LayerGroup | null>(null);
+  const overlay = useRef<L.ImageOverlay | null>(null);
+  const layersByKey = useRef(new Map<string, L.Layer>());
+  // Callbacks and the tool through refs: Leaflet's handlers are bound once.
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+
+  const { image, previewUrl } = props;
+
+  // The map and its image: the preview at once, the full image when it has loaded.
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const bounds = L.latLngBounds(imageBounds(image.width, image.height));
+    const map = L.map(element, {
+      crs: L.CRS.Simple,
+      minZoom: -6,
+      maxZoom: 3,
+      zoomSnap: 0.25,
+      zoomDelta: 0.5,
+      attributionControl: false,
+      // Two fingers pan and pinch on a phone; Leaflet's touch zoom and tap are on by default.
+      bounceAtZoomLimits: false,
+    });
+    // Fit to the screen, and again when the container settles (the phone layout arrives a render
+    // later), until the user pans or zooms: then the view is theirs.
+    let fitting = false;
+    let userMoved = false;
+    const fit = () => {
+      fitting = true;
+      map.invalidateSize({ pan: false });
+      map.fitBounds(bounds, { animate: false });
+      fitting = false;
+    };
+    map.on('dragstart', () => (userMoved = true));
+    map.on('zoomstart', () => {
+      if (!fitting) userMoved = true;
+    });
+    fit();
+    overlay.current = L.imageOverlay(previewUrl, bounds, {
+      alt: 'Site map',
+      interactive: false,
+      pmIgnore: true,
+    }).addTo(map);
+    featuresLayer.current = L.layerGroup().addTo(map);
+    mapRef.current = map;
+
+    let cancelled = false;
+    const full = new Image();
+    full.onload = () => {
+      if (!cancelled) overlay.current?.setUrl(image.url);
+    };
+    full.src = image.url;
+
+    map.pm.setGlobalOptions({ allowSelfIntersection: true, snappable: true, tooltips: false });
+    map.on('contextmenu', (event: L.LeafletMouseEvent) => {
+      if (latest.current.readOnly) return;
+      latest.current.onMapMenu(toPixel(event.latlng), {
+        x: event.containerPoint.x,
+        y: event.containerPoint.y,
+      });
+    });
+    map.on('pm:create', (event: { layer: L.Layer }) => {
+      const tool = latest.current.tool;
+      const drawn = tool ? geometryOf(event.layer, tool) : null;
+      map.removeLayer(event.layer);
+      if (drawn) latest.current.onDrawn(drawn.geometry, drawn.at);
+    });
+    // The screen's bars above the map come and go (drawing tools, the editing line): Leaflet is told.
+    const resize = new ResizeObserver(() => {
+      map.invalidateSize({ pan: false });
+      if (!userMoved) fit();
+    });
+    resize.observe(element);
+    // The container is the map's keyboard target (arrows pan, + and - zoom): it gets a name.
+    element.setAttribute('role', 'region');
+    element.setAttribute('aria-label', 'Site map: arrow keys pan, plus and minus zoom');
+
+    return () => {
+      resize.disconnect();
+      cancelled = true;
+      full.onload = null;
+      map.remove();
+      mapRef.current = null;
+    };
+  }, [image.url, image.width, image.height, previewUrl]);
+
+  // The features, again whenever they or the selection change (a map holds at most hundreds).
+  const { features, selectedKey, readOnly } = props;
+  useEffect(() => {
+    const map = mapRef.current;
+    const group = featuresLayer.current;
+    if (!map || !group) return;
+    group.clearLayers();
+    layersByKey.current.clear();
+    for (const feature of features) {
+      const selected = feature.key === selectedKey && !readOnly;
+      const layer = drawFeature(feature, { selected, interactive: true });
+      layer.on('click', (event: L.LeafletMouseEvent) => {
+        L.DomEvent.stopPropagation(event);
+        latest.current.onFeatureClick(feature.key);
+      });
+      // A pin has the keyboard's focus (Tab): Enter opens it as a click does.
+      layer.on('keypress', (event: L.LeafletKeyboardEvent) => {
+        if (event.originalEvent.key === 'Enter') latest.current.onFeatureClick(feature.key);
+      });
+      layer.on('contextmenu', (event: L.LeafletMouseEvent) => {
+        L.DomEvent.stopPropagation(event);
+        if (latest.current.readOnly) return;
+        latest.current.onFeatureMenu(feature.key, { x: event.containerPoint.x, y: event.containerPoint.y });
+      });
+      group.addLayer(layer);
+      layersByKey.current.set(feature.key, layer);
+      if (selected) editLayer(group, feature, layer);
+    }
+  }, [features, selectedKey, readOnly]);
+
+  // The drawing tool: geoman's draw mode for the shape, none in any other mode.
+  const { tool, textLabel } = props;
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    map.pm.disableDraw();
+    if (!tool) return;
+    map.pm.enableDraw(SHAPE[tool], {
+      // "A polygon ends by clicking its first node" (spec 002 §4): geoman's own finish.
+      finishOn: null,
+      continueDrawing: false,
+      markerEditable: false,
+      textOptions: { text: clampLabel(textLabel) || 'Text', focusAfterDraw: false, removeIfEmpty: true },
+    });
+    return () => {
+      map.pm.disableDraw();
+    };
+  }, [tool, textLabel]);
+
+  useImperativeHandle(ref, () => ({
+    fit: () => mapRef.current?.fitBounds(imageBounds(image.width, image.height), { animate: false }),
+    flyTo: (key) => {
+      const map = mapRef.current;
+      const layer = layersByKey.current.get(key);
+      if (!map || !layer) return;
+      if (layer instanceof L.Marker) map.flyTo(layer.getLatLng(), Math.max(map.getZoom(), 0));
+      else if (layer instanceof L.Path && 'getBounds' in layer)
+        map.flyToBounds((layer as unknown as L.Polyline).getBounds(), { maxZoom: 1 });
+    },
+    center: () => toPixel(mapRef.current?.getCenter() ?? L.latLng(-image.height / 2, image.width / 2)),
+  }));
+
+  /**
+   * The selected feature's shape, editable through geoman (or dragged, a pin): each change ends
+   * in onChanged with the new geometry. An oval is edited as its rectangle; a square stays square.
+   */
+  function editLayer(group: L.LayerGroup, feature: DraftFeature, layer: L.Layer) {
+    const tool = toolOf(feature.geometry);
+    const report = (edited: L.Layer) => {
+      const result = geometryOf(edited, tool);
+      if (!result) return;
+      const at =
+        feature.geometry.type === 'text' ||
+        feature.geometry.type === 'point' ||
+        feature.geometry.type === 'circle'
+          ? result.at
+          : anchorOf(result.geometry, result.at);
+      latest.current.onChanged(feature.key, result.geometry, at);
+    };
+    if (layer instanceof L.Marker) {
+      layer.dragging?.enable();
+      layer.on('dragend', () => report(layer));
+      return;
+    }
+    let target: L.Layer = layer;
+    if (feature.geometry.type === 'oval') {
+      // The rectangle geoman edits, the ellipse inscribed in it following as it changes.
+      const [a, b] = normalBounds(feature.geometry.bounds);
+      const frame = L.rectangle([toLatLng(a), toLatLng(b)], EDIT_STYLE);
+      group.addLayer(frame);
+      frame.on('pm:change', () => {
+        const [c, d] = cornersOf(frame);
+        (layer as L.Polygon).setLatLngs(ellipsePoints([c, d]).map(toLatLng));
+      });
+      target = frame;
+    }
+    const pm = (target as L.Layer & { pm?: L.PM.PMLayer }).pm;
+    if (!pm) return;
+    pm.enable({ draggable: true, allowSelfIntersection: true, snappable: true });
+    target.on('pm:edit', () => report(target));
+  }
+
+  return <div ref={container} className="map-canvas" data-testid="map-canvas" />;
+});

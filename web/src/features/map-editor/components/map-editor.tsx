@@ -1,0 +1,967 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { Alert, Box, Button, Drawer, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconLayoutSidebarRight } from '@tabler/icons-react';
+import { useSWRConfig } from 'swr';
+import {
+  canPlace,
+  initialEditorState,
+  inspectionSelectorDisabled,
+  nextEditorState,
+  type MapEditorAccess,
+  type MapEditorEvent,
+  type MapEditorState,
+  type PlacedCounts,
+} from '@stormline/domain/map-editor-modes';
+import {
+  DATA_SOURCES,
+  MAP_FINDING_DEFAULTS,
+  MAP_LIMITS,
+  type PositionableType,
+} from '@stormline/domain/map-features';
+import { SYMBOL_EDITORS } from '@stormline/domain/map-symbol';
+import { ServerError } from '../../../components/server-error';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/errors';
+import {
+  createMapNote,
+  createProjectLegendItem,
+  deleteMapNote,
+  deleteProjectLegendItem,
+  featuresKey,
+  inspectionRefOf,
+  isLegendType,
+  loadFeatures,
+  projectLegendKey,
+  saveFeatures,
+  siteMapKey,
+  updateMapNote,
+  updateProjectLegendItem,
+  useFeatures,
+  useMapNotes,
+  useProjectLegendItems,
+  type MapInspection,
+  type SiteMap,
+} from '../api/map-calls';
+import {
+  addFeature,
+  changeFeature,
+  displayedFeatures,
+  draftOf,
+  EMPTY_EDITS,
+  keepMine,
+  removeFeature,
+  revertFeature,
+  staleEdits,
+  takeTheirs,
+  toSave,
+  undo,
+  type DraftFeature,
+  type FeatureGeometry as Geometry,
+  type PendingEdits,
+} from '../lib/pending-edits';
+import { clampLabel, DRAW_TOOLS, onImage, TOOL_LABELS, type DrawTool, type MapPoint } from '../lib/shapes';
+import { ContextMenu, type MenuItem } from './context-menu';
+import { LegendItemForm, LegendPicker, type Source } from './legend-picker';
+import { MapCanvas, type MapCanvasHandle } from './map-canvas';
+import { MapHeader, MapToolbar } from './map-header';
+import { MapSidebar, type SidebarActions } from './map-sidebar';
+import { NoteForm } from './note-form';
+
+/** The finding form of the inspection workflow, composed in by the app (a feature never imports another). */
+export interface FindingFormSlotProps {
+  divisionId: string;
+  inspectionId: string;
+  /** Spec 002 §9: type CA, location 'See site inspection map for location', colour #2FF363. */
+  defaults: typeof MAP_FINDING_DEFAULTS;
+  onCreated: (finding: { id: string; name: string; color: string | null; location: string }) => void;
+  onCancel: () => void;
+}
+export type FindingFormSlot = ComponentType<FindingFormSlotProps>;
+
+export const TYPE_NAMES: Record<PositionableType, string> = {
+  findings: 'Finding',
+  control_measure: 'Control Measure',
+  pollutant: 'Pollutant',
+  commentables: 'Notes',
+};
+
+/** The tool a new source is placed with: a pin for findings and notes, its symbol's shape otherwise. */
+function firstTool(type: PositionableType, source: Source | null): DrawTool {
+  if (type === 'findings' || type === 'commentables') return 'point';
+  const editor = source?.map_symbol?.editor;
+  if (editor === SYMBOL_EDITORS.polygon) return 'polygon';
+  if (editor === SYMBOL_EDITORS.circle) return 'circle';
+  if (editor === SYMBOL_EDITORS.icon) return 'point';
+  return 'line';
+}
+
+let newKeys = 0;
+const newKey = () => `new-${Date.now().toString(36)}-${(newKeys += 1)}`;
+
+/** Spec 002 §8 wording for the refused save is not given: this names the features. */
+const conflictTitle = 'Someone else changed this map';
+
+export interface MapEditorProps {
+  divisionId: string;
+  siteMap: SiteMap;
+  inspections: readonly MapInspection[];
+  inspectionId: string | null;
+  onInspection: (id: string | null) => void;
+  onMap: (id: string) => void;
+  access: Omit<MapEditorAccess, 'mapLocked'>;
+  /** Annotations (notes), Project Legend Item create/update/delete, Findings create: spec 002 §6. */
+  can: {
+    notes: boolean;
+    legendCreate: boolean;
+    legendUpdate: boolean;
+    legendDelete: boolean;
+    findings: boolean;
+  };
+  FindingForm?: FindingFormSlot;
+  /** Link to a finding's detail in the inspection workflow. */
+  findingHref?: (findingId: string) => string;
+  /** Pending edits exist: the screen guards leaving. */
+  onDirty: (dirty: boolean) => void;
+  onClose: () => void;
+}
+
+/**
+ * The site map editor (spec 002 §2, §4; docs/decisions/0041): the header and toolbar, the map, the
+ * sidebar, the context menu and the source-model forms, around the mode machine of
+ * packages/domain/src/map-editor-modes.ts and the pending-edits queue.
+ */
+export function MapEditor(props: MapEditorProps) {
+  const { divisionId, siteMap, inspections, inspectionId } = props;
+  const projectId = siteMap.project.id;
+  const mapId = siteMap.id;
+  const inspectionRef = inspectionRefOf(inspectionId);
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const { mutate } = useSWRConfig();
+
+  const selected = inspections.find((inspection) => inspection.id === inspectionId) ?? null;
+  const mapLocked = inspectionId ? !selected?.editable : inspections.length > 0;
+  const access: MapEditorAccess = useMemo(() => ({ ...props.access, mapLocked }), [props.access, mapLocked]);
+  const [editor, setEditor] = useState<MapEditorState>(() => initialEditorState(access));
+  // A change of access (another inspection, the project archived meanwhile) starts over in its mode.
+  const accessKey = JSON.stringify(access);
+  const [seenAccess, setSeenAccess] = useState(accessKey);
+  if (seenAccess !== accessKey) {
+    setSeenAccess(accessKey);
+    setEditor(initialEditorState(access));
+  }
+  const readOnly = editor.defaultMode === 'readOnly';
+
+  const features = useFeatures(divisionId, mapId, inspectionRef);
+  const read = useMemo(() => (features.data ?? []).map(draftOf), [features.data]);
+  const [queue, setQueue] = useState<PendingEdits>(EMPTY_EDITS);
+  const shown = useMemo(() => displayedFeatures(read, queue), [read, queue]);
+  const pendingKeys = useMemo(() => new Set(queue.edits.map((edit) => edit.key)), [queue]);
+  const placed: PlacedCounts = useMemo(() => {
+    const counts: PlacedCounts = {};
+    for (const feature of shown)
+      counts[feature.positionable_type] = (counts[feature.positionable_type] ?? 0) + 1;
+    return counts;
+  }, [shown]);
+
+  const { onDirty } = props;
+  useEffect(() => onDirty(queue.edits.length > 0), [queue.edits.length, onDirty]);
+
+  const dispatch = useCallback(
+    (event: MapEditorEvent) => setEditor((state) => nextEditorState(state, event, placed)),
+    [placed],
+  );
+  useEffect(() => {
+    if (editor.notice) notifications.show({ color: 'orange', message: editor.notice, autoClose: 4000 });
+  }, [editor.notice]);
+
+  const canvas = useRef<MapCanvasHandle>(null);
+  const [menu, setMenu] = useState<{
+    at: { x: number; y: number };
+    pixel: MapPoint | null;
+    key: string | null;
+  } | null>(null);
+  const [placing, setPlacing] = useState<{
+    type: PositionableType;
+    source: Source;
+    at: MapPoint | null;
+  } | null>(null);
+  const [tool, setTool] = useState<DrawTool | null>(null);
+  const [textLabel, setTextLabel] = useState('');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<{ fresh: DraftFeature[] } | null>(null);
+  const [addAt, setAddAt] = useState<MapPoint | null>(null);
+
+  const notes = useMapNotes(divisionId, projectId);
+  const editedType = editor.sourceType && isLegendType(editor.sourceType) ? editor.sourceType : null;
+  const projectItems = useProjectLegendItems(
+    divisionId,
+    projectId,
+    editor.mode === 'editSourceModel' || editor.mode === 'deleteSourceModel' ? editedType : null,
+  );
+
+  const featureByKey = (key: string | null) =>
+    key ? (shown.find((feature) => feature.key === key) ?? null) : null;
+
+  // Placing: once a source model is saved or picked, the mode machine says create (or falls back).
+  const startPlacing = (type: PositionableType, source: Source, at: MapPoint | null) => {
+    if (!canPlace(type, placed)) {
+      dispatch({ type: 'place', sourceType: type, sourceId: source.id });
+      return;
+    }
+    setPlacing({ type, source, at });
+    // A pin asked for at a point of the map (its context menu) goes there at once.
+    if (at && (type === 'findings' || type === 'commentables')) {
+      place(type, source, { type: 'point' }, at);
+      return;
+    }
+    setTool(firstTool(type, source));
+    dispatch({ type: 'sourceSaved', sourceId: source.id });
+  };
+
+  function place(type: PositionableType, source: Source, geometry: Geometry, at: MapPoint) {
+    const key = newKey();
+    const feature: DraftFeature = {
+      key,
+      positionables_id: null,
+      positionable_id: source.id,
+      positionable_type: type,
+      position_x: at[0],
+      position_y: at[1],
+      geometry,
+      positionable_config: null,
+      source,
+      version: null,
+    };
+    setQueue((q) => addFeature(q, feature));
+    setPlacing(null);
+    setTool(null);
+    // "Drawing ends by auto-selecting the new shape."
+    setEditor((state) => nextEditorState(state, { type: 'drawn', featureId: key }, placed));
+  }
+
+  const onDrawn = (geometry: Geometry, at: MapPoint) => {
+    if (!placing) return;
+    if (!onImage(at, siteMap.width, siteMap.height)) {
+      notifications.show({ color: 'red', message: 'Place it on the map image' });
+      return;
+    }
+    place(placing.type, placing.source, geometry, at);
+  };
+
+  const onChanged = (key: string, geometry: Geometry, at: MapPoint) => {
+    const before = featureByKey(key);
+    if (!before) return;
+    if (
+      JSON.stringify(before.geometry) === JSON.stringify(geometry) &&
+      before.position_x === at[0] &&
+      before.position_y === at[1]
+    )
+      return;
+    setQueue((q) => changeFeature(q, before, { ...before, geometry, position_x: at[0], position_y: at[1] }));
+  };
+
+  const add = (type: PositionableType, at: MapPoint | null = null) => {
+    setAddAt(at);
+    dispatch({ type: 'add', sourceType: type });
+  };
+
+  const addDisabledReason = (type: PositionableType): string | null => {
+    if (type === 'findings' && !inspectionId) return 'A finding belongs to an inspection: choose one';
+    if (type === 'findings' && !props.can.findings) return 'You may not add findings';
+    if (type === 'commentables' && !props.can.notes) return 'You may not add notes';
+    if (!canPlace(type, placed)) return 'This map already holds its note';
+    return null;
+  };
+
+  const addItems = (at: MapPoint | null): MenuItem[] =>
+    DATA_SOURCES.map((source) => {
+      const reason = addDisabledReason(source.type);
+      return {
+        label: `Add ${TYPE_NAMES[source.type]}`,
+        disabled: reason !== null,
+        reason: reason ?? undefined,
+        onSelect: () => add(source.type, at),
+      };
+    });
+
+  const featureItems = (feature: DraftFeature): { label: string; onSelect: () => void; color?: string }[] => {
+    if (readOnly)
+      return [{ label: 'Details', onSelect: () => dispatch({ type: 'open', featureId: feature.key }) }];
+    const items = [
+      { label: 'Details', onSelect: () => dispatch({ type: 'open', featureId: feature.key }) },
+      { label: 'Move/Edit', onSelect: () => dispatch({ type: 'modify', featureId: feature.key }) },
+    ];
+    if (pendingKeys.has(feature.key) && feature.positionables_id)
+      items.push({ label: 'Revert', onSelect: () => setQueue((q) => revertFeature(q, feature.key)) });
+    const type = feature.positionable_type;
+    if (type === 'commentables' && props.can.notes && !feature.source.deleted)
+      items.push({
+        label: 'Edit note',
+        onSelect: () => dispatch({ type: 'editSource', sourceType: type, sourceId: feature.positionable_id }),
+      });
+    if (
+      isLegendType(type) &&
+      feature.source.scope === 'project' &&
+      props.can.legendUpdate &&
+      !feature.source.deleted
+    )
+      items.push({
+        label: `Edit ${TYPE_NAMES[type].toLowerCase()}`,
+        onSelect: () => dispatch({ type: 'editSource', sourceType: type, sourceId: feature.positionable_id }),
+      });
+    items.push({
+      label: 'Remove from Map',
+      color: 'red',
+      onSelect: () => dispatch({ type: 'remove', featureId: feature.key }),
+    } as { label: string; onSelect: () => void; color: string });
+    if (
+      !feature.source.deleted &&
+      ((type === 'commentables' && props.can.notes) ||
+        (isLegendType(type) && feature.source.scope === 'project' && props.can.legendDelete))
+    )
+      items.push({
+        label: type === 'commentables' ? 'Delete note' : `Delete ${TYPE_NAMES[type].toLowerCase()}`,
+        color: 'red',
+        onSelect: () =>
+          dispatch({ type: 'deleteSource', sourceType: type, sourceId: feature.positionable_id }),
+      } as { label: string; onSelect: () => void; color: string });
+    return items;
+  };
+
+  const sidebarActions: SidebarActions = {
+    add: (type) => {
+      if (readOnly) return undefined;
+      const reason = addDisabledReason(type);
+      return reason ?? (() => add(type));
+    },
+    locate: (feature) => {
+      canvas.current?.flyTo(feature.key);
+      if (phone) setDrawerOpen(false);
+    },
+    open: (feature) => dispatch({ type: 'open', featureId: feature.key }),
+    menu: featureItems,
+  };
+
+  const closeForms = () => {
+    setPlacing(null);
+    setTool(null);
+    dispatch({ type: 'done' });
+  };
+
+  async function save() {
+    if (queue.edits.length === 0) return;
+    setSaving(true);
+    try {
+      await saveFeatures(divisionId, mapId, inspectionRef, toSave(queue));
+      setQueue(EMPTY_EDITS);
+      dispatch({ type: 'done' });
+      await Promise.all([
+        features.mutate(),
+        mutate(siteMapKey(divisionId, projectId, mapId, inspectionId ?? '')),
+        mutate((key) => Array.isArray(key) && key[1] === 'map/site-map'),
+      ]);
+      notifications.show({ color: 'teal', message: 'Map saved', autoClose: 2000 });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 409) {
+        // Never overwrite silently: read the map again and show what changed, edits kept.
+        const fresh =
+          (await loadFeatures(divisionId, mapId, inspectionRef).catch(() => null))?.map(draftOf) ?? null;
+        if (fresh) {
+          void mutate(featuresKey(divisionId, mapId, inspectionRef), undefined, { revalidate: true });
+          setConflict({ fresh });
+        }
+        notifications.show({
+          color: 'red',
+          title: conflictTitle,
+          message: errorMessage(failure),
+          autoClose: false,
+        });
+      } else {
+        notifications.show({
+          color: 'red',
+          title: 'The map could not be saved',
+          message: errorMessage(failure, 'An error has occurred'),
+          autoClose: false,
+        });
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const stale = conflict ? staleEdits(queue, conflict.fresh) : [];
+
+  // Escape leaves drawing or editing for the default mode.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && (editor.mode === 'create' || editor.mode === 'modify')) {
+        setPlacing(null);
+        setTool(null);
+        dispatch({ type: 'done' });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [editor.mode, dispatch]);
+
+  const modeFeature = featureByKey(editor.featureId);
+  const editingNote =
+    editor.sourceType === 'commentables' && editor.sourceId
+      ? (notes.data?.find((note) => note.id === editor.sourceId) ?? null)
+      : null;
+  const editingItem =
+    editedType && editor.sourceId
+      ? (projectItems.data?.find((item) => item.id === editor.sourceId) ?? null)
+      : null;
+
+  const sidebar = (
+    <MapSidebar
+      features={shown}
+      pendingKeys={pendingKeys}
+      selectedKey={editor.featureId}
+      actions={sidebarActions}
+    />
+  );
+
+  const loadFailure = features.error ? errorMessage(features.error) : null;
+  // Spec 002 §8: a legend item without its symbol data is an error shown, not a blank map.
+  const unsymbolled = [
+    ...new Set(
+      shown
+        .filter((f) => isLegendType(f.positionable_type) && !f.source.deleted && !f.source.map_symbol)
+        .map((f) => f.source.name),
+    ),
+  ];
+
+  return (
+    <Stack gap="xs" data-testid="map-editor" data-mode={editor.mode}>
+      <MapHeader
+        siteMap={siteMap}
+        inspections={inspections}
+        inspectionId={inspectionId}
+        onInspection={props.onInspection}
+        selectorDisabled={inspectionSelectorDisabled(editor, queue.edits.length)}
+        showLastSaved={props.access.mapDrawing && !props.access.publicView}
+        onClose={props.onClose}
+      />
+      <MapToolbar
+        siteMap={siteMap}
+        onMap={props.onMap}
+        pending={queue.edits.length}
+        editable={!readOnly}
+        saving={saving}
+        canUndo={queue.history.length > 0}
+        onUndo={() => setQueue(undo)}
+        onCancel={() => {
+          setQueue(EMPTY_EDITS);
+          setConflict(null);
+          dispatch({ type: 'done' });
+        }}
+        onSave={() => void save()}
+        onFit={() => canvas.current?.fit()}
+        addChoices={addItems(null).map((item) => ({
+          label: item.label,
+          disabled: item.disabled,
+          onSelect: item.onSelect,
+        }))}
+      />
+      {readOnly && (
+        <Text fz="sm" c="dimmed" data-testid="map-read-only">
+          {props.access.publicView
+            ? 'Public view: read-only'
+            : siteMap.project.archived
+              ? 'This project is archived: its maps are read-only'
+              : !props.access.mapDrawing
+                ? 'Read-only: editing the map needs all on Map Drawing'
+                : inspectionId
+                  ? 'This inspection’s map can no longer change: it is certified, or a later inspection has started'
+                  : 'The project has inspections: the map before the first one is read-only'}
+        </Text>
+      )}
+      {editor.mode === 'create' && placing && (
+        <Paper withBorder p="xs" radius="md" role="group" aria-label="Drawing tools">
+          <Group gap={6} wrap="wrap">
+            <Text fz="sm" fw={600}>
+              Place {placing.source.name}:
+            </Text>
+            {(placing.type === 'findings' || placing.type === 'commentables'
+              ? (['point'] as DrawTool[])
+              : DRAW_TOOLS.filter(
+                  (t) => t !== 'point' || placing.source.map_symbol?.editor === SYMBOL_EDITORS.icon,
+                )
+            ).map((t) => (
+              <Button
+                key={t}
+                size="compact-sm"
+                mih={28}
+                variant={tool === t ? 'filled' : 'default'}
+                aria-pressed={tool === t}
+                onClick={() => setTool(t)}
+              >
+                {TOOL_LABELS[t]}
+              </Button>
+            ))}
+            {tool === 'text' && (
+              <TextInput
+                size="xs"
+                aria-label="Text label (at most 10 characters)"
+                placeholder="Label"
+                maxLength={MAP_LIMITS.textLabel}
+                value={textLabel}
+                onChange={(event) => setTextLabel(clampLabel(event.currentTarget.value))}
+                w={130}
+              />
+            )}
+            {tool === 'point' && (
+              <Button
+                size="compact-sm"
+                mih={28}
+                variant="light"
+                onClick={() => {
+                  const at = canvas.current?.center();
+                  if (at) place(placing.type, placing.source, { type: 'point' }, at);
+                }}
+              >
+                Place at the middle of the view
+              </Button>
+            )}
+            <Button size="compact-sm" mih={28} variant="subtle" onClick={closeForms}>
+              Select
+            </Button>
+          </Group>
+          <Text fz="xs" c="dimmed" mt={4}>
+            {tool === 'polygon'
+              ? 'Click to add points; click the first point to finish.'
+              : tool === 'line'
+                ? 'Click to add points; click the last point again to finish.'
+                : tool === 'point'
+                  ? 'Click the map where it goes.'
+                  : 'Drag on the map to draw.'}
+          </Text>
+        </Paper>
+      )}
+      {editor.mode === 'modify' && modeFeature && (
+        <Group gap="xs">
+          <Text fz="sm">
+            Editing <strong>{modeFeature.source.name}</strong>: drag it or its points.
+          </Text>
+          <Button size="compact-sm" mih={28} variant="default" onClick={() => dispatch({ type: 'done' })}>
+            Done
+          </Button>
+        </Group>
+      )}
+      {stale.length > 0 && conflict && (
+        <Alert color="orange" title={conflictTitle} data-testid="map-conflict">
+          <Stack gap={6}>
+            <Text fz="sm">
+              These features were changed or removed by someone else since you opened the map; your edits of
+              them are kept until you choose:
+            </Text>
+            <ul style={{ margin: 0 }}>
+              {stale.map(({ edit, theirs }) => (
+                <li key={edit.key}>
+                  <Text fz="sm">
+                    {(edit.kind === 'remove' ? edit.original : edit.feature).source.name}:{' '}
+                    {theirs ? 'changed by someone else' : 'removed by someone else'}
+                  </Text>
+                </li>
+              ))}
+            </ul>
+            <Group gap="xs">
+              <Button
+                size="xs"
+                onClick={() => {
+                  setQueue((q) => keepMine(q, conflict.fresh));
+                  setConflict(null);
+                }}
+              >
+                Keep mine (save again to replace theirs)
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  setQueue((q) => takeTheirs(q, conflict.fresh));
+                  setConflict(null);
+                }}
+              >
+                Use theirs
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {unsymbolled.length > 0 && (
+        <Alert color="red" variant="light" role="alert" data-testid="map-symbol-error">
+          {unsymbolled.join(', ')}: the legend item has no map symbol data; drawn with its type’s default.
+        </Alert>
+      )}
+      {loadFailure && (
+        <ServerError testId="map-load-error">
+          There was an error loading the map: {loadFailure}{' '}
+          <Button size="compact-xs" variant="subtle" onClick={() => void features.mutate()}>
+            Retry
+          </Button>
+        </ServerError>
+      )}
+      <Group align="stretch" gap="sm" wrap="nowrap">
+        <Box
+          pos="relative"
+          style={{
+            flex: 1,
+            minWidth: 0,
+            // The menu and the Items button above the map, all under the screen's dialogs.
+            isolation: 'isolate',
+            height: phone ? 'calc(100dvh - 260px)' : 'calc(100dvh - 250px)',
+            minHeight: 320,
+          }}
+        >
+          <MapCanvas
+            ref={canvas}
+            image={
+              siteMap.image.url
+                ? { url: siteMap.image.url, width: siteMap.width, height: siteMap.height }
+                : { url: siteMap.preview.url, width: siteMap.width, height: siteMap.height }
+            }
+            previewUrl={siteMap.preview.url}
+            features={shown}
+            selectedKey={editor.mode === 'modify' ? editor.featureId : null}
+            tool={editor.mode === 'create' ? tool : null}
+            textLabel={textLabel}
+            readOnly={readOnly}
+            onFeatureClick={(key) => dispatch({ type: 'open', featureId: key })}
+            onFeatureMenu={(key, at) => setMenu({ at, pixel: null, key })}
+            onMapMenu={(pixel, at) => setMenu({ at, pixel, key: null })}
+            onDrawn={onDrawn}
+            onChanged={onChanged}
+          />
+          {menu && !readOnly && (
+            <ContextMenu
+              at={menu.at}
+              label={menu.key ? 'Feature actions' : 'Add to the map'}
+              onClose={() => setMenu(null)}
+              items={
+                menu.key
+                  ? (() => {
+                      const feature = featureByKey(menu.key);
+                      return feature
+                        ? [
+                            {
+                              label: 'Move/Edit',
+                              onSelect: () => dispatch({ type: 'modify', featureId: feature.key }),
+                            },
+                            {
+                              label: 'Remove from Map',
+                              onSelect: () => dispatch({ type: 'remove', featureId: feature.key }),
+                            },
+                          ]
+                        : [];
+                    })()
+                  : addItems(menu.pixel)
+              }
+            />
+          )}
+          {phone && (
+            <Button
+              pos="absolute"
+              top={8}
+              right={8}
+              style={{ zIndex: 500 }}
+              size="sm"
+              leftSection={<IconLayoutSidebarRight size={16} />}
+              onClick={() => setDrawerOpen(true)}
+            >
+              Items
+            </Button>
+          )}
+        </Box>
+        {!phone && (
+          <Box
+            w={300}
+            style={{ flexShrink: 0, overflowY: 'auto', height: 'calc(100dvh - 250px)', minHeight: 320 }}
+          >
+            {sidebar}
+          </Box>
+        )}
+      </Group>
+      {phone && (
+        <Drawer
+          opened={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          position="right"
+          title="Map items"
+          size="85%"
+          closeButtonProps={{ 'aria-label': 'Close the map items' }}
+        >
+          {sidebar}
+        </Drawer>
+      )}
+
+      {/* Detail of a feature tapped (mode detail). */}
+      <Modal
+        opened={editor.mode === 'detail' && modeFeature !== null}
+        onClose={() => dispatch({ type: 'done' })}
+        title={modeFeature ? modeFeature.source.name : ''}
+      >
+        {modeFeature && (
+          <Stack gap="xs" data-testid="map-feature-detail">
+            <Text fz="sm" c="dimmed">
+              {TYPE_NAMES[modeFeature.positionable_type]}
+              {modeFeature.source.scope === 'project' ? ' · this project' : ''}
+              {modeFeature.source.deleted ? ' · deleted since' : ''}
+            </Text>
+            {modeFeature.source.detail && (
+              <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {modeFeature.source.detail}
+              </Text>
+            )}
+            {modeFeature.positionable_type === 'findings' && props.findingHref && (
+              <Button
+                component="a"
+                href={props.findingHref(modeFeature.positionable_id)}
+                variant="subtle"
+                px={0}
+                w="fit-content"
+              >
+                Open the finding
+              </Button>
+            )}
+            {!readOnly && (
+              <Group justify="flex-end" gap="xs">
+                <Button
+                  variant="default"
+                  onClick={() => dispatch({ type: 'modify', featureId: modeFeature.key })}
+                >
+                  Move/Edit
+                </Button>
+                <Button
+                  color="red"
+                  variant="light"
+                  onClick={() => dispatch({ type: 'remove', featureId: modeFeature.key })}
+                >
+                  Remove from Map
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        )}
+      </Modal>
+
+      {/* Remove from Map (spec 002 §8): asks, naming the item. */}
+      <Modal
+        opened={editor.mode === 'delete' && modeFeature !== null}
+        onClose={() => dispatch({ type: 'done' })}
+        title="Remove from Map"
+      >
+        {modeFeature && (
+          <Stack>
+            <Text fz="sm">Are you sure you want to remove {modeFeature.source.name} from the map?</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => dispatch({ type: 'done' })}>
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                onClick={() => {
+                  setQueue((q) => removeFeature(q, modeFeature));
+                  dispatch({ type: 'done' });
+                }}
+              >
+                Remove
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+
+      {/* The source model's form first (spec 002 §4), then placement. */}
+      <Modal
+        opened={editor.mode === 'createSourceModel' && editor.sourceType !== null}
+        onClose={closeForms}
+        title={editor.sourceType ? `Add ${TYPE_NAMES[editor.sourceType]}` : ''}
+        size={editor.sourceType && isLegendType(editor.sourceType) ? 'lg' : 'md'}
+      >
+        {editor.sourceType === 'commentables' && (
+          <NoteForm
+            submitLabel="Create note"
+            onCancel={closeForms}
+            onSubmit={async (input) => {
+              const note = await createMapNote(divisionId, projectId, input);
+              void notes.mutate();
+              startPlacing(
+                'commentables',
+                {
+                  id: note.id,
+                  name: note.title,
+                  color: null,
+                  map_symbol: null,
+                  scope: null,
+                  detail: note.content,
+                  deleted: false,
+                },
+                addAt,
+              );
+            }}
+          />
+        )}
+        {editor.sourceType === 'findings' && inspectionId && props.FindingForm && (
+          <props.FindingForm
+            divisionId={divisionId}
+            inspectionId={inspectionId}
+            defaults={MAP_FINDING_DEFAULTS}
+            onCancel={closeForms}
+            onCreated={(finding) =>
+              startPlacing(
+                'findings',
+                {
+                  id: finding.id,
+                  name: finding.name,
+                  color: finding.color,
+                  map_symbol: null,
+                  scope: null,
+                  detail: finding.location,
+                  deleted: false,
+                },
+                addAt,
+              )
+            }
+          />
+        )}
+        {editor.sourceType && isLegendType(editor.sourceType) && (
+          <LegendPicker
+            divisionId={divisionId}
+            projectId={projectId}
+            type={editor.sourceType}
+            canCreate={props.can.legendCreate}
+            onCancel={closeForms}
+            onPicked={(source) => startPlacing(editor.sourceType!, source, addAt)}
+            onCreate={async (input) => {
+              const item = await createProjectLegendItem(divisionId, projectId, input);
+              void mutate(projectLegendKey(divisionId, projectId, item.type));
+              return {
+                id: item.id,
+                name: item.name,
+                color: null,
+                map_symbol: item.map_symbol,
+                scope: 'project',
+                detail: null,
+                deleted: false,
+              };
+            }}
+          />
+        )}
+      </Modal>
+
+      {/* Edit a note or a project legend item (editSourceModel). */}
+      <Modal
+        opened={editor.mode === 'editSourceModel'}
+        onClose={() => dispatch({ type: 'done' })}
+        title={editor.sourceType ? `Edit ${TYPE_NAMES[editor.sourceType].replace(/s$/, '')}` : ''}
+        size={editedType ? 'lg' : 'md'}
+      >
+        {editor.sourceType === 'commentables' &&
+          (editingNote ? (
+            <NoteForm
+              initial={{ title: editingNote.title, content: editingNote.content }}
+              submitLabel="Save note"
+              onCancel={() => dispatch({ type: 'done' })}
+              onSubmit={async (input) => {
+                await updateMapNote(divisionId, projectId, editingNote, input);
+                await Promise.all([notes.mutate(), features.mutate()]);
+                dispatch({ type: 'done' });
+              }}
+            />
+          ) : (
+            <Text fz="sm">{notes.error ? errorMessage(notes.error) : 'Loading…'}</Text>
+          ))}
+        {editedType &&
+          (editingItem ? (
+            <LegendItemForm
+              type={editedType}
+              initial={editingItem}
+              submitLabel="Save"
+              onCancel={() => dispatch({ type: 'done' })}
+              onSubmit={async (input) => {
+                await updateProjectLegendItem(divisionId, projectId, editingItem, input);
+                await Promise.all([projectItems.mutate(), features.mutate()]);
+                dispatch({ type: 'done' });
+              }}
+            />
+          ) : (
+            <Text fz="sm">{projectItems.error ? errorMessage(projectItems.error) : 'Loading…'}</Text>
+          ))}
+      </Modal>
+
+      {/* Delete a note or a project legend item (deleteSourceModel). */}
+      <DeleteSource
+        opened={editor.mode === 'deleteSourceModel'}
+        name={
+          shown.find((feature) => feature.positionable_id === editor.sourceId)?.source.name ??
+          editingNote?.title ??
+          'this item'
+        }
+        onClose={() => dispatch({ type: 'done' })}
+        onConfirm={async () => {
+          if (editor.sourceType === 'commentables') {
+            const note = notes.data?.find((n) => n.id === editor.sourceId);
+            if (!note) throw new Error('The note is no longer there');
+            await deleteMapNote(divisionId, projectId, note);
+            await notes.mutate();
+          } else if (editedType && editor.sourceId) {
+            await deleteProjectLegendItem(divisionId, projectId, editor.sourceId);
+            await mutate(projectLegendKey(divisionId, projectId, editedType));
+          }
+          await features.mutate();
+          dispatch({ type: 'done' });
+        }}
+      />
+    </Stack>
+  );
+}
+
+function DeleteSource({
+  opened,
+  name,
+  onClose,
+  onConfirm,
+}: {
+  opened: boolean;
+  name: string;
+  onClose: () => void;
+  onConfirm: () => Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Modal opened={opened} onClose={onClose} title="Delete">
+      <Stack>
+        <Text fz="sm">
+          Are you sure you want to delete {name}? It must be removed from the map first; the maps it stood on
+          keep showing it.
+        </Text>
+        {error && <ServerError>{error}</ServerError>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={busy}
+            onClick={() => {
+              setBusy(true);
+              setError(null);
+              onConfirm()
+                .catch((failure: unknown) => setError(errorMessage(failure, 'An error has occurred')))
+                .finally(() => setBusy(false));
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,524 @@
+import { forwardRef, useImperativeHandle } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mapRoutes } from '@stormline/contract/areas/map';
+import { legendItemsRoutes } from '@stormline/contract/areas/legend-items';
+import { CORRECTIVE_ACTION_NOTICE } from '@stormline/domain/map-features';
+import { completeMapSymbol } from '@stormline/domain/map-symbol';
+import type { RoleName } from '@stormline/domain/roles';
+import { ok, refuse, serveApi, type Answer, type ServedRequest } from '../../../testing/api';
+import { profileOf } from '../../../testing/profiles';
+import { renderScreen } from '../../../testing/render';
+import { formatDate } from '../../../lib/format';
+import type { MapCanvasHandle, MapCanvasProps } from '../components/map-canvas';
+import { MapEditorScreen } from './map-editor';
+
+/**
+ * Leaflet needs a real browser (test/e2e/map-editor.e2e.test.ts drives it): here the canvas is a
+ * stand-in that lists the features as buttons and draws on request, so the screen around it (the
+ * header, the sidebar, the forms, the queue, the save) is tested as a user sees it.
+ */
+vi.mock('../components/map-canvas', () => ({
+  MapCanvas: forwardRef<MapCanvasHandle, MapCanvasProps>(function FakeCanvas(props, ref) {
+    useImperativeHandle(ref, () => ({
+      fit: () => undefined,
+      flyTo: () => undefined,
+      center: () => [500, 400],
+    }));
+    return (
+      <div data-testid="fake-canvas" data-tool={props.tool ?? ''} data-selected={props.selectedKey ?? ''}>
+        {props.features.map((feature) => (
+          <button key={feature.key} type="button" onClick={() => props.onFeatureClick(feature.key)}>
+            map: {feature.source.name}
+          </button>
+        ))}
+        <button type="button" onClick={() => props.onMapMenu([300, 200], { x: 10, y: 10 })}>
+          right-click the map
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            props.onDrawn(
+              {
+                type: 'line',
+                points: [
+                  [100, 100],
+                  [300, 120],
+                ],
+              },
+              [200, 110],
+            )
+          }
+        >
+          draw a line
+        </button>
+        {props.selectedKey && (
+          <button
+            type="button"
+            onClick={() =>
+              props.onChanged(
+                props.selectedKey!,
+                {
+                  type: 'line',
+                  points: [
+                    [110, 100],
+                    [310, 120],
+                  ],
+                },
+                [210, 110],
+              )
+            }
+          >
+            drag the selected
+          </button>
+        )}
+      </div>
+    );
+  }),
+}));
+
+const T = '2026-03-02T09:30:00.000Z';
+const siteMap = {
+  id: 'up1_1',
+  upload_id: 'up1',
+  page: 1,
+  GUID: 'page-guid',
+  name: 'Grading plan',
+  width: 4000,
+  height: 2828,
+  image: { url: 'https://storage.example/page.png' },
+  preview: { url: 'https://storage.example/thumb.png', width: 450, height: 318 },
+  project: { id: 'p1', name: 'Riverside Phase 2', archived: false },
+  previous: null,
+  next: { id: 'up1_2', GUID: 'page2-guid', name: 'Grading plan', page: 2 },
+  lastSaved: { at: T, by: 'Dana Tester' },
+};
+const inspections = [
+  { id: 'i2', number: 2, date: '2026-03-09', type: 'Routine', editable: true },
+  { id: 'i1', number: 1, date: '2026-03-02', type: 'Routine', editable: false },
+];
+const source = (id: string, name: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name,
+  color: null,
+  map_symbol: null,
+  scope: null,
+  detail: null,
+  deleted: false,
+  ...extra,
+});
+const feature = (id: string, type: string, name: string, extra: Record<string, unknown> = {}) => ({
+  positionables_id: id,
+  positionable_id: `${id}-src`,
+  positionable_type: type,
+  position_x: 100,
+  position_y: 100,
+  target_id: 'up1_1',
+  target_type: 'project_uploads',
+  start_inspection_id: 'i1',
+  end_inspection_id: null,
+  positionable_config: null,
+  geometry: { type: 'point' },
+  source: source(`${id}-src`, name),
+  version: 2,
+  updatedAt: T,
+  updatedBy: null,
+  ...extra,
+});
+const fence = feature('p1', 'control_measure', 'Silt fence', {
+  geometry: {
+    type: 'line',
+    points: [
+      [0, 0],
+      [200, 0],
+    ],
+  },
+  source: source('l1', 'Silt fence', {
+    map_symbol: completeMapSymbol('control_measure', null),
+    scope: 'division',
+  }),
+});
+const finding = feature('p2', 'findings', 'CA #3', { source: source('f3', 'CA #3', { color: '#2FF363' }) });
+
+const page = (route: Parameters<typeof ok>[0], rows: unknown[], pageSize: number) =>
+  ok(route, { pageData: rows, paginationState: { pageSize, numModels: rows.length, nextCursor: null } });
+
+function serve({
+  features = [fence, finding],
+  save,
+  siteMapAnswer,
+}: {
+  features?: unknown[];
+  save?: (request: ServedRequest) => Answer;
+  siteMapAnswer?: () => Answer;
+} = {}) {
+  return serveApi([
+    [mapRoutes.getSiteMap, () => siteMapAnswer?.() ?? ok(mapRoutes.getSiteMap, siteMap)],
+    [mapRoutes.listSiteMapInspections, () => page(mapRoutes.listSiteMapInspections, inspections, 50)],
+    [mapRoutes.listPositionables, () => page(mapRoutes.listPositionables, features, 500)],
+    [mapRoutes.listMapNotes, () => page(mapRoutes.listMapNotes, [], 50)],
+    [
+      mapRoutes.createMapNote,
+      (request) => {
+        const body = request.body as { title: string; content: string };
+        return ok(mapRoutes.createMapNote, {
+          id: 'n1',
+          ...body,
+          createdAt: T,
+          updatedAt: T,
+          createdBy: 'Dana Tester',
+          version: 1,
+        });
+      },
+    ],
+    [
+      mapRoutes.updatePositionables,
+      save ?? (() => ok(mapRoutes.updatePositionables, { items: [], savedAt: T })),
+    ],
+    [legendItemsRoutes.listLegendItems, () => page(legendItemsRoutes.listLegendItems, [], 25)],
+    [legendItemsRoutes.listProjectLegendItems, () => page(legendItemsRoutes.listProjectLegendItems, [], 100)],
+  ]);
+}
+
+const open = (
+  role: RoleName = 'Inspector',
+  url = '/divisions/north-region/projects/p1/map/up1_1/edit?from=inspection&inspectionId=i2',
+) =>
+  renderScreen(<MapEditorScreen divisionId="north-region" profile={profileOf(role)} publicView={false} />, {
+    url,
+    path: '/divisions/:divisionId/projects/:projectId/map/:mapId/edit',
+    profile: profileOf(role),
+    divisionId: 'north-region',
+  });
+
+describe('the site map editor (spec 002 §2)', () => {
+  it('shows the project, the map, the inspection selector with the baseline, the last save and the sidebar in data-source order', async () => {
+    await serve();
+    open();
+    expect(await screen.findByRole('heading', { name: 'Grading plan, page 1' })).toBeTruthy();
+    expect(screen.getByTestId('map-project-name').textContent).toContain('Riverside Phase 2');
+    const selector = screen.getByLabelText('Active inspection');
+    expect((selector as HTMLInputElement).value).toBe('i2');
+    expect(
+      within(selector)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Inspection #2 · 03-09-2026 · Routine',
+      'Inspection #1 · 03-02-2026 · Routine (read-only)',
+      'Before the first inspection',
+    ]);
+    expect(screen.getByTestId('map-last-saved').textContent).toContain('Last saved 03-02-2026');
+    const sidebar = await screen.findByTestId('map-sidebar');
+    expect(
+      within(sidebar)
+        .getAllByRole('heading')
+        .map((h) => h.textContent?.replace(/\s*\(\d+\)$/, '')),
+    ).toEqual(['Findings', 'Control Measures', 'Pollutants', 'Notes']);
+    expect(await within(sidebar).findByText('Silt fence')).toBeTruthy();
+    expect(
+      (screen.getByRole('button', { name: 'Next map: Grading plan, page 2' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+    expect((screen.getByRole('button', { name: 'No previous map' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('is read-only for a Client User: no Add, Save or last-saved time, and a tapped feature shows its detail', async () => {
+    await serve();
+    open('Client User');
+    expect((await screen.findByTestId('map-read-only')).textContent).toContain('needs all on Map Drawing');
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Add/ })).toBeNull();
+    expect(screen.queryByTestId('map-last-saved')).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'map: CA #3' }));
+    const detail = await screen.findByTestId('map-feature-detail');
+    expect(within(detail).getByText('Finding')).toBeTruthy();
+    expect(within(detail).queryByRole('button', { name: 'Remove from Map' })).toBeNull();
+  });
+
+  it("a certified inspection's map (or one a later inspection followed) is read-only", async () => {
+    await serve();
+    open('Inspector', '/divisions/north-region/projects/p1/map/up1_1/edit?from=inspection&inspectionId=i1');
+    expect((await screen.findByTestId('map-read-only')).textContent).toContain(
+      'This inspection’s map can no longer change',
+    );
+  });
+
+  it('adds a note: its form first (today as title, the Corrective Action Notice template), then placement, then one Save', async () => {
+    const { requests } = await serve();
+    open();
+    await screen.findByText('Silt fence');
+    await userEvent.click(screen.getByRole('button', { name: 'right-click the map' }));
+    const menu = await screen.findByRole('menu', { name: 'Add to the map' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Add Finding', 'Add Control Measure', 'Add Pollutant', 'Add Notes']);
+    // Clicks within 0.5 s of the menu opening are ignored.
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Add Notes' }));
+    expect(screen.queryByRole('dialog', { name: 'Add Notes' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 550));
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Add Notes' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add Notes' });
+    expect((within(dialog).getByLabelText(/Title/) as HTMLInputElement).value).toBe(formatDate(new Date()));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Corrective Action Notice' }));
+    expect((within(dialog).getByLabelText(/Content/) as HTMLInputElement).value).toBe(
+      CORRECTIVE_ACTION_NOTICE.content,
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create note' }));
+
+    // Placed where the menu was opened, and selected (drawing ends by selecting the new shape).
+    expect(
+      await screen.findByRole('button', { name: `map: ${CORRECTIVE_ACTION_NOTICE.title}` }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('pending-count').textContent).toContain('1 unsaved');
+    expect((screen.getByLabelText('Active inspection') as HTMLButtonElement).disabled).toBe(true);
+    // Notes: 1 per map.
+    expect((screen.getByRole('button', { name: 'Add Notes' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(
+        requests.some(
+          (r) => r.route === 'PUT /api/positionables/{targetType}/{targetId}/{inspectionId}/{context}/update',
+        ),
+      ).toBe(true),
+    );
+    const put = requests.find((r) => r.route.startsWith('PUT /api/positionables'))!;
+    expect(put.params).toMatchObject({
+      targetType: 'project_uploads',
+      targetId: 'up1_1',
+      inspectionId: 'i2',
+      context: 'all',
+    });
+    expect(put.body).toEqual({
+      items: [
+        expect.objectContaining({
+          positionable_id: 'n1',
+          positionable_type: 'commentables',
+          position_x: 300,
+          position_y: 200,
+          geometry: { type: 'point' },
+          clientId: expect.any(String),
+        }),
+      ],
+    });
+    await waitFor(() => expect(screen.queryByTestId('pending-count')).toBeNull());
+  });
+
+  it('adds a control measure: the Map Legend and the project items to pick from, or a new project item with its symbol', async () => {
+    const divisionItem = {
+      id: 'd1',
+      name: 'Inlet protection',
+      type: 'control_measure',
+      groups: [],
+      document_groups: [],
+      map_symbol: completeMapSymbol('control_measure', null),
+      createdAt: T,
+      updatedAt: T,
+      version: 1,
+    };
+    const { requests } = await serveApi([
+      [mapRoutes.getSiteMap, () => ok(mapRoutes.getSiteMap, siteMap)],
+      [mapRoutes.listSiteMapInspections, () => page(mapRoutes.listSiteMapInspections, inspections, 50)],
+      [mapRoutes.listPositionables, () => page(mapRoutes.listPositionables, [], 500)],
+      [mapRoutes.listMapNotes, () => page(mapRoutes.listMapNotes, [], 50)],
+      [legendItemsRoutes.listLegendItems, () => page(legendItemsRoutes.listLegendItems, [divisionItem], 25)],
+      [
+        legendItemsRoutes.listProjectLegendItems,
+        () => page(legendItemsRoutes.listProjectLegendItems, [], 100),
+      ],
+      [
+        legendItemsRoutes.createProjectLegendItem,
+        (request) => {
+          const body = request.body as { name: string; type: 'control_measure' };
+          return ok(legendItemsRoutes.createProjectLegendItem, {
+            id: 'pl1',
+            projectId: 'p1',
+            name: body.name,
+            type: body.type,
+            map_symbol: completeMapSymbol('control_measure', null),
+            createdAt: T,
+            updatedAt: T,
+            version: 1,
+          });
+        },
+      ],
+    ]);
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Control Measure' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Control Measure' });
+    expect(await within(dialog).findByText('Inlet protection')).toBeTruthy();
+    expect(within(dialog).getByText('Map Legend')).toBeTruthy();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'New control measure for this project' }),
+    );
+    expect(within(dialog).getByTestId('symbol-editor')).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText(/Name/), 'Wattle');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create control measure' }));
+    await waitFor(() => expect(screen.getByTestId('fake-canvas').getAttribute('data-tool')).toBe('line'));
+    const created = requests.find((r) => r.route === 'POST /api/projects/{id}/legend-items')!;
+    expect(created.body).toMatchObject({
+      name: 'Wattle',
+      type: 'control_measure',
+      map_symbol: { editor: 0 },
+    });
+    // Drawn: a pending feature of the new item, selected.
+    await userEvent.click(screen.getByRole('button', { name: 'draw a line' }));
+    expect(screen.getByRole('button', { name: 'map: Wattle' })).toBeTruthy();
+    expect(screen.getByTestId('fake-canvas').getAttribute('data-selected')).not.toBe('');
+  });
+
+  it('moves a feature, removes one after a confirmation naming it, and Undo takes the removal back', async () => {
+    await serve();
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Silt fence' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Move/Edit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'drag the selected' }));
+    expect(screen.getByTestId('pending-count').textContent).toContain('1 unsaved');
+
+    await userEvent.click(screen.getByRole('button', { name: 'map: CA #3' }));
+    const detail = await screen.findByTestId('map-feature-detail');
+    await userEvent.click(within(detail).getByRole('button', { name: 'Remove from Map' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove from Map' });
+    expect(confirm.textContent).toContain('Are you sure you want to remove CA #3 from the map?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect(screen.queryByRole('button', { name: 'map: CA #3' })).toBeNull();
+    expect(screen.getByTestId('pending-count').textContent).toContain('2 unsaved');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('button', { name: 'map: CA #3' })).toBeTruthy();
+    expect(screen.getByTestId('pending-count').textContent).toContain('1 unsaved');
+  });
+
+  it('a stale save (409) lists what someone else changed and keeps the edits until the user chooses', async () => {
+    let reads = 0;
+    const { requests } = await serveApi([
+      [mapRoutes.getSiteMap, () => ok(mapRoutes.getSiteMap, siteMap)],
+      [mapRoutes.listSiteMapInspections, () => page(mapRoutes.listSiteMapInspections, inspections, 50)],
+      [
+        mapRoutes.listPositionables,
+        () => page(mapRoutes.listPositionables, reads++ === 0 ? [fence] : [{ ...fence, version: 3 }], 500),
+      ],
+      [mapRoutes.listMapNotes, () => page(mapRoutes.listMapNotes, [], 50)],
+      [mapRoutes.updatePositionables, () => refuse(409, 'Someone else saved Silt fence since you read it')],
+    ]);
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Silt fence' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Move/Edit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'drag the selected' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const conflict = await screen.findByTestId('map-conflict');
+    expect(conflict.textContent).toContain('Silt fence: changed by someone else');
+    expect(screen.getByTestId('pending-count').textContent).toContain('1 unsaved');
+    await userEvent.click(within(conflict).getByRole('button', { name: /Keep mine/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.filter((r) => r.route.startsWith('PUT')).length).toBe(2));
+    expect(
+      (requests.filter((r) => r.route.startsWith('PUT'))[1]!.body as { items: { version: number }[] })
+        .items[0]!.version,
+    ).toBe(3);
+  });
+
+  it("Close with a pending edit asks 'You have unsaved changes' and stays on Stay", async () => {
+    await serve();
+    const { router } = open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Silt fence' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Move/Edit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'drag the selected' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    const dialog = await screen.findByRole('dialog', { name: 'You have unsaved changes' });
+    expect(dialog.textContent).toContain('You have some unsaved changes. Are you sure you want to exit?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/divisions/north-region/projects/p1/map/up1_1/edit');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'You have unsaved changes' })).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
+    // Back to where it was opened from: the inspection's Map tab.
+    expect(router.state.location.pathname).toBe('/inspection/i2/map');
+  });
+
+  it('edits a placed note from its menu (sent at its version) and says why a note on the map cannot be deleted', async () => {
+    const note = feature('p3', 'commentables', 'Gate note', {
+      positionable_id: 'n1',
+      source: source('n1', 'Gate note', { detail: 'Silt at the gate' }),
+    });
+    const stored = {
+      id: 'n1',
+      title: 'Gate note',
+      content: 'Silt at the gate',
+      createdAt: T,
+      updatedAt: T,
+      createdBy: null,
+      version: 4,
+    };
+    const { requests } = await serveApi([
+      [mapRoutes.getSiteMap, () => ok(mapRoutes.getSiteMap, siteMap)],
+      [mapRoutes.listSiteMapInspections, () => page(mapRoutes.listSiteMapInspections, inspections, 50)],
+      [mapRoutes.listPositionables, () => page(mapRoutes.listPositionables, [note], 500)],
+      [mapRoutes.listMapNotes, () => page(mapRoutes.listMapNotes, [stored], 50)],
+      [
+        mapRoutes.updateMapNote,
+        (request) => ok(mapRoutes.updateMapNote, { ...stored, ...(request.body as object), version: 5 }),
+      ],
+      [mapRoutes.deleteMapNote, () => refuse(409, 'It stands on a map: remove it from the map first')],
+    ]);
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Gate note' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit note' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Note' });
+    await waitFor(() =>
+      expect((within(form).getByLabelText(/Content/) as HTMLTextAreaElement).value).toBe('Silt at the gate'),
+    );
+    await userEvent.type(within(form).getByLabelText(/Content/), ' and the outfall');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save note' }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.route.startsWith('PUT /api/projects/{id}/map-notes'))).toBe(true),
+    );
+    expect(requests.find((r) => r.route.startsWith('PUT /api/projects/{id}/map-notes'))!.body).toEqual({
+      title: 'Gate note',
+      content: 'Silt at the gate and the outfall',
+      version: 4,
+    });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Gate note' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete note' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect((await within(confirm).findByRole('alert')).textContent).toContain(
+      'It stands on a map: remove it from the map first',
+    );
+  });
+
+  it('a legend item without symbol data is an error shown, not a blank feature (§8)', async () => {
+    await serve({ features: [{ ...fence, source: { ...fence.source, map_symbol: null } }] });
+    open();
+    expect((await screen.findByTestId('map-symbol-error')).textContent).toContain(
+      'Silt fence: the legend item has no map symbol data',
+    );
+  });
+
+  it("a map that cannot be read says 'There was an error loading the map' with the reason", async () => {
+    await serve({ siteMapAnswer: () => refuse(500, 'The storage is not answering') });
+    open();
+    expect((await screen.findByTestId('map-load-error')).textContent).toContain(
+      'There was an error loading the map: The storage is not answering',
+    );
+  });
+
+  it("a map that is not there opens the 'Loading Error' dialog with 'Back to project'", async () => {
+    await serve({ siteMapAnswer: () => refuse(404, 'No such site map') });
+    const { router } = open();
+    const dialog = await screen.findByRole('dialog', { name: 'Loading Error' });
+    expect(dialog.textContent).toContain('Cannot get inspection site maps: No such site map');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back to project' }));
+    expect(router.state.location.pathname).toBe('/divisions/north-region/projects/p1/active-site-map');
+  });
+});
