@@ -65,9 +65,13 @@ export function SiteMapPages({
   const [live, setLive] = useState<Partial<Conversion> | null>(null);
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The socket only while a conversion may run, never on a public page: a finished conversion
+  // is read as stored (and says so), not 'connecting to server' for ever.
+  const storedStatus = data?.find((r) => r.id === uploadId)?.conversion?.status;
+  const mayRun = [storedStatus, live?.status].some((s) => s === 'queued' || s === 'converting');
   const socket = useChannel(
     divisionId,
-    conversionChannel(uploadId),
+    mayRun && !isPublicPath() ? conversionChannel(uploadId) : null,
     (message) => {
       const status = message.status as Conversion['status'];
       setLive({
@@ -118,7 +122,7 @@ export function SiteMapPages({
   return (
     <Stack gap="xs" aria-label={`Pages of ${row?.name ?? 'the site map'}`}>
       <Text fz="sm" role="status" aria-live="polite">
-        {statusText(conversion, socket === 'connecting' && running ? 'connecting' : socket)}
+        {statusText(conversion, socket === 'connecting' && running ? 'connecting' : 'settled')}
       </Text>
       {!conversion && canConvert && (
         <Group>
@@ -175,6 +179,20 @@ export function SiteMapPages({
                   radius="sm"
                   style={{ aspectRatio: `${page.thumbnail.width} / ${page.thumbnail.height}` }}
                 />
+                {/* It looks like what it is: a way into the map. */}
+                <Text
+                  component="span"
+                  display="block"
+                  fz="sm"
+                  fw={600}
+                  ta="center"
+                  c="blue.7"
+                  mt={4}
+                  py={4}
+                  style={{ textDecoration: 'underline' }}
+                >
+                  Open map{row.pages.length > 1 ? `, page ${page.page}` : ''}
+                </Text>
               </Link>
             );
           })}
