@@ -66,7 +66,9 @@ describe('a site map’s pages (spec 002 §4, §8)', () => {
     // Finished: it says so (no socket wanted), and each page reads as the way into its map.
     expect(screen.getByRole('status').textContent).toBe('Converted: 2 pages');
     expect(
-      screen.getAllByRole('link', { name: /in the map editor$/ }).map((link) => link.textContent),
+      screen
+        .getAllByRole('link', { name: /^Open map, page \d: Site map\.pdf, page \d, in the map editor$/ })
+        .map((link) => link.textContent),
     ).toEqual(['Open map, page 1', 'Open map, page 2']);
   });
 

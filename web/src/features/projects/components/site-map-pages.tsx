@@ -159,6 +159,7 @@ export function SiteMapPages({
       {row && row.pages.length > 0 && (
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs">
           {row.pages.map((page) => {
+            const openLabel = (n: number) => `Open map${row.pages.length > 1 ? `, page ${n}` : ''}`;
             // Each page opens in the site map editor (its public twin on a public page), Close back here.
             const mapId = siteMapId(page.upload_id, page.page);
             return (
@@ -169,7 +170,8 @@ export function SiteMapPages({
                     ? paths.public.mapEditor.getHref(divisionId, projectId, mapId)
                     : paths.app.mapEditor.getHref(divisionId, projectId, mapId, { from: 'active-map' })
                 }
-                aria-label={`Open ${row.name}, page ${page.page} in the map editor`}
+                // The visible words first in its name (axe: label-content-name-mismatch).
+                aria-label={`${openLabel(page.page)}: ${row.name}, page ${page.page}, in the map editor`}
               >
                 <Image
                   src={page.thumbnail.url}
@@ -184,14 +186,16 @@ export function SiteMapPages({
                   component="span"
                   display="block"
                   fz="sm"
-                  fw={600}
                   ta="center"
-                  c="blue.7"
                   mt={4}
                   py={4}
-                  style={{ textDecoration: 'underline' }}
+                  style={{
+                    textDecoration: 'underline',
+                    fontWeight: 600,
+                    color: 'var(--mantine-color-blue-9)',
+                  }}
                 >
-                  Open map{row.pages.length > 1 ? `, page ${page.page}` : ''}
+                  {openLabel(page.page)}
                 </Text>
               </Link>
             );
