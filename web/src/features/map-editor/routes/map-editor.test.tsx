@@ -415,6 +415,42 @@ describe('the site map editor (spec 002 §2)', () => {
     expect(screen.getByTestId('fake-canvas').getAttribute('data-selected')).not.toBe('');
   });
 
+  it('an icon symbol is placed with the Pin tool only', async () => {
+    const iconItem = {
+      id: 'd2',
+      name: 'Concrete washout',
+      type: 'control_measure',
+      groups: [],
+      document_groups: [],
+      map_symbol: completeMapSymbol('control_measure', { editor: 1 }),
+      createdAt: T,
+      updatedAt: T,
+      version: 1,
+    };
+    await serveApi([
+      [mapRoutes.getSiteMap, () => ok(mapRoutes.getSiteMap, siteMap)],
+      [mapRoutes.listSiteMapInspections, () => page(mapRoutes.listSiteMapInspections, inspections, 50)],
+      [mapRoutes.listPositionables, () => page(mapRoutes.listPositionables, [], 500)],
+      [mapRoutes.listMapNotes, () => page(mapRoutes.listMapNotes, [], 50)],
+      [legendItemsRoutes.listLegendItems, () => page(legendItemsRoutes.listLegendItems, [iconItem], 25)],
+      [
+        legendItemsRoutes.listProjectLegendItems,
+        () => page(legendItemsRoutes.listProjectLegendItems, [], 100),
+      ],
+    ]);
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Control Measure' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Control Measure' });
+    await userEvent.click(await within(dialog).findByText('Concrete washout'));
+    const tools = await screen.findByRole('group', { name: 'Drawing tools' });
+    expect(
+      within(tools)
+        .getAllByRole('button', { pressed: true })
+        .concat(within(tools).queryAllByRole('button', { pressed: false }))
+        .map((b) => b.textContent),
+    ).toEqual(['Pin']);
+  });
+
   it('moves a feature, removes one after a confirmation naming it, and Undo takes the removal back', async () => {
     await serve();
     open();
