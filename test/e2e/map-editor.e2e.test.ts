@@ -372,6 +372,8 @@ describe('the site map editor in the browser (issue 21)', () => {
     expect(await visitor.getByRole('button', { name: 'Zoom out' }).getAttribute('href')).toBe('#');
     const pin = visitor.locator('.map-pin-findings');
     expect(await pin.getAttribute('tabindex')).toBe('0');
+    // Named as the rest of the app names a finding.
+    expect(await pin.getAttribute('title')).toMatch(/^Finding CA #\d+$/);
     await pin.focus();
     await visitor.keyboard.press('Enter');
     await visitor.getByTestId('map-feature-detail').waitFor();
