@@ -208,8 +208,9 @@ export function MapToolbar({
           </Menu>
         )}
       </Group>
-      {editable && (
-        // On a phone the unsaved count, then Undo, Cancel and Save on a full-width row of their own.
+      {editable && (!narrow || pending > 0 || canUndo) && (
+        // On a phone the unsaved count, then Undo, Cancel and Save on a full-width row of their own,
+        // shown once there is something to undo, cancel or save (the map starts higher until then).
         <Group
           gap={6}
           wrap="wrap"
