@@ -157,6 +157,11 @@ async function drag(page: Page, target: Locator, dx: number, dy: number) {
 describe('the site map editor in the browser (issue 21)', () => {
   it('draws, places, moves, undoes, saves and reloads; the earlier inspection shows none of it; leaving asks', async () => {
     const page = await newPage();
+    // The pins are the app's own icons: Leaflet's default marker image is never asked for.
+    const leafletImages: string[] = [];
+    page.on('request', (request) => {
+      if (/marker-(icon|shadow)/.test(request.url())) leafletImages.push(request.url());
+    });
     await signIn(page, admin);
     await page.goto(`/inspection/${later.id}/map`);
     await page.getByRole('link', { name: `Open ${mapName}, page 1 in the map editor` }).click();
@@ -238,6 +243,24 @@ describe('the site map editor in the browser (issue 21)', () => {
     expect(await page.getByTestId('map-last-saved').textContent()).toMatch(/^Last saved/);
     await screenshot(page, 'map-editor-1280');
     await expectNoSeriousAxeViolations(page, 'the site map editor at 1280 px');
+    expect(leafletImages).toEqual([]);
+
+    // Move/Edit drags an area by its body (geoman's drag mode), not only by its points.
+    await sidebar(page)
+      .getByRole('button', { name: `Actions for ${hatch}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Move/Edit' }).click();
+    await page.getByText(`Editing ${hatch}`).waitFor();
+    const middle = (await spot(page))(0.343, 0.417);
+    await page.mouse.move(...middle);
+    await page.mouse.down();
+    await page.mouse.move(middle[0] + 40, middle[1] + 30, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => pending(page).textContent()).toBe('1 unsaved');
+    // The click ending the drag is not a tap: no detail opens.
+    expect(await page.getByTestId('map-feature-detail').count()).toBe(0);
+    await page.getByRole('toolbar', { name: 'Map tools' }).getByRole('button', { name: 'Cancel' }).click();
+    await pending(page).waitFor({ state: 'detached' });
 
     // The earlier inspection's map: none of what was placed in the later one.
     await page.getByLabel('Active inspection').selectOption(earlier.id);
@@ -302,7 +325,25 @@ describe('the site map editor in the browser (issue 21)', () => {
     const detail = page.getByTestId('map-feature-detail');
     await detail.getByText('Finding', { exact: true }).waitFor();
     await screenshot(page, 'map-editor-detail-375');
-    await page.keyboard.press('Escape');
+    // With an edit pending the toolbar wraps: the count, then Undo, Cancel and Save whole on a row.
+    await detail.getByRole('button', { name: 'Move/Edit' }).click();
+    await drag(page, page.locator('.map-pin-findings'), 30, 20);
+    await expect.poll(() => pending(page).textContent()).toBe('1 unsaved');
+    // Fit again: a pin panned half out of view is not a control off the screen.
+    await page.getByRole('button', { name: 'Fit the map to the screen' }).click();
+    await checkPhoneScreen(page, 'the site map editor with a pending edit (phone)');
+    const toolbar = page.getByRole('toolbar', { name: 'Map tools' });
+    const cutOff = (target: Locator) =>
+      target.evaluate((el) => {
+        const label = el.querySelector('[class*="label"]') ?? el;
+        return label.scrollWidth > label.clientWidth + 1;
+      });
+    for (const name of ['Undo', 'Cancel', 'Save'])
+      expect(await cutOff(toolbar.getByRole('button', { name, exact: true })), name).toBe(false);
+    expect(await cutOff(pending(page)), 'the unsaved count').toBe(false);
+    await screenshot(page, 'map-editor-pending-375');
+    await toolbar.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await pending(page).waitFor({ state: 'detached' });
     // Fit again (a pin panned half out of view is not a control off the screen), then the items.
     await page.getByRole('button', { name: 'Fit the map to the screen' }).click();
     await page.getByRole('button', { name: 'Items' }).click();
@@ -315,7 +356,9 @@ describe('the site map editor in the browser (issue 21)', () => {
     await visitor.goto(`/public/divisions/${NORTH}/projects/${projectId}/map/${mapId}`);
     await visitor.getByRole('region', { name: /Site map/ }).waitFor();
     await sidebar(visitor).getByText(hatch).waitFor();
-    expect(await visitor.getByTestId('map-read-only').textContent()).toBe('Public view: read-only');
+    expect(await visitor.getByTestId('map-read-only').textContent()).toBe(
+      'You are viewing the public copy of this map. It cannot be changed here.',
+    );
     for (const name of ['Save', 'Undo', 'Add'])
       expect(await visitor.getByRole('button', { name, exact: true }).count(), name).toBe(0);
     // The keyboard: the map takes focus and zooms with +; its controls and the pins are reachable.
@@ -329,6 +372,8 @@ describe('the site map editor in the browser (issue 21)', () => {
     expect(await visitor.getByRole('button', { name: 'Zoom out' }).getAttribute('href')).toBe('#');
     const pin = visitor.locator('.map-pin-findings');
     expect(await pin.getAttribute('tabindex')).toBe('0');
+    // Named as the rest of the app names a finding.
+    expect(await pin.getAttribute('title')).toMatch(/^Finding CA #\d+$/);
     await pin.focus();
     await visitor.keyboard.press('Enter');
     await visitor.getByTestId('map-feature-detail').waitFor();
@@ -342,7 +387,9 @@ describe('the site map editor in the browser (issue 21)', () => {
     await signIn(page, clientUser);
     await page.goto(`${editorPath()}?from=active-map`);
     await page.getByRole('region', { name: /Site map/ }).waitFor();
-    expect(await page.getByTestId('map-read-only').textContent()).toContain('needs all on Map Drawing');
+    expect(await page.getByTestId('map-read-only').textContent()).toBe(
+      'You can view this map. Editing it is not part of your role.',
+    );
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
     const token = await signInAs(clientUser);
     const put = await api(

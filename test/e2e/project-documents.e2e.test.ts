@@ -248,6 +248,9 @@ describe('read-only viewers', () => {
       }
       await visitor.getByRole('tab', { name: 'Active Site Map' }).click();
       await visitor.getByText(`site-map-${run}.png`, { exact: true }).waitFor();
+      // A finished conversion says so on the public page (no socket there): never 'connecting to server'.
+      await visitor.getByText('Converted: 1 page', { exact: true }).waitFor();
+      expect(await visitor.getByText('connecting to server').count()).toBe(0);
       await expectNoEditingControls(visitor);
       if (width === 375) await checkPhoneScreen(visitor, 'public-project-site-map');
       else await screenshot(visitor, 'public-project-site-map-1280');

@@ -313,7 +313,7 @@ describe('the map editor walk: baseline, inspection 1, inspection 2', () => {
     expect(fence).toMatchObject({ position_x: 150, version: 1, start_inspection_id: inspection1.id });
     expect(fence.geometry.points).toEqual(moved);
     expect(now.find((f) => f.positionables_id === findingFeatureId)!.source).toMatchObject({
-      name: `${finding.body.number} CA`,
+      name: `CA #${finding.body.number}`,
       detail: 'North outfall',
       deleted: false,
     });

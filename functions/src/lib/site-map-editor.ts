@@ -343,7 +343,7 @@ export async function featureSources(
         return finding
           ? {
               ...none,
-              name: `${finding.number} ${finding.typeCode}`,
+              name: `${finding.typeCode} #${finding.number}`,
               color: finding.color,
               detail: finding.location,
               deleted: false,

@@ -78,7 +78,7 @@ export async function seedMapFeatures(db: Db, divisionId: string, by: string, no
               points: [
                 [200, 200],
                 [2400, 200],
-                [2600, 1400],
+                [2500, 1400],
               ],
             }),
           },

@@ -41,7 +41,7 @@ function MapFindingForm({ divisionId, inspectionId, defaults, onCreated, onCance
         created.current = {
           id: finding.id,
           // As the map's read names it (the server joins the finding's number and type).
-          name: `${finding.number} ${finding.type.code}`,
+          name: `${finding.type.code} #${finding.number}`,
           color: finding.type.color || defaults.color,
           location: finding.location,
         };

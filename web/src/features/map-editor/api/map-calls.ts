@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import { findingsRoutes } from '@stormline/contract/areas/findings';
 import { legendItemsRoutes } from '@stormline/contract/areas/legend-items';
 import { mapRoutes } from '@stormline/contract/areas/map';
 import { BASELINE, type PositionableType, type TargetType } from '@stormline/domain/map-features';
@@ -14,6 +15,7 @@ export type DivisionLegendItem = ApiResponse<typeof legendItemsRoutes.listLegend
 export type ProjectLegendItem = ApiResponse<typeof legendItemsRoutes.createProjectLegendItem>;
 export type ProjectLegendItemInput = ApiBody<typeof legendItemsRoutes.createProjectLegendItem>;
 export type LegendType = 'control_measure' | 'pollutant';
+export type InspectionFinding = ApiResponse<typeof findingsRoutes.listInspectionFindings>['pageData'][number];
 
 /** The target type the editor reads and saves on: both name the same map (docs/decisions/0041). */
 export const TARGET: TargetType = 'project_uploads';
@@ -106,6 +108,27 @@ export function saveFeatures(
 }
 
 export const inspectionRefOf = (inspectionId: string | null) => inspectionId ?? BASELINE;
+
+/** The findings of the active inspection (to place one made earlier), none without one. */
+export function useInspectionFindings(divisionId: string, inspectionId: string | null, wanted: boolean) {
+  return useSWR(
+    inspectionId && wanted ? cacheKey(divisionId, 'map/inspection-findings', inspectionId) : null,
+    () =>
+      allPages(
+        (cursor) =>
+          callApi(findingsRoutes.listInspectionFindings, {
+            divisionId,
+            params: { id: inspectionId! },
+            query: { cursor },
+          }),
+        10,
+      ),
+  );
+}
+
+/** How the app names a finding: its type code and number ('MI #3'). */
+export const findingName = (finding: { number: number; type: { code: string } }) =>
+  `${finding.type.code} #${finding.number}`;
 
 // Map notes (spec 002 §3 "Note on a map item").
 

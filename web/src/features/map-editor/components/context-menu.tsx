@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Paper, Stack, UnstyledButton } from '@mantine/core';
+import { Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 
 /** Spec 002 §2: clicks within 0.5 s of the menu opening are ignored (the long press's own release). */
 export const MENU_GUARD_MS = 500;
@@ -76,6 +76,11 @@ export function ContextMenu({
             }}
           >
             {item.label}
+            {item.disabled && item.reason && (
+              <Text component="span" display="block" fz="xs" c="dimmed">
+                {item.reason}
+              </Text>
+            )}
           </UnstyledButton>
         ))}
       </Stack>

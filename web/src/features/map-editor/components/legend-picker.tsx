@@ -187,9 +187,17 @@ export function LegendPicker({
         </ScrollArea.Autosize>
       )}
       <Divider />
-      <Group justify="space-between">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
         {canCreate ? (
-          <Button variant="light" onClick={() => setCreating(true)}>
+          // Its long label wraps on a phone instead of being cut off.
+          <Button
+            variant="light"
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+            onClick={() => setCreating(true)}
+          >
             New {TYPE_LABEL[type]} for this project
           </Button>
         ) : (

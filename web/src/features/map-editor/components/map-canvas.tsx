@@ -1,10 +1,10 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import L from 'leaflet';
 import '@geoman-io/leaflet-geoman-free';
 import 'leaflet/dist/leaflet.css';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import './map-canvas.css';
-import { drawFeature } from '../lib/draw-feature';
+import { drawFeature, pinIcon, type PinSource } from '../lib/draw-feature';
 import type { DraftFeature, FeatureGeometry as Geometry } from '../lib/pending-edits';
 import {
   anchorOf,
@@ -37,12 +37,15 @@ export interface MapCanvasProps {
   tool: DrawTool | null;
   /** The text tool's label. */
   textLabel: string;
+  /** What the pin tool places: its pin follows the pointer (the app's own icon, never Leaflet's). */
+  placingSource?: PinSource | null;
   readOnly: boolean;
   onFeatureClick: (key: string) => void;
   onFeatureMenu: (key: string, at: { x: number; y: number }) => void;
   onMapMenu: (pixel: MapPoint, at: { x: number; y: number }) => void;
   onDrawn: (geometry: Geometry, position: MapPoint) => void;
-  onChanged: (key: string, geometry: Geometry, position: MapPoint) => void;
+  /** False: the change is refused (off the image) and the feature goes back where it was. */
+  onChanged: (key: string, geometry: Geometry, position: MapPoint) => boolean | void;
 }
 
 export interface MapCanvasHandle {
@@ -62,6 +65,13 @@ const SHAPE: Record<DrawTool, string> = {
   oval: 'Rectangle',
   text: 'Text',
 };
+
+/**
+ * Every marker without an icon of its own gets the app's pin: Leaflet's default image
+ * (marker-icon.png, looked up beside leaflet.css) is never requested.
+ */
+const DEFAULT_PIN = pinIcon({ type: 'findings', source: null });
+L.Marker.prototype.options.icon = DEFAULT_PIN;
 
 const EDIT_STYLE: L.PathOptions = { color: '#1c7ed6', weight: 2, dashArray: '6 4', fill: false };
 
@@ -203,6 +213,10 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
 
   // The features, again whenever they or the selection change (a map holds at most hundreds).
   const { features, selectedKey, readOnly } = props;
+  // When a shape was last dragged (its body or a point).
+  const draggedAt = useRef(0);
+  // Drawn again (as it was) when a change is refused.
+  const [redraws, setRedraws] = useState(0);
   useEffect(() => {
     const map = mapRef.current;
     const group = featuresLayer.current;
@@ -214,6 +228,8 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
       const layer = drawFeature(feature, { selected, interactive: true });
       layer.on('click', (event: L.LeafletMouseEvent) => {
         L.DomEvent.stopPropagation(event);
+        // The click that ends dragging a shape is not a tap on it.
+        if (Date.now() - draggedAt.current < 400) return;
         latest.current.onFeatureClick(feature.key);
       });
       // A pin has the keyboard's focus (Tab): Enter opens it as a click does.
@@ -229,16 +245,17 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
       layersByKey.current.set(feature.key, layer);
       if (selected) editLayer(group, feature, layer);
     }
-  }, [features, selectedKey, readOnly]);
+  }, [features, selectedKey, readOnly, redraws]);
 
   // The drawing tool: geoman's draw mode for the shape, none in any other mode.
-  const { tool, textLabel } = props;
+  const { tool, textLabel, placingSource } = props;
   useEffect(() => {
     const map = mapRef.current;
     if (!map) return;
     map.pm.disableDraw();
     if (!tool) return;
     map.pm.enableDraw(SHAPE[tool], {
+      markerStyle: { icon: placingSource ? pinIcon(placingSource) : DEFAULT_PIN },
       // "A polygon ends by clicking its first node" (spec 002 §4): geoman's own finish.
       finishOn: null,
       continueDrawing: false,
@@ -248,7 +265,7 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
     return () => {
       map.pm.disableDraw();
     };
-  }, [tool, textLabel]);
+  }, [tool, textLabel, placingSource]);
 
   useImperativeHandle(ref, () => ({
     fit: () => mapRef.current?.fitBounds(imageBounds(image.width, image.height), { animate: false }),
@@ -278,11 +295,14 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
         feature.geometry.type === 'circle'
           ? result.at
           : anchorOf(result.geometry, result.at);
-      latest.current.onChanged(feature.key, result.geometry, at);
+      if (latest.current.onChanged(feature.key, result.geometry, at) === false) setRedraws((n) => n + 1);
     };
     if (layer instanceof L.Marker) {
       layer.dragging?.enable();
-      layer.on('dragend', () => report(layer));
+      layer.on('dragend', () => {
+        draggedAt.current = Date.now();
+        report(layer);
+      });
       return;
     }
     let target: L.Layer = layer;
@@ -297,9 +317,17 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
       });
       target = frame;
     }
-    const pm = (target as L.Layer & { pm?: L.PM.PMLayer }).pm;
+    const pm = (target as L.Layer & { pm?: L.PM.PMLayer & L.PM.PMDragLayer }).pm;
     if (!pm) return;
-    pm.enable({ draggable: true, allowSelfIntersection: true, snappable: true });
+    const options = { draggable: true, allowSelfIntersection: true, snappable: true };
+    pm.enable(options);
+    // Its body drags the whole shape (geoman's drag mode), its points move one by one (edit mode).
+    // geoman's enableLayerDrag ends the vertex editing, so the points are turned on again after it.
+    if (!(target instanceof L.Circle)) {
+      pm.enableLayerDrag();
+      pm.enable(options);
+    }
+    target.on('pm:dragstart pm:dragend pm:markerdragend', () => (draggedAt.current = Date.now()));
     target.on('pm:edit', () => report(target));
   }
 

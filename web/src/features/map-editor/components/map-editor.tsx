@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import { Alert, Box, Button, Drawer, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -16,7 +24,9 @@ import {
 } from '@stormline/domain/map-editor-modes';
 import {
   DATA_SOURCES,
+  geometryProblem,
   MAP_FINDING_DEFAULTS,
+  MAP_MESSAGES,
   MAP_LIMITS,
   type PositionableType,
 } from '@stormline/domain/map-features';
@@ -30,6 +40,7 @@ import {
   deleteMapNote,
   deleteProjectLegendItem,
   featuresKey,
+  findingName,
   inspectionRefOf,
   isLegendType,
   loadFeatures,
@@ -39,6 +50,7 @@ import {
   updateMapNote,
   updateProjectLegendItem,
   useFeatures,
+  useInspectionFindings,
   useMapNotes,
   useProjectLegendItems,
   type MapInspection,
@@ -177,6 +189,18 @@ export function MapEditor(props: MapEditorProps) {
   }, [editor.notice]);
 
   const canvas = useRef<MapCanvasHandle>(null);
+  // Where the editor starts on the page (below the app's header), measured once laid out.
+  const root = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const element = root.current;
+      if (element) setTop(Math.max(0, Math.round(element.getBoundingClientRect().top + window.scrollY)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
   const [menu, setMenu] = useState<{
     at: { x: number; y: number };
     pixel: MapPoint | null;
@@ -186,8 +210,15 @@ export function MapEditor(props: MapEditorProps) {
     type: PositionableType;
     source: Source;
     at: MapPoint | null;
+    /** Just created on the server (a finding or a note): leaving placement says it is not on the map. */
+    created: boolean;
   } | null>(null);
   const [tool, setTool] = useState<DrawTool | null>(null);
+  // The pin being placed, one object per placing (the canvas draws again when it changes).
+  const placingSource = useMemo(
+    () => (placing ? { type: placing.type, source: placing.source } : null),
+    [placing],
+  );
   const [textLabel, setTextLabel] = useState('');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -195,6 +226,46 @@ export function MapEditor(props: MapEditorProps) {
   const [addAt, setAddAt] = useState<MapPoint | null>(null);
 
   const notes = useMapNotes(divisionId, projectId);
+  // Findings and notes already made but not on this map: placed from the Add form (they may have
+  // been created here, the placement then cancelled).
+  const inspectionFindings = useInspectionFindings(
+    divisionId,
+    inspectionId,
+    !readOnly &&
+      props.can.findings &&
+      editor.mode === 'createSourceModel' &&
+      editor.sourceType === 'findings',
+  );
+  const placedIds = (type: PositionableType) =>
+    new Set(shown.filter((f) => f.positionable_type === type).map((f) => f.positionable_id));
+  const unplacedFindings: Source[] = (() => {
+    const there = placedIds('findings');
+    return (inspectionFindings.data ?? [])
+      .filter((finding) => !there.has(finding.id))
+      .map((finding) => ({
+        id: finding.id,
+        name: findingName(finding),
+        color: finding.type.color || MAP_FINDING_DEFAULTS.color,
+        map_symbol: null,
+        scope: null,
+        detail: finding.location,
+        deleted: false,
+      }));
+  })();
+  const unplacedNotes: Source[] = (() => {
+    const there = placedIds('commentables');
+    return (notes.data ?? [])
+      .filter((note) => !there.has(note.id))
+      .map((note) => ({
+        id: note.id,
+        name: note.title,
+        color: null,
+        map_symbol: null,
+        scope: null,
+        detail: note.content,
+        deleted: false,
+      }));
+  })();
   const editedType = editor.sourceType && isLegendType(editor.sourceType) ? editor.sourceType : null;
   const projectItems = useProjectLegendItems(
     divisionId,
@@ -206,12 +277,12 @@ export function MapEditor(props: MapEditorProps) {
     key ? (shown.find((feature) => feature.key === key) ?? null) : null;
 
   // Placing: once a source model is saved or picked, the mode machine says create (or falls back).
-  const startPlacing = (type: PositionableType, source: Source, at: MapPoint | null) => {
+  const startPlacing = (type: PositionableType, source: Source, at: MapPoint | null, created = false) => {
     if (!canPlace(type, placed)) {
       dispatch({ type: 'place', sourceType: type, sourceId: source.id });
       return;
     }
-    setPlacing({ type, source, at });
+    setPlacing({ type, source, at, created });
     // A pin asked for at a point of the map (its context menu) goes there at once.
     if (at && (type === 'findings' || type === 'commentables')) {
       place(type, source, { type: 'point' }, at);
@@ -245,22 +316,30 @@ export function MapEditor(props: MapEditorProps) {
   const onDrawn = (geometry: Geometry, at: MapPoint) => {
     if (!placing) return;
     if (!onImage(at, siteMap.width, siteMap.height)) {
-      notifications.show({ color: 'red', message: 'Place it on the map image' });
+      notifications.show({ color: 'red', message: `Place ${placing.source.name} on the map image` });
       return;
     }
     place(placing.type, placing.source, geometry, at);
   };
 
-  const onChanged = (key: string, geometry: Geometry, at: MapPoint) => {
+  const onChanged = (key: string, geometry: Geometry, at: MapPoint): boolean => {
     const before = featureByKey(key);
-    if (!before) return;
+    if (!before) return false;
+    if (geometryProblem({ geometry, position_x: at[0], position_y: at[1] }, siteMap)) {
+      notifications.show({
+        color: 'red',
+        message: `${before.source.name} must stay on the map image: it was put back where it was.`,
+      });
+      return false;
+    }
     if (
       JSON.stringify(before.geometry) === JSON.stringify(geometry) &&
       before.position_x === at[0] &&
       before.position_y === at[1]
     )
-      return;
+      return true;
     setQueue((q) => changeFeature(q, before, { ...before, geometry, position_x: at[0], position_y: at[1] }));
+    return true;
   };
 
   const add = (type: PositionableType, at: MapPoint | null = null) => {
@@ -345,7 +424,20 @@ export function MapEditor(props: MapEditorProps) {
     menu: featureItems,
   };
 
+  /** Leaving placement of a finding or note just created: it exists, not on the map; it can be placed later. */
+  const leftCreated = (left: typeof placing) => {
+    if (!left?.created) return;
+    const what = left.type === 'findings' ? 'finding' : 'note';
+    notifications.show({
+      color: 'blue',
+      title: `${left.source.name} was created`,
+      message: `It is not on the map. To place it later: Add ${TYPE_NAMES[left.type]}, then “Place an existing ${what}”.`,
+      autoClose: 8000,
+    });
+  };
+
   const closeForms = () => {
+    leftCreated(placing);
     setPlacing(null);
     setTool(null);
     dispatch({ type: 'done' });
@@ -379,6 +471,21 @@ export function MapEditor(props: MapEditorProps) {
           message: errorMessage(failure),
           autoClose: false,
         });
+      } else if (failure instanceof ApiError && failure.message === MAP_MESSAGES.offMap) {
+        // Name what lies off the image (the server names no feature).
+        const off = queue.edits
+          .flatMap((edit) => (edit.kind === 'remove' ? [] : [edit.feature]))
+          .filter((feature) => geometryProblem(feature, siteMap))
+          .map((feature) => feature.source.name);
+        notifications.show({
+          color: 'red',
+          title: 'The map could not be saved',
+          message:
+            off.length > 0
+              ? `${off.join(', ')}: not on the map image. Move ${off.length > 1 ? 'them' : 'it'} onto the image, then save.`
+              : errorMessage(failure),
+          autoClose: false,
+        });
       } else {
         notifications.show({
           color: 'red',
@@ -398,6 +505,7 @@ export function MapEditor(props: MapEditorProps) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && (editor.mode === 'create' || editor.mode === 'modify')) {
+        if (editor.mode === 'create') leftCreated(placing);
         setPlacing(null);
         setTool(null);
         dispatch({ type: 'done' });
@@ -405,7 +513,8 @@ export function MapEditor(props: MapEditorProps) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [editor.mode, dispatch]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- leftCreated reads `placing`, a dependency
+  }, [editor.mode, dispatch, placing]);
 
   const modeFeature = featureByKey(editor.featureId);
   const editingNote =
@@ -437,7 +546,15 @@ export function MapEditor(props: MapEditorProps) {
   ];
 
   return (
-    <Stack gap="xs" data-testid="map-editor" data-mode={editor.mode}>
+    <Stack
+      ref={root}
+      gap="xs"
+      data-testid="map-editor"
+      data-mode={editor.mode}
+      // The screen's height from where the editor starts: the map takes what the bars above leave,
+      // so tools appearing make it shorter instead of pushing it off the screen.
+      style={{ height: `calc(100dvh - ${top + 12}px)`, minHeight: 480 }}
+    >
       <MapHeader
         siteMap={siteMap}
         inspections={inspections}
@@ -465,20 +582,21 @@ export function MapEditor(props: MapEditorProps) {
         addChoices={addItems(null).map((item) => ({
           label: item.label,
           disabled: item.disabled,
+          reason: item.reason,
           onSelect: item.onSelect,
         }))}
       />
       {readOnly && (
         <Text fz="sm" c="dimmed" data-testid="map-read-only">
           {props.access.publicView
-            ? 'Public view: read-only'
+            ? 'You are viewing the public copy of this map. It cannot be changed here.'
             : siteMap.project.archived
-              ? 'This project is archived: its maps are read-only'
+              ? 'This project is archived. You can view its maps, but not change them.'
               : !props.access.mapDrawing
-                ? 'Read-only: editing the map needs all on Map Drawing'
+                ? 'You can view this map. Editing it is not part of your role.'
                 : inspectionId
-                  ? 'This inspection’s map can no longer change: it is certified, or a later inspection has started'
-                  : 'The project has inspections: the map before the first one is read-only'}
+                  ? 'This inspection’s map can no longer change: the inspection is certified, or a later one has started.'
+                  : 'This is the map from before the first inspection. It can no longer change; choose an inspection to edit its map.'}
         </Text>
       )}
       {editor.mode === 'create' && placing && (
@@ -487,11 +605,11 @@ export function MapEditor(props: MapEditorProps) {
             <Text fz="sm" fw={600}>
               Place {placing.source.name}:
             </Text>
-            {(placing.type === 'findings' || placing.type === 'commentables'
+            {(placing.type === 'findings' ||
+            placing.type === 'commentables' ||
+            placing.source.map_symbol?.editor === SYMBOL_EDITORS.icon
               ? (['point'] as DrawTool[])
-              : DRAW_TOOLS.filter(
-                  (t) => t !== 'point' || placing.source.map_symbol?.editor === SYMBOL_EDITORS.icon,
-                )
+              : DRAW_TOOLS.filter((t) => t !== 'point')
             ).map((t) => (
               <Button
                 key={t}
@@ -607,7 +725,7 @@ export function MapEditor(props: MapEditorProps) {
           </Button>
         </ServerError>
       )}
-      <Group align="stretch" gap="sm" wrap="nowrap">
+      <Group align="stretch" gap="sm" wrap="nowrap" style={{ flex: 1, minHeight: 320 }}>
         <Box
           pos="relative"
           style={{
@@ -615,7 +733,6 @@ export function MapEditor(props: MapEditorProps) {
             minWidth: 0,
             // The menu and the Items button above the map, all under the screen's dialogs.
             isolation: 'isolate',
-            height: phone ? 'calc(100dvh - 260px)' : 'calc(100dvh - 250px)',
             minHeight: 320,
           }}
         >
@@ -631,6 +748,7 @@ export function MapEditor(props: MapEditorProps) {
             selectedKey={editor.mode === 'modify' ? editor.featureId : null}
             tool={editor.mode === 'create' ? tool : null}
             textLabel={textLabel}
+            placingSource={placingSource}
             readOnly={readOnly}
             onFeatureClick={(key) => dispatch({ type: 'open', featureId: key })}
             onFeatureMenu={(key, at) => setMenu({ at, pixel: null, key })}
@@ -679,10 +797,7 @@ export function MapEditor(props: MapEditorProps) {
           )}
         </Box>
         {!phone && (
-          <Box
-            w={300}
-            style={{ flexShrink: 0, overflowY: 'auto', height: 'calc(100dvh - 250px)', minHeight: 320 }}
-          >
+          <Box w={300} style={{ flexShrink: 0, overflowY: 'auto', minHeight: 320 }}>
             {sidebar}
           </Box>
         )}
@@ -784,6 +899,13 @@ export function MapEditor(props: MapEditorProps) {
         title={editor.sourceType ? `Add ${TYPE_NAMES[editor.sourceType]}` : ''}
         size={editor.sourceType && isLegendType(editor.sourceType) ? 'lg' : 'md'}
       >
+        {(editor.sourceType === 'commentables' || editor.sourceType === 'findings') && (
+          <PlaceExisting
+            type={editor.sourceType}
+            items={editor.sourceType === 'findings' ? unplacedFindings : unplacedNotes}
+            onPick={(picked) => startPlacing(editor.sourceType!, picked, addAt)}
+          />
+        )}
         {editor.sourceType === 'commentables' && (
           <NoteForm
             submitLabel="Create note"
@@ -803,6 +925,7 @@ export function MapEditor(props: MapEditorProps) {
                   deleted: false,
                 },
                 addAt,
+                true,
               );
             }}
           />
@@ -826,6 +949,7 @@ export function MapEditor(props: MapEditorProps) {
                   deleted: false,
                 },
                 addAt,
+                true,
               )
             }
           />
@@ -918,6 +1042,37 @@ export function MapEditor(props: MapEditorProps) {
           dispatch({ type: 'done' });
         }}
       />
+    </Stack>
+  );
+}
+
+/** "Place an existing finding / note": made earlier, not on this map yet; or the form below makes a new one. */
+function PlaceExisting({
+  type,
+  items,
+  onPick,
+}: {
+  type: 'findings' | 'commentables';
+  items: Source[];
+  onPick: (source: Source) => void;
+}) {
+  if (items.length === 0) return null;
+  const label = type === 'findings' ? 'Place an existing finding' : 'Place an existing note';
+  return (
+    <Stack gap={6} mb="md" role="group" aria-label={label} data-testid="place-existing">
+      <Text fw={600} fz="sm">
+        {label}
+      </Text>
+      <Group gap={6} wrap="wrap">
+        {items.slice(0, 50).map((item) => (
+          <Button key={item.id} size="compact-sm" mih={28} variant="light" onClick={() => onPick(item)}>
+            {item.name}
+          </Button>
+        ))}
+      </Group>
+      <Text fz="sm" fw={600} mt="xs">
+        {type === 'findings' ? 'Or add a new finding' : 'Or create a new note'}
+      </Text>
     </Stack>
   );
 }

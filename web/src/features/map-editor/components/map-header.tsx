@@ -19,11 +19,17 @@ import {
   IconPlus,
   IconX,
 } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { BASELINE } from '@stormline/domain/map-features';
 import { displayDate } from '@stormline/domain/local-date';
 import type { MapInspection, SiteMap } from '../api/map-calls';
 
 export const BASELINE_LABEL = 'Before the first inspection';
+
+/** On a phone the selector's options are short: '#3 · 03-09-2026', '(view only)' when read-only. */
+export function shortInspectionLabel(inspection: MapInspection): string {
+  return `#${inspection.number} · ${displayDate(inspection.date)}${inspection.editable ? '' : ' (view only)'}`;
+}
 
 export function inspectionLabel(inspection: MapInspection): string {
   return `Inspection #${inspection.number} · ${displayDate(inspection.date)}${inspection.type ? ` · ${inspection.type}` : ''}${
@@ -59,6 +65,7 @@ export function MapHeader({
   showLastSaved: boolean;
   onClose: () => void;
 }) {
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   return (
     <Group justify="space-between" align="flex-end" gap="xs" wrap="wrap">
       <Box style={{ flex: '1 1 14rem', minWidth: 0 }}>
@@ -94,9 +101,9 @@ export function MapHeader({
           data={[
             ...inspections.map((inspection) => ({
               value: inspection.id,
-              label: inspectionLabel(inspection),
+              label: narrow ? shortInspectionLabel(inspection) : inspectionLabel(inspection),
             })),
-            { value: BASELINE, label: BASELINE_LABEL },
+            { value: BASELINE, label: narrow ? 'Before inspection #1' : BASELINE_LABEL },
           ]}
         />
         <Button variant="default" leftSection={<IconX size={16} />} onClick={onClose}>
@@ -111,6 +118,8 @@ export interface AddChoice {
   label: string;
   onSelect: () => void;
   disabled?: boolean;
+  /** Why it is disabled, shown under it. */
+  reason?: string;
 }
 
 /**
@@ -144,6 +153,7 @@ export function MapToolbar({
 }) {
   const previous = siteMap.previous;
   const next = siteMap.next;
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   return (
     <Group gap={6} justify="space-between" wrap="wrap" role="toolbar" aria-label="Map tools">
       <Group gap={6} wrap="nowrap">
@@ -187,38 +197,53 @@ export function MapToolbar({
               {addChoices.map((choice) => (
                 <Menu.Item key={choice.label} disabled={choice.disabled} onClick={choice.onSelect}>
                   {choice.label}
+                  {choice.disabled && choice.reason && (
+                    <Text component="span" display="block" fz="xs" c="dimmed">
+                      {choice.reason}
+                    </Text>
+                  )}
                 </Menu.Item>
               ))}
             </Menu.Dropdown>
           </Menu>
         )}
       </Group>
-      {editable && (
-        <Group gap={6} wrap="nowrap">
+      {editable && (!narrow || pending > 0 || canUndo) && (
+        // On a phone the unsaved count, then Undo, Cancel and Save on a full-width row of their own,
+        // shown once there is something to undo, cancel or save (the map starts higher until then).
+        <Group
+          gap={6}
+          wrap="wrap"
+          justify="flex-end"
+          style={narrow ? { width: '100%' } : undefined}
+          data-testid="map-edit-actions"
+        >
           {pending > 0 && (
-            <Badge variant="light" color="orange" data-testid="pending-count">
+            <Badge variant="light" color="orange" data-testid="pending-count" style={{ flexShrink: 0 }}>
               {pending} unsaved
             </Badge>
           )}
-          <Button
-            variant="default"
-            leftSection={<IconArrowBackUp size={16} />}
-            disabled={!canUndo || saving}
-            onClick={onUndo}
-          >
-            Undo
-          </Button>
-          <Button variant="default" disabled={pending === 0 || saving} onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button
-            leftSection={<IconDeviceFloppy size={16} />}
-            disabled={pending === 0}
-            loading={saving}
-            onClick={onSave}
-          >
-            Save
-          </Button>
+          <Group gap={6} wrap="nowrap" grow={narrow} style={narrow ? { width: '100%' } : undefined}>
+            <Button
+              variant="default"
+              leftSection={<IconArrowBackUp size={16} />}
+              disabled={!canUndo || saving}
+              onClick={onUndo}
+            >
+              Undo
+            </Button>
+            <Button variant="default" disabled={pending === 0 || saving} onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button
+              leftSection={<IconDeviceFloppy size={16} />}
+              disabled={pending === 0}
+              loading={saving}
+              onClick={onSave}
+            >
+              Save
+            </Button>
+          </Group>
         </Group>
       )}
     </Group>

@@ -162,6 +162,14 @@ function projectShape(shape: DrawnShape, project: (point: MapPoint) => MapPoint)
   }
 }
 
+/** A pin's accessible name: 'Finding MI #3', 'Note Gate', a legend item's name. */
+const pinName = (feature: DraftFeature) =>
+  feature.positionable_type === 'findings'
+    ? `Finding ${feature.source.name}`
+    : feature.positionable_type === 'commentables'
+      ? `Note ${feature.source.name}`
+      : feature.source.name;
+
 /** A marker whose icon is the renderer's SVG centred in a box of `size` px. */
 function svgMarker(
   feature: DraftFeature,
@@ -179,14 +187,14 @@ function svgMarker(
       iconSize: [size, size],
       iconAnchor: [half, half],
     }),
-    title: feature.source.name,
-    alt: feature.source.name,
+    title: pinName(feature),
+    alt: pinName(feature),
     keyboard: options.interactive,
     riseOnHover: true,
   });
 }
 
-/** A finding's number for its marker: the first number of its name ('3 CA'). */
+/** A finding's number for its marker: the first number of its name ('MI #3'). */
 const findingNumber = (source: Source) => /\d+/.exec(source.name)?.[0] ?? '';
 
 /** The Leaflet layer for one feature: its hit (and edit) layer, with the symbol drawn over it. */
@@ -270,4 +278,38 @@ export function drawFeature(feature: DraftFeature, options: DrawOptions): L.Laye
   });
   layer.on('remove', () => overlay.remove());
   return layer;
+}
+
+/** What a pin stands for while it is being placed. */
+export interface PinSource {
+  type: DraftFeature['positionable_type'];
+  source: Source | null;
+}
+
+/** The icon of a pin being placed: the one it will have on the map (drawMarker or drawSymbol). */
+export function pinIcon({ type, source }: PinSource): L.DivIcon {
+  const marker = drawFeature(
+    {
+      key: 'placing',
+      positionables_id: null,
+      positionable_id: source?.id ?? 'placing',
+      positionable_type: type,
+      position_x: 0,
+      position_y: 0,
+      geometry: { type: 'point' },
+      positionable_config: null,
+      source: source ?? {
+        id: 'placing',
+        name: '',
+        color: null,
+        map_symbol: null,
+        scope: null,
+        detail: null,
+        deleted: false,
+      },
+      version: null,
+    },
+    { selected: false, interactive: false },
+  ) as L.Marker;
+  return marker.options.icon as L.DivIcon;
 }

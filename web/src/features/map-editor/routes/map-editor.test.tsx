@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mapRoutes } from '@stormline/contract/areas/map';
+import { findingsRoutes } from '@stormline/contract/areas/findings';
 import { legendItemsRoutes } from '@stormline/contract/areas/legend-items';
 import { CORRECTIVE_ACTION_NOTICE } from '@stormline/domain/map-features';
 import { completeMapSymbol } from '@stormline/domain/map-symbol';
@@ -71,6 +72,14 @@ vi.mock('../components/map-canvas', () => ({
             }
           >
             drag the selected
+          </button>
+        )}
+        {props.selectedKey && (
+          <button
+            type="button"
+            onClick={() => props.onChanged(props.selectedKey!, { type: 'point' }, [5000, 110])}
+          >
+            drag the selected off the image
           </button>
         )}
       </div>
@@ -144,20 +153,51 @@ const finding = feature('p2', 'findings', 'CA #3', { source: source('f3', 'CA #3
 const page = (route: Parameters<typeof ok>[0], rows: unknown[], pageSize: number) =>
   ok(route, { pageData: rows, paginationState: { pageSize, numModels: rows.length, nextCursor: null } });
 
+const inspectionFinding = (id: string, number: number, code: string) => ({
+  id,
+  number,
+  type: { id: `t-${code}`, code, name: code, color: '#FF8800' },
+  location: 'By the north gate',
+  date_initiated: '2026-03-09',
+  date_completed: null,
+  condition: null,
+  control_measure: null,
+  comments: null,
+  is_required_for_cert: false,
+  initial_inspection_id: 'i2',
+  carried_over: false,
+  imageCount: 0,
+  version: 1,
+});
+const mapNote = (id: string, title: string) => ({
+  id,
+  title,
+  content: 'Sweep the entrance',
+  createdAt: T,
+  updatedAt: T,
+  createdBy: 'Dana Tester',
+  version: 1,
+});
+
 function serve({
   features = [fence, finding],
   save,
   siteMapAnswer,
+  findings = [],
+  notes = [],
 }: {
   features?: unknown[];
   save?: (request: ServedRequest) => Answer;
   siteMapAnswer?: () => Answer;
+  findings?: unknown[];
+  notes?: unknown[];
 } = {}) {
   return serveApi([
     [mapRoutes.getSiteMap, () => siteMapAnswer?.() ?? ok(mapRoutes.getSiteMap, siteMap)],
     [mapRoutes.listSiteMapInspections, () => page(mapRoutes.listSiteMapInspections, inspections, 50)],
     [mapRoutes.listPositionables, () => page(mapRoutes.listPositionables, features, 500)],
-    [mapRoutes.listMapNotes, () => page(mapRoutes.listMapNotes, [], 50)],
+    [mapRoutes.listMapNotes, () => page(mapRoutes.listMapNotes, notes, 50)],
+    [findingsRoutes.listInspectionFindings, () => page(findingsRoutes.listInspectionFindings, findings, 50)],
     [
       mapRoutes.createMapNote,
       (request) => {
@@ -228,7 +268,9 @@ describe('the site map editor (spec 002 §2)', () => {
   it('is read-only for a Client User: no Add, Save or last-saved time, and a tapped feature shows its detail', async () => {
     await serve();
     open('Client User');
-    expect((await screen.findByTestId('map-read-only')).textContent).toContain('needs all on Map Drawing');
+    expect((await screen.findByTestId('map-read-only')).textContent).toBe(
+      'You can view this map. Editing it is not part of your role.',
+    );
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Add/ })).toBeNull();
     expect(screen.queryByTestId('map-last-saved')).toBeNull();
@@ -371,6 +413,42 @@ describe('the site map editor (spec 002 §2)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'draw a line' }));
     expect(screen.getByRole('button', { name: 'map: Wattle' })).toBeTruthy();
     expect(screen.getByTestId('fake-canvas').getAttribute('data-selected')).not.toBe('');
+  });
+
+  it('an icon symbol is placed with the Pin tool only', async () => {
+    const iconItem = {
+      id: 'd2',
+      name: 'Concrete washout',
+      type: 'control_measure',
+      groups: [],
+      document_groups: [],
+      map_symbol: completeMapSymbol('control_measure', { editor: 1 }),
+      createdAt: T,
+      updatedAt: T,
+      version: 1,
+    };
+    await serveApi([
+      [mapRoutes.getSiteMap, () => ok(mapRoutes.getSiteMap, siteMap)],
+      [mapRoutes.listSiteMapInspections, () => page(mapRoutes.listSiteMapInspections, inspections, 50)],
+      [mapRoutes.listPositionables, () => page(mapRoutes.listPositionables, [], 500)],
+      [mapRoutes.listMapNotes, () => page(mapRoutes.listMapNotes, [], 50)],
+      [legendItemsRoutes.listLegendItems, () => page(legendItemsRoutes.listLegendItems, [iconItem], 25)],
+      [
+        legendItemsRoutes.listProjectLegendItems,
+        () => page(legendItemsRoutes.listProjectLegendItems, [], 100),
+      ],
+    ]);
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Control Measure' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Control Measure' });
+    await userEvent.click(await within(dialog).findByText('Concrete washout'));
+    const tools = await screen.findByRole('group', { name: 'Drawing tools' });
+    expect(
+      within(tools)
+        .getAllByRole('button', { pressed: true })
+        .concat(within(tools).queryAllByRole('button', { pressed: false }))
+        .map((b) => b.textContent),
+    ).toEqual(['Pin']);
   });
 
   it('moves a feature, removes one after a confirmation naming it, and Undo takes the removal back', async () => {
@@ -520,5 +598,83 @@ describe('the site map editor (spec 002 §2)', () => {
     expect(dialog.textContent).toContain('Cannot get inspection site maps: No such site map');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Back to project' }));
     expect(router.state.location.pathname).toBe('/divisions/north-region/projects/p1/active-site-map');
+  });
+  it('Add Finding offers the inspection’s findings not yet on the map, and places the one picked', async () => {
+    const { requests } = await serve({
+      findings: [inspectionFinding('p2-src', 3, 'CA'), inspectionFinding('f4', 4, 'MI')],
+    });
+    open();
+    await screen.findByText('Silt fence');
+    await userEvent.click(
+      within(screen.getByRole('toolbar', { name: 'Map tools' })).getByRole('button', { name: 'Add' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Add Finding' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Finding' });
+    const existing = await within(dialog).findByRole('group', { name: 'Place an existing finding' });
+    // CA #3 is on the map already: only MI #4 is offered.
+    expect(
+      within(existing)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['MI #4']);
+    expect(
+      requests.some((r) => r.route === 'GET /api/inspections/{id}/findings' && r.params.id === 'i2'),
+    ).toBe(true);
+    await userEvent.click(within(existing).getByRole('button', { name: 'MI #4' }));
+    const tools = await screen.findByRole('group', { name: 'Drawing tools' });
+    expect(tools.textContent).toContain('Place MI #4');
+    await userEvent.click(within(tools).getByRole('button', { name: 'Place at the middle of the view' }));
+    expect(await screen.findByRole('button', { name: 'map: MI #4' })).toBeTruthy();
+    expect(screen.getByTestId('pending-count').textContent).toContain('1 unsaved');
+  });
+
+  it('Add Notes offers the project’s notes not on the map; leaving placement of a new note says it was created', async () => {
+    await serve({ notes: [mapNote('n0', 'Entrance note')] });
+    open();
+    await screen.findByText('Silt fence');
+    const toolbar = screen.getByRole('toolbar', { name: 'Map tools' });
+    await userEvent.click(within(toolbar).getByRole('button', { name: 'Add' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Add Notes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Notes' });
+    const existing = await within(dialog).findByRole('group', { name: 'Place an existing note' });
+    expect(
+      within(existing)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Entrance note']);
+    await userEvent.clear(within(dialog).getByLabelText(/Title/));
+    await userEvent.type(within(dialog).getByLabelText(/Title/), 'Gate note');
+    await userEvent.type(within(dialog).getByLabelText(/Content/), 'Silt at the gate');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create note' }));
+    const tools = await screen.findByRole('group', { name: 'Drawing tools' });
+    await userEvent.click(within(tools).getByRole('button', { name: 'Select' }));
+    expect(await screen.findByText('Gate note was created')).toBeTruthy();
+    expect(
+      screen.getByText(/It is not on the map\. To place it later: Add Notes, then “Place an existing note”/),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('pending-count')).toBeNull();
+  });
+
+  it('a disabled Add choice says why under it', async () => {
+    await serve({ features: [fence, finding, feature('p3', 'commentables', 'Gate note')] });
+    open();
+    await screen.findByText('Silt fence');
+    await userEvent.click(
+      within(screen.getByRole('toolbar', { name: 'Map tools' })).getByRole('button', { name: 'Add' }),
+    );
+    const item = await screen.findByRole('menuitem', { name: /Add Notes/ });
+    expect(item.textContent).toBe('Add NotesThis map already holds its note');
+  });
+
+  it('a feature dragged off the image goes back, with a message naming it', async () => {
+    await serve();
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Silt fence' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Move/Edit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'drag the selected off the image' }));
+    expect(
+      await screen.findByText('Silt fence must stay on the map image: it was put back where it was.'),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('pending-count')).toBeNull();
   });
 });

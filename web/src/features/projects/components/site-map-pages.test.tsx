@@ -63,6 +63,13 @@ describe('a site map’s pages (spec 002 §4, §8)', () => {
     open();
     expect(await screen.findByRole('img', { name: 'Site map.pdf, page 2' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Site map.pdf, page 1' })).toBeTruthy();
+    // Finished: it says so (no socket wanted), and each page reads as the way into its map.
+    expect(screen.getByRole('status').textContent).toBe('Converted: 2 pages');
+    expect(
+      screen
+        .getAllByRole('link', { name: /^Open map, page \d: Site map\.pdf, page \d, in the map editor$/ })
+        .map((link) => link.textContent),
+    ).toEqual(['Open map, page 1', 'Open map, page 2']);
   });
 
   it('shows an error with its message, and Convert again queues it for a user who may', async () => {

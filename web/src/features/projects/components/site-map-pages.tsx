@@ -65,9 +65,13 @@ export function SiteMapPages({
   const [live, setLive] = useState<Partial<Conversion> | null>(null);
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The socket only while a conversion may run, never on a public page: a finished conversion
+  // is read as stored (and says so), not 'connecting to server' for ever.
+  const storedStatus = data?.find((r) => r.id === uploadId)?.conversion?.status;
+  const mayRun = [storedStatus, live?.status].some((s) => s === 'queued' || s === 'converting');
   const socket = useChannel(
     divisionId,
-    conversionChannel(uploadId),
+    mayRun && !isPublicPath() ? conversionChannel(uploadId) : null,
     (message) => {
       const status = message.status as Conversion['status'];
       setLive({
@@ -118,7 +122,7 @@ export function SiteMapPages({
   return (
     <Stack gap="xs" aria-label={`Pages of ${row?.name ?? 'the site map'}`}>
       <Text fz="sm" role="status" aria-live="polite">
-        {statusText(conversion, socket === 'connecting' && running ? 'connecting' : socket)}
+        {statusText(conversion, socket === 'connecting' && running ? 'connecting' : 'settled')}
       </Text>
       {!conversion && canConvert && (
         <Group>
@@ -155,6 +159,7 @@ export function SiteMapPages({
       {row && row.pages.length > 0 && (
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs">
           {row.pages.map((page) => {
+            const openLabel = (n: number) => `Open map${row.pages.length > 1 ? `, page ${n}` : ''}`;
             // Each page opens in the site map editor (its public twin on a public page), Close back here.
             const mapId = siteMapId(page.upload_id, page.page);
             return (
@@ -165,7 +170,8 @@ export function SiteMapPages({
                     ? paths.public.mapEditor.getHref(divisionId, projectId, mapId)
                     : paths.app.mapEditor.getHref(divisionId, projectId, mapId, { from: 'active-map' })
                 }
-                aria-label={`Open ${row.name}, page ${page.page} in the map editor`}
+                // The visible words first in its name (axe: label-content-name-mismatch).
+                aria-label={`${openLabel(page.page)}: ${row.name}, page ${page.page}, in the map editor`}
               >
                 <Image
                   src={page.thumbnail.url}
@@ -175,6 +181,22 @@ export function SiteMapPages({
                   radius="sm"
                   style={{ aspectRatio: `${page.thumbnail.width} / ${page.thumbnail.height}` }}
                 />
+                {/* It looks like what it is: a way into the map. */}
+                <Text
+                  component="span"
+                  display="block"
+                  fz="sm"
+                  ta="center"
+                  mt={4}
+                  py={4}
+                  style={{
+                    textDecoration: 'underline',
+                    fontWeight: 600,
+                    color: 'var(--mantine-color-blue-9)',
+                  }}
+                >
+                  {openLabel(page.page)}
+                </Text>
               </Link>
             );
           })}
