@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { Profile } from '@stormline/contract/areas/profile';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { ServerError } from '../../../components/server-error';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -11,95 +12,26 @@ import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { useMapInspections, useSiteMap } from '../api/map-calls';
 import { MapEditor, type FindingFormSlot } from '../components/map-editor';
 
-/** Spec 002 §8 "Unsaved changes". */
-export const UNSAVED_TITLE = 'You have unsaved changes';
-export const UNSAVED_TEXT = 'You have some unsaved changes. Are you sure you want to exit?';
+export { UNSAVED_TEXT, UNSAVED_TITLE } from '../../../components/leave-guard';
 /** Spec 002 §8 "Map load" and the Loading Error dialog. */
 export const MAP_LOAD_ERROR = 'There was an error loading the map';
 export const MISSING_UPLOAD = 'Missing required variables: projectUpload';
 export const PROJECT_SITE_MAPS_ERROR = 'Cannot get project site maps';
 export const INSPECTION_SITE_MAPS_ERROR = 'Cannot get inspection site maps';
 
-/** A link the page would follow inside the app (not a new tab, a download or another site). */
-function internalHref(event: MouseEvent): string | null {
-  if (
-    event.defaultPrevented ||
-    event.button !== 0 ||
-    event.metaKey ||
-    event.ctrlKey ||
-    event.shiftKey ||
-    event.altKey
-  )
-    return null;
-  const anchor = (event.target as Element | null)?.closest?.('a[href]');
-  if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank' || anchor.hasAttribute('download'))
-    return null;
-  const url = new URL(anchor.href, window.location.href);
-  if (url.origin !== window.location.origin) return null;
-  const href = `${url.pathname}${url.search}${url.hash}`;
-  return href === `${window.location.pathname}${window.location.search}${window.location.hash}` ? null : href;
-}
-
 /**
  * Leaving with pending edits asks first (spec 002 §4, §8): Close, the map arrows and any link of the
- * app go through the dialog, and closing or reloading the tab gets the browser's unload warning.
- * The router is declarative (docs/decisions/0012): no useBlocker, so links are held as the template
- * editor's guard holds them.
+ * app go through the shared leave guard's dialog, and closing or reloading the tab gets the
+ * browser's unload warning.
  */
-function useLeaveGuard(dirty: boolean) {
-  const navigate = useNavigate();
-  const [pending, setPending] = useState<(() => void) | null>(null);
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    const onClick = (event: MouseEvent) => {
-      const href = internalHref(event);
-      if (!href) return;
-      event.preventDefault();
-      event.stopPropagation();
-      setPending(() => () => void navigate(href));
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    document.addEventListener('click', onClick, true);
-    return () => {
-      window.removeEventListener('beforeunload', onBeforeUnload);
-      document.removeEventListener('click', onClick, true);
-    };
-  }, [dirty, navigate]);
+function useMapLeaveGuard(dirty: boolean) {
+  const { ask, dialog } = useLeaveGuard(dirty);
   const confirmLeave = useCallback(
     (leave: () => void) => {
-      if (dirty) setPending(() => leave);
+      if (dirty) ask(leave);
       else leave();
     },
-    [dirty],
-  );
-  const dialog = (
-    <Modal opened={pending !== null} onClose={() => setPending(null)} title={UNSAVED_TITLE} zIndex={300}>
-      <Stack gap="md">
-        <Text fz="sm">{UNSAVED_TEXT}</Text>
-        <Text fz="sm" c="dimmed">
-          The changes you have not saved will be lost.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setPending(null)} data-autofocus>
-            Stay
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              const leave = pending;
-              setPending(null);
-              leave?.();
-            }}
-          >
-            Leave without saving
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    [dirty, ask],
   );
   return { confirmLeave, dialog };
 }
@@ -143,7 +75,7 @@ export function MapEditorScreen({ divisionId, profile, publicView, FindingForm }
   const inspectionId = chosen ? chosen.id : inspections ? (newest?.id ?? null) : undefined;
 
   const [dirty, setDirty] = useState(false);
-  const { confirmLeave, dialog } = useLeaveGuard(dirty);
+  const { confirmLeave, dialog } = useMapLeaveGuard(dirty);
 
   useEffect(() => {
     if (siteMap)
