@@ -235,17 +235,35 @@ export async function featuresShownIn(
   siteMapId: string,
   n: number,
 ): Promise<FeatureRecord[]> {
+  const versions = await featureVersionsBetween(
+    db,
+    divisionId,
+    siteMapId,
+    `FEATURE#${padNumber(n + 1)}`,
+    `FEATURE#${STANDING}#\u{10FFFF}`,
+  );
+  return versions.filter((f) => visibleIn(f, n));
+}
+
+/** Every feature version of a map whose sort key lies in [from, to], read whole and consistently. */
+async function featureVersionsBetween(
+  db: Db,
+  divisionId: string,
+  siteMapId: string,
+  from: string,
+  to: string,
+): Promise<FeatureRecord[]> {
   const items = await queryAll(db, {
     TableName: db.tableName,
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
     ExpressionAttributeValues: {
       ':pk': mapFeatureKeys.partition(divisionId, siteMapId),
-      ':from': `FEATURE#${padNumber(n + 1)}`,
-      ':to': `FEATURE#${STANDING}#\u{10FFFF}`,
+      ':from': from,
+      ':to': to,
     },
     ConsistentRead: true,
   });
-  return items.map(toFeature).filter((f) => visibleIn(f, n));
+  return items.map(toFeature);
 }
 
 /**
@@ -745,15 +763,11 @@ export async function standingFeaturesOfMap(
   divisionId: string,
   siteMapId: string,
 ): Promise<FeatureRecord[]> {
-  const items = await queryAll(db, {
-    TableName: db.tableName,
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :prefix AND :end',
-    ExpressionAttributeValues: {
-      ':pk': mapFeatureKeys.partition(divisionId, siteMapId),
-      ':prefix': mapFeatureKeys.standingPrefix,
-      ':end': `${mapFeatureKeys.standingPrefix}\u{10FFFF}`,
-    },
-    ConsistentRead: true,
-  });
-  return items.map(toFeature);
+  return featureVersionsBetween(
+    db,
+    divisionId,
+    siteMapId,
+    mapFeatureKeys.standingPrefix,
+    `${mapFeatureKeys.standingPrefix}\u{10FFFF}`,
+  );
 }
