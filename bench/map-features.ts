@@ -322,7 +322,6 @@ export async function measureMapFeatures(log: (line: string) => void) {
         timedMs: round(performance.now() - started),
       },
       cases,
-      /** Cases whose capacity or p50 grew faster than the rows they return or save. */
       /**
        * Cases whose capacity grew faster than the rows they return or save, or whose p50 grew more
        * than P50_NOISE faster (latency on a shared machine moves by that much from run to run).
