@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { DEMO_ACCOUNTS, type DemoAccount } from '@stormline/local/seed';
 import { startRuntime } from '../support/runtime';
 import { signInAs } from '../support/users';
@@ -183,4 +183,24 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   await transitionsSettled(page);
   await page.screenshot({ path: file, fullPage });
   return file;
+}
+
+/**
+ * Moves a sortable item (dnd-kit) one place by keyboard, as a person does: Space picks it up, the
+ * arrow moves it, Space drops it. Each key waits for what dnd-kit says to a screen reader, so a key
+ * never lands before the sensor listens (a fixed pause between keys was not always enough on a
+ * loaded machine). The announcements are ours: '… moved to place N of M.', '… dropped …'.
+ */
+export async function moveOnePlaceByKeyboard(page: Page, handle: Locator, arrow: 'ArrowUp' | 'ArrowDown') {
+  const said = page.locator('[id^="DndLiveRegion"]');
+  const placeSaid = async () => /moved to place (\d+) of/.exec((await said.textContent()) ?? '')?.[1];
+  await handle.focus();
+  await page.keyboard.press('Space');
+  // Picked up, it is over its own place at once.
+  await expect.poll(placeSaid).toBeDefined();
+  const from = await placeSaid();
+  await page.keyboard.press(arrow);
+  await expect.poll(placeSaid).not.toBe(from);
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await said.textContent()) ?? '').toMatch(/dropped/);
 }

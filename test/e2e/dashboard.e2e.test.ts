@@ -9,6 +9,7 @@ import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
 import {
   dashboardWidget,
+  moveOnePlaceByKeyboard,
   screenshot,
   scrollThroughDashboard,
   signIn,
@@ -139,13 +140,11 @@ describe('the dashboard (issue 11)', () => {
 
     const before = await widgetNames(page);
     // Keyboard drag and drop: pick up the last widget, move it up, drop it.
-    const handle = page.getByRole('button', { name: 'Move Inspection Calendar' });
-    await handle.focus();
-    for (const key of ['Space', 'ArrowUp', 'Space']) {
-      await page.keyboard.press(key);
-      // dnd-kit measures and moves between animation frames.
-      await page.waitForTimeout(250);
-    }
+    await moveOnePlaceByKeyboard(
+      page,
+      page.getByRole('button', { name: 'Move Inspection Calendar' }),
+      'ArrowUp',
+    );
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     // Either answer ends the wait, so a refused save fails here with its own message.
     const saved = page.getByTestId('success-check').getByText('Dashboard saved');

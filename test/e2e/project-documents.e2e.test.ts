@@ -5,7 +5,7 @@ import { call, NORTH, tokenFor } from '../support/api';
 import { eventually } from '../support/eventually';
 import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
-import { VIEWPORTS, screenshot, signIn, useBrowser } from './browser';
+import { moveOnePlaceByKeyboard, VIEWPORTS, screenshot, signIn, useBrowser } from './browser';
 import { checkPhoneScreen } from './phone-checks';
 
 /**
@@ -163,12 +163,7 @@ describe('project documents (1280 px, a Regional Manager)', () => {
     await swmpRows(page).filter({ hasText: swmpB }).waitFor();
     expect(await swmpNames()).toEqual([swmpA, swmpB]);
 
-    // Space picks up, the arrow moves, Space drops.
-    await page.getByRole('button', { name: `Reorder ${swmpB}` }).focus();
-    for (const key of ['Space', 'ArrowUp', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(200);
-    }
+    await moveOnePlaceByKeyboard(page, page.getByRole('button', { name: `Reorder ${swmpB}` }), 'ArrowUp');
     await eventually(swmpNames, (names) => expect(names).toEqual([swmpB, swmpA]));
     await page.reload();
     await swmpRows(page).first().waitFor();

@@ -6,7 +6,14 @@ import { eventually } from '../support/eventually';
 import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
 import { checkPhoneScreen } from './phone-checks';
-import { VIEWPORTS, downloadedBytes, screenshot, signIn, useBrowser } from './browser';
+import {
+  moveOnePlaceByKeyboard,
+  VIEWPORTS,
+  downloadedBytes,
+  screenshot,
+  signIn,
+  useBrowser,
+} from './browser';
 
 /**
  * Regulations and legend items through the browser (spec 001 §2): a group is created, a PDF and an
@@ -217,13 +224,7 @@ describe('regulations: a group and its documents (1280 px)', () => {
     );
     expect(await rows(page).getByTestId('document-name').allInnerTexts()).toEqual([pngName, `Permit ${run}`]);
 
-    // Space picks up, the arrow moves, Space drops.
-    await handleOf(pngName).focus();
-    // A moment between keys, as a person gives: each step renders before the next is measured.
-    for (const key of ['Space', 'ArrowDown', 'Space']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(200);
-    }
+    await moveOnePlaceByKeyboard(page, handleOf(pngName), 'ArrowDown');
     await eventually(
       () => documentsOf(groupId),
       (docs) => expect(docs.map((d) => d.name)).toEqual([`Permit ${run}`, pngName]),
