@@ -7,10 +7,11 @@ import { standingFeatures } from '@stormline/data/map-features';
 import { localDate } from '@stormline/domain/local-date';
 import { MAP_LIMITS, MAP_MESSAGES } from '@stormline/domain/map-features';
 import { call, NORTH } from '../support/api';
+import { eventually } from '../support/eventually';
 import { answerInFull, type ApiAs } from '../support/inspection-walk';
 import { createRoutineProject } from '../support/routine-project';
 import { productDeps } from '../support/runtime';
-import { convertedSiteMap } from '../support/site-maps';
+import { convertedSiteMap, reconvertedSiteMap } from '../support/site-maps';
 import { testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 
@@ -345,6 +346,71 @@ describe('nothing is deleted from under a standing feature (review 21 B)', () =>
     expect(
       (await api(`/api/findings/${finding.body.id}`, 'DELETE', { note: 'Raised in error.' })).status,
     ).toBe(200);
+  });
+});
+
+describe('a file replaced, an inspection deleted: nothing placed is lost', () => {
+  interface SiteMapRow {
+    id: string;
+    pages: { page: number }[];
+    pagesNotInFile: { page: number; features: number }[];
+  }
+  const siteMapsOf = async (projectId: string) => {
+    const r = await api<{ pageData: SiteMapRow[] }>(`/api/projects/${projectId}/site-maps`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.pageData;
+  };
+
+  it('says which pages of a file replaced by a shorter one hold features, and shows them again with a longer one', async () => {
+    const { projectId, map, map2 } = await newSite('Shorter file');
+    const note = await newNote(projectId, 'Page two note');
+    const item = await newProjectItem(projectId, 'Page two fence');
+    expect(
+      (
+        await save(map2, 'baseline', [
+          { ...pt(), positionable_id: note.id, positionable_type: 'commentables' },
+          { ...pt(40, 40), positionable_id: item.id, positionable_type: 'control_measure' },
+        ])
+      ).status,
+    ).toBe(200);
+    expect((await siteMapsOf(projectId)).find((r) => r.id === map.doc.id)?.pagesNotInFile).toEqual([]);
+
+    await reconvertedSiteMap(db, { projectId, createdBy: adminId }, map.doc, [{ width: 2000, height: 1500 }]);
+    const shorter = (await siteMapsOf(projectId)).find((r) => r.id === map.doc.id)!;
+    expect(shorter.pages.map((p) => p.page)).toEqual([1]);
+    // The byParent index the notice reads is eventually consistent.
+    await eventually(
+      async () => (await siteMapsOf(projectId)).find((r) => r.id === map.doc.id)?.pagesNotInFile,
+      (lost) => expect(lost).toEqual([{ page: 2, features: 2 }]),
+    );
+    // Kept, not deleted: the features still stand on page 2's map.
+    expect(shown(await read(map2, 'baseline'))).toHaveLength(2);
+
+    await reconvertedSiteMap(db, { projectId, createdBy: adminId }, map.doc, [
+      { width: 2000, height: 1500 },
+      { width: 2000, height: 1500 },
+    ]);
+    const longer = (await siteMapsOf(projectId)).find((r) => r.id === map.doc.id)!;
+    expect(longer.pages.map((p) => p.page)).toEqual([1, 2]);
+    expect(longer.pagesNotInFile).toEqual([]);
+  });
+
+  it('keeps what a deleted inspection placed: the site has it, so the next inspection’s map shows it', async () => {
+    const { projectId, mapId } = await newSite('Deleted inspection');
+    const item = await newProjectItem(projectId, 'Inlet protection');
+    const first = await newInspection(projectId);
+    const placed = await save(mapId, first.id, [
+      { ...pt(), positionable_id: item.id, positionable_type: 'control_measure' },
+    ]);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect((await api(`/api/inspections/${first.id}`, 'DELETE')).status).toBe(200);
+
+    const next = await newInspection(projectId);
+    const [standing] = await read(mapId, next.id);
+    expect(standing?.positionable_id).toBe(item.id);
+    // And it can be changed there like any feature the inspection inherited.
+    expect((await remove(standing!, next.id)).status).toBe(200);
+    expect(await read(mapId, next.id)).toEqual([]);
   });
 });
 

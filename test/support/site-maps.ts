@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as mupdf from 'mupdf';
-import { addDocument, projectOwnerStep } from '@stormline/data/documents';
+import { addDocument, getDocument, projectOwnerStep, replaceDocumentFile } from '@stormline/data/documents';
 import type { DocumentRecord } from '@stormline/data/documents';
 import type { Db } from '@stormline/data/dynamo';
 import { SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
@@ -154,12 +154,55 @@ export async function convertedSiteMap(
   name: string,
   sizes: readonly { width: number; height: number }[],
 ) {
-  const divisionId = at.divisionId ?? NORTH;
   const doc = await storeSiteMap(db, testFileStore(), at, {
     name,
     bytes: new TextEncoder().encode('%PDF-1.7 (a test stand-in)'),
     mimeType: 'application/pdf',
   });
+  return { doc, pages: await convertPages(db, at, doc, doc.objectKey, sizes) };
+}
+
+/**
+ * The document's file replaced by one whose pages have the given sizes, converted as the tasks
+ * record it (a replace stores a new object, so the conversion starts over): answers the new pages.
+ */
+export async function reconvertedSiteMap(
+  db: Db,
+  at: { divisionId?: string; projectId: string; createdBy: string },
+  doc: DocumentRecord,
+  sizes: readonly { width: number; height: number }[],
+) {
+  const divisionId = at.divisionId ?? NORTH;
+  const current = await getDocument(
+    db,
+    { kind: 'project', divisionId, projectId: at.projectId, docTypeId: SITE_MAP_DOC_TYPE_ID },
+    doc.id,
+  );
+  const replaced = await replaceDocumentFile(
+    db,
+    current,
+    {
+      mimeType: current.mimeType,
+      size: current.size,
+      width: current.width,
+      height: current.height,
+      objectKey: `files/${doc.id}/${randomUUID()}`,
+    },
+    current.version,
+    new Date(),
+    projectOwnerStep(db, divisionId, at.projectId),
+  );
+  return convertPages(db, at, replaced, replaced.objectKey, sizes);
+}
+
+async function convertPages(
+  db: Db,
+  at: { divisionId?: string; projectId: string; createdBy: string },
+  doc: DocumentRecord,
+  sourceKey: string,
+  sizes: readonly { width: number; height: number }[],
+) {
+  const divisionId = at.divisionId ?? NORTH;
   const owner = {
     kind: 'project' as const,
     divisionId,
@@ -171,7 +214,7 @@ export async function convertedSiteMap(
     owner,
     uploadId: doc.id,
     conversionId,
-    sourceKey: doc.objectKey,
+    sourceKey,
     sourceMimeType: doc.mimeType,
     startedBy: at.createdBy,
     now: new Date(),
@@ -213,8 +256,5 @@ export async function convertedSiteMap(
     { name: doc.name, guid: doc.guid },
     new Date(),
   );
-  return {
-    doc,
-    pages: pages.map((p) => ({ ...p, siteMapId: `${doc.id}_${p.page}` })),
-  };
+  return pages.map((p) => ({ ...p, siteMapId: `${doc.id}_${p.page}` }));
 }

@@ -46,6 +46,12 @@ export const SiteMapDocumentView = z.strictObject({
   mime_type: z.string(),
   conversion: z.nullable(ConversionView),
   pages: z.array(SiteMapPageView),
+  /**
+   * Pages whose maps hold standing features but are not in the current file (it was replaced by
+   * one with fewer pages): the features are kept and show again once a file has the page
+   * (docs/decisions/0041). Empty until a conversion is done.
+   */
+  pagesNotInFile: z.array(z.strictObject({ page: Count, features: Count })),
 });
 
 const ModelName = z

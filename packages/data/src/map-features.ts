@@ -198,6 +198,25 @@ export async function mapsOfProject(db: Db, divisionId: string, projectId: strin
 }
 
 /**
+ * How many features stand on each of a project's maps that were ever saved (byParent, which
+ * projects the whole MAP item; eventually consistent: it feeds a notice, never a rule).
+ */
+export async function standingOfProjectMaps(
+  db: Db,
+  divisionId: string,
+  projectId: string,
+): Promise<Map<string, number>> {
+  const items = await queryAll(db, {
+    TableName: db.tableName,
+    IndexName: 'byParent',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': mapFeatureKeys.ofProject(divisionId, projectId) },
+    ProjectionExpression: 'siteMapId, standing',
+  });
+  return new Map(items.map((i) => [i.siteMapId as string, (i.standing as number | undefined) ?? 0]));
+}
+
+/**
  * A page of the features a map shows for inspection `n` (0: the baseline): the versions that
  * ended after `n` (one key range from `FEATURE#<n+1>`), kept when they started at or before `n`
  * and are of `types`. For the latest inspection the range holds only the standing versions; an

@@ -4,6 +4,7 @@ import {
   MAP_MESSAGES,
   mapEditable,
   mapEditRefusal,
+  pagesNotInFile,
   parseSiteMapId,
   planFeatureEdit,
   siteMapId,
@@ -225,5 +226,27 @@ describe('site-map ids', () => {
     expect(parseSiteMapId('0b0c-11_2')).toEqual({ uploadId: '0b0c-11', page: 2 });
     expect(parseSiteMapId('0b0c-11')).toBeNull();
     expect(parseSiteMapId('0b0c-11_0')).toBeNull();
+  });
+});
+
+describe('pagesNotInFile', () => {
+  const standing = new Map([
+    ['doc-a_1', 3],
+    ['doc-a_3', 2],
+    ['doc-a_2', 1],
+    ['doc-a_4', 0],
+    ['doc-b_5', 7],
+  ]);
+
+  it('names the pages of the document beyond the file that hold standing features, in page order', () => {
+    expect(pagesNotInFile('doc-a', 1, standing)).toEqual([
+      { page: 2, features: 1 },
+      { page: 3, features: 2 },
+    ]);
+  });
+
+  it('says nothing when the file has every page, or for another document’s maps', () => {
+    expect(pagesNotInFile('doc-a', 4, standing)).toEqual([]);
+    expect(pagesNotInFile('doc-c', 0, standing)).toEqual([]);
   });
 });

@@ -120,6 +120,27 @@ export function parseSiteMapId(id: string): { uploadId: string; page: number } |
 }
 
 /**
+ * The pages of a site-map document whose maps hold standing features (`standing`: map id -> how
+ * many) but that its current file of `pageCount` pages does not have: it was replaced by a file
+ * with fewer pages. The features are kept (a map is `<uploadId>_<page>`), and show again once a
+ * file has the page; the Active Site Map tab says so. In page order.
+ */
+export function pagesNotInFile(
+  uploadId: string,
+  pageCount: number,
+  standing: ReadonlyMap<string, number>,
+): { page: number; features: number }[] {
+  return [...standing]
+    .flatMap(([id, features]) => {
+      const map = parseSiteMapId(id);
+      return map?.uploadId === uploadId && map.page > pageCount && features > 0
+        ? [{ page: map.page, features }]
+        : [];
+    })
+    .sort((a, b) => a.page - b.page);
+}
+
+/**
  * A feature's lifetime by inspection number (docs/decisions/0041): shown in inspection `n` (the
  * baseline is 0) when `start <= n` and (`end` is null or `n < end`).
  */

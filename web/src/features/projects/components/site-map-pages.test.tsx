@@ -22,7 +22,11 @@ const page = (n: number) => ({
   deletedAt: null,
 });
 
-const siteMaps = (conversion: Record<string, unknown>, pages: ReturnType<typeof page>[]) =>
+const siteMaps = (
+  conversion: Record<string, unknown>,
+  pages: ReturnType<typeof page>[],
+  pagesNotInFile: { page: number; features: number }[] = [],
+) =>
   ok(projectsRoutes.listSiteMaps, {
     pageData: [
       {
@@ -37,6 +41,7 @@ const siteMaps = (conversion: Record<string, unknown>, pages: ReturnType<typeof 
           ...conversion,
         } as never,
         pages,
+        pagesNotInFile,
       },
     ],
     paginationState: { pageSize: 20, numModels: null, nextCursor: null },
@@ -70,6 +75,28 @@ describe('a site map’s pages (spec 002 §4, §8)', () => {
         .getAllByRole('link', { name: /^Open map, page \d: Site map\.pdf, page \d, in the map editor$/ })
         .map((link) => link.textContent),
     ).toEqual(['Open map, page 1', 'Open map, page 2']);
+  });
+
+  it('says what was placed on pages a shorter replacement file does not have, and how to show it again', async () => {
+    await serveApi([
+      [
+        projectsRoutes.listSiteMaps,
+        () =>
+          siteMaps(
+            { status: 'done', completed: 1, total: 1 },
+            [page(1)],
+            [
+              { page: 2, features: 3 },
+              { page: 3, features: 1 },
+            ],
+          ),
+      ],
+    ]);
+    open();
+    expect(await screen.findByText('Map features on pages this file does not have')).toBeTruthy();
+    expect(screen.getByText(/^This file has 1 page\./).textContent).toBe(
+      'This file has 1 page. What was placed on page 2 (3 features), page 3 (1 feature) is kept but does not show. Replace the file with one that has those pages to show it again.',
+    );
   });
 
   it('shows an error with its message, and Convert again queues it for a user who may', async () => {
@@ -112,6 +139,7 @@ describe('a site map’s pages (spec 002 §4, §8)', () => {
             mime_type: 'application/pdf',
             conversion: null,
             pages: [],
+            pagesNotInFile: [],
           },
         ],
         paginationState: { pageSize: 20, numModels: null, nextCursor: null },

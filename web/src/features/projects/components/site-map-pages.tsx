@@ -43,6 +43,24 @@ function statusText(conversion: Conversion | null, socket: string): string {
 }
 
 /**
+ * The file was replaced by one with fewer pages: what was placed on the pages it lacks is kept,
+ * not lost, and shows again once a file has those pages (docs/decisions/0041).
+ */
+function PagesNotInFile({ row }: { row: SiteMapRow }) {
+  const features = (n: number) => `${n} ${n === 1 ? 'feature' : 'features'}`;
+  const pages = row.pagesNotInFile.map((p) => `page ${p.page} (${features(p.features)})`).join(', ');
+  return (
+    <Alert color="yellow" title="Map features on pages this file does not have" p="xs">
+      <Text fz="sm">
+        This file has {row.pages.length} {row.pages.length === 1 ? 'page' : 'pages'}. What was placed on{' '}
+        {pages} is kept but does not show. Replace the file with one that has{' '}
+        {row.pagesNotInFile.length === 1 ? 'that page' : 'those pages'} to show it again.
+      </Text>
+    </Alert>
+  );
+}
+
+/**
  * Under each Active Site Map document (spec 002 §2, §4, §8): its conversion to page images, live
  * over the document's channel and as stored (so a reload shows it), with a progress bar while it
  * converts, the page thumbnails once done, and on error the message and "Convert again" for those
@@ -156,6 +174,7 @@ export function SiteMapPages({
           {failure}
         </Text>
       )}
+      {row && row.pagesNotInFile.length > 0 && <PagesNotInFile row={row} />}
       {row && row.pages.length > 0 && (
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs">
           {row.pages.map((page) => {
