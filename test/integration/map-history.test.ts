@@ -3,7 +3,7 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteMapNote, getMapNote } from '@stormline/data/map-notes';
 import type { Db } from '@stormline/data/dynamo';
-import { standingFeatures } from '@stormline/data/map-features';
+import { markMapsFreezing, standingFeatures } from '@stormline/data/map-features';
 import { localDate } from '@stormline/domain/local-date';
 import { MAP_LIMITS, MAP_MESSAGES } from '@stormline/domain/map-features';
 import { call, NORTH } from '../support/api';
@@ -346,6 +346,133 @@ describe('nothing is deleted from under a standing feature (review 21 B)', () =>
     expect(
       (await api(`/api/findings/${finding.body.id}`, 'DELETE', { note: 'Raised in error.' })).status,
     ).toBe(200);
+  });
+});
+
+describe('signing freezes the map, whatever the compliance option does later (final review 21 X1, X2)', () => {
+  /** A Delaware project, whose compliance certification is optional: required here. */
+  async function complianceSite(name: string) {
+    const projectId = await createRoutineProject(db, {
+      name: `${name} ${tag()}`,
+      clientName: `${name} client ${tag()}`,
+      groupName: `${name} regs ${tag()}`,
+      inspectorId: adminId,
+      adminToken: token,
+      templateId: 'delaware',
+      complianceRequired: true,
+    });
+    const map = await convertedSiteMap(db, { projectId, createdBy: adminId }, `${name} ${tag()}.pdf`, [
+      { width: 2000, height: 1500 },
+    ]);
+    return { projectId, mapId: map.pages[0]!.siteMapId };
+  }
+  /** Signs every line of the inspection group only: certified, compliance still to come. */
+  async function certifyInspectionGroup(inspectionId: string) {
+    const cert = await api<{
+      signatureGroups: { group: string; lines: { type: string }[] }[];
+      today: string;
+    }>(`/api/inspections/${inspectionId}/cert`);
+    const group = cert.body.signatureGroups.find((g) => g.group === 'inspection')!;
+    for (const line of group.lines) {
+      const signed = await api(`/api/inspections/${inspectionId}/cert/inspection`, 'POST', {
+        lineType: line.type,
+        date: cert.body.today,
+      });
+      expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    }
+  }
+  async function setComplianceRequired(projectId: string, required: boolean) {
+    const got = await api<{
+      name: string;
+      inspector_user_id: string;
+      address: { latitude: number; longitude: number };
+      routine_interval: number;
+      timezone: string;
+      start_date: string;
+      next_inspection_date: string;
+      version: number;
+    }>(`/api/projects/${projectId}`);
+    expect(got.status).toBe(200);
+    const p = got.body;
+    const updated = await api(`/api/projects/${projectId}`, 'PUT', {
+      name: p.name,
+      inspector_user_id: p.inspector_user_id,
+      latitude: p.address.latitude,
+      longitude: p.address.longitude,
+      routine_interval: p.routine_interval,
+      timezone: p.timezone,
+      start_date: p.start_date,
+      next_inspection_date: p.next_inspection_date,
+      inspection_compliance_required: required,
+      version: p.version,
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+  }
+
+  it('keeps what was signed when the compliance option is switched off after the certification', async () => {
+    const { projectId, mapId } = await complianceSite('Toggle');
+    const note = await newNote(projectId, 'Signed title');
+    const i1 = await newInspection(projectId);
+    const placed = await save(mapId, i1.id, [
+      { ...pt(), positionable_id: note.id, positionable_type: 'commentables' },
+    ]);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    await answerInFull(api, i1.id);
+    await certifyInspectionGroup(i1.id);
+    // Awaiting compliance, the map still changes.
+    expect(
+      (
+        await save(mapId, i1.id, [
+          {
+            ...pt(60, 60),
+            positionable_id: (await newProjectItem(projectId, 'Fence')).id,
+            positionable_type: 'control_measure',
+          },
+        ])
+      ).status,
+    ).toBe(200);
+
+    await setComplianceRequired(projectId, false);
+    const refused = await save(mapId, i1.id, [
+      {
+        ...pt(70, 70),
+        positionable_id: (await newProjectItem(projectId, 'Late')).id,
+        positionable_type: 'control_measure',
+      },
+    ]);
+    expect(refused.status).toBe(403);
+    const signedMap = shown(await read(mapId, i1.id));
+    expect(signedMap).toContain('commentables: Signed title / Signed title content');
+    const edited = await api(`/api/projects/${projectId}/map-notes/${note.id}`, 'PUT', {
+      title: 'Rewritten',
+      content: 'Not what was signed',
+      version: note.version,
+    });
+    expect(edited.status).toBe(200);
+    expect(shown(await read(mapId, i1.id))).toEqual(signedMap);
+  });
+
+  it('refuses a save while a signature freezes the maps, and lets saves go once it is written', async () => {
+    const { projectId, mapId } = await complianceSite('Freezing');
+    const item = await newProjectItem(projectId, 'Inlet');
+    const i1 = await newInspection(projectId);
+    const place = (x: number) =>
+      save(mapId, i1.id, [{ ...pt(x, x), positionable_id: item.id, positionable_type: 'control_measure' }]);
+    expect((await place(10)).status).toBe(200);
+    // A freeze under way (as signFreezingMaps marks it): the save is refused, nothing written.
+    await markMapsFreezing(db, NORTH, i1.id, { at: new Date() });
+    const refused = await place(20);
+    expect(refused.status).toBe(409);
+    expect((refused.body as unknown as { message: string }).message).toBe(MAP_MESSAGES.beingSigned);
+    expect(await read(mapId, i1.id)).toHaveLength(1);
+    // A mark left by a crash lapses.
+    await markMapsFreezing(db, NORTH, i1.id, { at: new Date(Date.now() - 3 * 60_000) });
+    expect((await place(30)).status).toBe(200);
+    // A signature clears its own mark: awaiting compliance, the map changes again at once.
+    await answerInFull(api, i1.id);
+    await certifyInspectionGroup(i1.id);
+    expect((await place(40)).status).toBe(200);
+    expect(await read(mapId, i1.id)).toHaveLength(3);
   });
 });
 

@@ -5,9 +5,10 @@ import { localDate } from '@stormline/domain/local-date';
 import { call, NORTH } from './api';
 
 /**
- * A Leeds project in the North division on the Routine Stormwater template, with a client and a
- * regulation group of its own, started 30 days ago with a routine inspection due today (Europe/London),
- * made through the API by an admin for a browser test's inspector. Returns the project's id.
+ * A Leeds project in the North division on the Routine Stormwater template (or `templateId`, with
+ * its compliance option when it has one), with a client and a regulation group of its own, started
+ * 30 days ago with a routine inspection due today (Europe/London), made through the API by an admin
+ * for a browser test's inspector. Returns the project's id.
  */
 export async function createRoutineProject(
   db: Db,
@@ -17,7 +18,17 @@ export async function createRoutineProject(
     groupName,
     inspectorId,
     adminToken,
-  }: { name: string; clientName: string; groupName: string; inspectorId: string; adminToken: string },
+    templateId = 'routine-stormwater',
+    complianceRequired,
+  }: {
+    name: string;
+    clientName: string;
+    groupName: string;
+    inspectorId: string;
+    adminToken: string;
+    templateId?: string;
+    complianceRequired?: boolean;
+  },
 ): Promise<string> {
   const zone = 'Europe/London';
   const post = <T>(path: string, body: unknown) =>
@@ -29,7 +40,7 @@ export async function createRoutineProject(
   const group = await createGroup(db, NORTH, { name: groupName });
   const project = await post<{ id: string }>('/api/projects', {
     client_id: client.body.id,
-    inspection_template_id: 'routine-stormwater',
+    inspection_template_id: templateId,
     name,
     inspector_user_id: inspectorId,
     latitude: 53.79,
@@ -39,6 +50,7 @@ export async function createRoutineProject(
     timezone: zone,
     start_date: localDate(zone, new Date(Date.now() - 30 * 86_400_000)),
     next_inspection_date: localDate(zone, new Date()),
+    ...(complianceRequired === undefined ? {} : { inspection_compliance_required: complianceRequired }),
   });
   expect(project.status, JSON.stringify(project.body)).toBe(201);
   return project.body.id;

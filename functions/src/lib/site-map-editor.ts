@@ -7,7 +7,10 @@ import { getMapLegendItems } from '@stormline/data/legend-items';
 import {
   featuresShownIn,
   getSourceSnapshots,
+  mapSavedInStep,
   mapsOfProject,
+  mapsSavedIn,
+  markMapsFreezing,
   putSourceSnapshots,
 } from '@stormline/data/map-features';
 import type { FeatureRecord, SourceSnapshot } from '@stormline/data/map-features';
@@ -137,12 +140,15 @@ export function inspectionMapEditable(inspection: InspectionRecord, project: Pro
  * inspection read (no inspection started since, which would close the baseline or this
  * inspection's map), and the inspection not signed meanwhile.
  */
-export function mapSaveGuards(deps: Pick<Deps, 'db'>, ctx: MapContext): TransactionStep[] {
+export function mapSaveGuards(deps: Pick<Deps, 'db' | 'now'>, ctx: MapContext): TransactionStep[] {
   const seq = inspectionSeqOf(ctx.project);
   const moved = () =>
     new ConflictError(
-      'The project changed meanwhile (an inspection started, or it was archived). Reload the map.',
+      'The project changed meanwhile (an inspection started, it was archived, or its compliance option changed). Reload the map.',
     );
+  // A certified inspection's map changes only while compliance is required and not yet signed:
+  // the option switched off meanwhile makes it read-only (review 21 X1).
+  const awaitsCompliance = Boolean(ctx.inspection?.certification_date);
   const guards: TransactionStep[] = [
     {
       write: {
@@ -153,8 +159,12 @@ export function mapSaveGuards(deps: Pick<Deps, 'db'>, ctx: MapContext): Transact
             seq === 0
               ? '(attribute_not_exists(inspectionSeq) OR inspectionSeq = :seq)'
               : 'inspectionSeq = :seq'
-          }`,
-          ExpressionAttributeValues: { ':nullType': 'NULL', ':seq': seq },
+          }${awaitsCompliance ? ' AND inspection_compliance_required = :true' : ''}`,
+          ExpressionAttributeValues: {
+            ':nullType': 'NULL',
+            ':seq': seq,
+            ...(awaitsCompliance ? { ':true': true } : {}),
+          },
         },
       },
       onConditionFailed: moved,
@@ -162,19 +172,24 @@ export function mapSaveGuards(deps: Pick<Deps, 'db'>, ctx: MapContext): Transact
   ];
   if (ctx.inspection) {
     const field = ctx.inspection.certification_date ? 'compliance_date' : 'certification_date';
-    guards.push({
-      write: {
-        ConditionCheck: {
-          TableName: deps.db.tableName,
-          Key: inspectionKeys.inspection(ctx.project.divisionId, ctx.inspection.id),
-          ConditionExpression:
-            'attribute_exists(pk) AND (attribute_not_exists(#f) OR attribute_type(#f, :nullType))',
-          ExpressionAttributeNames: { '#f': field },
-          ExpressionAttributeValues: { ':nullType': 'NULL' },
+    guards.push(
+      {
+        write: {
+          ConditionCheck: {
+            TableName: deps.db.tableName,
+            Key: inspectionKeys.inspection(ctx.project.divisionId, ctx.inspection.id),
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(#f) OR attribute_type(#f, :nullType))',
+            ExpressionAttributeNames: { '#f': field },
+            ExpressionAttributeValues: { ':nullType': 'NULL' },
+          },
         },
+        onConditionFailed: () => new ConflictError(MAP_MESSAGES.certified),
       },
-      onConditionFailed: () => new ConflictError(MAP_MESSAGES.certified),
-    });
+      // The maps its saves touched, for a freeze to read consistently, and no save while a
+      // signature freezes them (review 21 X2).
+      mapSavedInStep(deps.db, ctx.project.divisionId, ctx.inspection.id, ctx.siteMapId, deps.now()),
+    );
   }
   return guards;
 }
@@ -376,19 +391,50 @@ export function mapsFrozen(inspection: InspectionRecord, project: ProjectRecord)
 }
 
 /**
- * Certifying an inspection freezes its maps (0041): for every map of the project, what each source
- * standing on it then shows (name, colour, symbol, scope, detail, deleted) is written under the
- * inspection, read back by its map reads instead of the live source. The cost grows with the
- * features shown. Written before the certification's transaction: if that fails the inspection stays
- * editable and reads the live sources; certifying again rewrites them.
+ * Writes a signature (`write`), first freezing what the inspection's maps show when the signature
+ * dates the inspection's certification or its compliance (0041): for every map it shows, what each
+ * source standing on it then shows (name, colour, symbol, scope, detail, deleted) is written under
+ * the inspection and read back once the inspection is read-only, instead of the live source.
+ * Freezing at each of the two signatures, not only at the one that makes it read-only, keeps the
+ * map as signed when the project's compliance option is switched off later (review 21 X1). While the
+ * freeze reads and the signature is written, a mark under the inspection refuses every map save,
+ * so none lands between the two (X2); it is cleared whether the signature is written or refused.
  */
-export async function freezeInspectionMaps(
+export async function signFreezingMaps(
+  deps: Pick<Deps, 'db' | 'now'>,
+  project: ProjectRecord,
+  before: InspectionRecord,
+  after: InspectionRecord,
+  write: () => Promise<unknown>,
+): Promise<void> {
+  const dates = (i: InspectionRecord) => [i.certification_date, i.compliance_date];
+  const dated = dates(after).some((date, i) => date && !dates(before)[i]);
+  if (!dated) {
+    await write();
+    return;
+  }
+  const d = project.divisionId;
+  await markMapsFreezing(deps.db, d, after.id, { at: deps.now() });
+  try {
+    await freezeInspectionMaps(deps, project, after);
+    await write();
+  } finally {
+    await markMapsFreezing(deps.db, d, after.id, false);
+  }
+}
+
+/**
+ * What the inspection's maps show, frozen: the project's maps (byParent) and, read consistently,
+ * those its own saves touched. The cost grows with the features shown.
+ */
+async function freezeInspectionMaps(
   deps: Pick<Deps, 'db' | 'now'>,
   project: ProjectRecord,
   inspection: InspectionRecord,
 ): Promise<void> {
   const d = project.divisionId;
-  const maps = await mapsOfProject(deps.db, d, project.id);
+  const touched = await mapsSavedIn(deps.db, d, inspection.id);
+  const maps = [...new Set([...(await mapsOfProject(deps.db, d, project.id)), ...touched])];
   const features = (
     await Promise.all(maps.map((id) => featuresShownIn(deps.db, d, id, inspection.number)))
   ).flat();
@@ -402,15 +448,6 @@ export async function freezeInspectionMaps(
     [...bySource.values()].map((f) => sourceOf(f)),
     deps.now(),
   );
-}
-
-/** Whether a signature moving an inspection from `before` to `after` certifies it (its maps freeze). */
-export function certifies(
-  before: InspectionRecord,
-  after: InspectionRecord,
-  project: ProjectRecord,
-): boolean {
-  return !mapsFrozen(before, project) && mapsFrozen(after, project);
 }
 
 /**

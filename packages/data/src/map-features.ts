@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '@stormline/domain/errors';
 import { DATA_SOURCES, MAP_MESSAGES, planFeatureEdit, visibleIn } from '@stormline/domain/map-features';
 import type { Lifetime, PositionableType, TargetType, VersionStep } from '@stormline/domain/map-features';
@@ -789,4 +789,74 @@ export async function standingFeaturesOfMap(
     mapFeatureKeys.standingPrefix,
     `${mapFeatureKeys.standingPrefix}\u{10FFFF}`,
   );
+}
+
+/**
+ * Under an inspection (`MAPSAVED`): the maps its saves touched, read consistently when a signature
+ * freezes its maps (a map first saved a moment before may not be in the byParent list yet), and
+ * `freezingAt`, the mark of a freeze under way, which refuses every save of the inspection's maps
+ * until the signature is written (docs/decisions/0041). A mark left by a crash lapses.
+ */
+const savedMapsKey = (divisionId: string, inspectionId: string) => ({
+  pk: inspectionKeys.inspection(divisionId, inspectionId).pk,
+  sk: 'MAPSAVED',
+});
+export const FREEZE_MARK_LAPSES_MS = 2 * 60_000;
+
+/** A save's step: it touched `siteMapId`, unless the inspection's maps are being frozen. */
+export function mapSavedInStep(
+  db: Db,
+  divisionId: string,
+  inspectionId: string,
+  siteMapId: string,
+  now: Date,
+): TransactionStep {
+  return {
+    write: {
+      Update: {
+        TableName: db.tableName,
+        Key: savedMapsKey(divisionId, inspectionId),
+        UpdateExpression: 'ADD mapIds :map',
+        ConditionExpression: 'attribute_not_exists(freezingAt) OR freezingAt < :lapsed',
+        ExpressionAttributeValues: {
+          ':map': new Set([siteMapId]),
+          ':lapsed': new Date(now.getTime() - FREEZE_MARK_LAPSES_MS).toISOString(),
+        },
+      },
+    },
+    onConditionFailed: () => new ConflictError(MAP_MESSAGES.beingSigned),
+  };
+}
+
+/** Marks the inspection's maps as being frozen (`frozen` false clears the mark). */
+export async function markMapsFreezing(
+  db: Db,
+  divisionId: string,
+  inspectionId: string,
+  freezing: { at: Date } | false,
+): Promise<void> {
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: savedMapsKey(divisionId, inspectionId),
+      ...(freezing
+        ? {
+            UpdateExpression: 'SET freezingAt = :at',
+            ExpressionAttributeValues: { ':at': freezing.at.toISOString() },
+          }
+        : { UpdateExpression: 'REMOVE freezingAt' }),
+    }),
+  );
+}
+
+/** The maps an inspection's saves touched, read consistently. */
+export async function mapsSavedIn(db: Db, divisionId: string, inspectionId: string): Promise<string[]> {
+  const { Item } = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: savedMapsKey(divisionId, inspectionId),
+      ConsistentRead: true,
+    }),
+  );
+  return [...((Item?.mapIds as Set<string> | undefined) ?? [])];
 }

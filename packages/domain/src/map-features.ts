@@ -195,6 +195,7 @@ export const MAP_MESSAGES = {
   offMap: 'A feature must lie on the map',
   notSiteMap: 'Missing required variables: projectUpload',
   certified: 'This inspection is certified: its map can no longer be changed.',
+  beingSigned: 'This inspection is being signed: its map cannot change now. Reload the map in a moment.',
   archived: 'This project is archived: its maps can no longer be changed.',
   baselineClosed:
     'The baseline can only be drawn before the first inspection. Choose an inspection to change the map.',

@@ -7,7 +7,7 @@ import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { inspectionLabel, readInspection } from '../../lib/inspection-context';
 import { signatureSteps } from '../../lib/sign-inspection';
-import { certifies, freezeInspectionMaps } from '../../lib/site-map-editor';
+import { signFreezingMaps } from '../../lib/site-map-editor';
 
 const route = certificationRoutes.bulkCertifyCompliance;
 
@@ -42,10 +42,10 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
   if (refusals.length > 0)
     throw new ConflictError(`${CERTIFICATION_MESSAGES.notEnabled}. ${refusals.join(' ')}`);
   for (const plan of planned) {
-    // A signature that certifies the inspection freezes its maps first (0041).
-    if (certifies(plan.inspection, plan.next, plan.project))
-      await freezeInspectionMaps(deps, plan.project, plan.next);
-    await transact(deps.db, plan.steps);
+    // A signature dating the compliance freezes the maps first (0041).
+    await signFreezingMaps(deps, plan.project, plan.inspection, plan.next, () =>
+      transact(deps.db, plan.steps),
+    );
   }
   return { certified: planned.map((p) => p.next.id) };
 }

@@ -5,15 +5,15 @@ import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { readInspection } from '../../lib/inspection-context';
 import { signatureSteps } from '../../lib/sign-inspection';
-import { certifies, freezeInspectionMaps } from '../../lib/site-map-editor';
+import { signFreezingMaps } from '../../lib/site-map-editor';
 
 const route = certificationRoutes.signInspection;
 
 /**
  * Signs one line of a group (spec 002 §7): every rule checked first (role, consent, line, the
  * group's readiness, compliance's open required findings named, the date), then the immutable
- * signature, the group's date and the change log in one transaction. A signature that certifies the
- * inspection first freezes what its maps show (0041).
+ * signature, the group's date and the change log in one transaction. A signature that dates the
+ * certification or compliance first freezes what its maps show (0041).
  */
 export async function main({ params, body, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const { inspection, project } = await readInspection(deps, caller, divisionId!, params.id);
@@ -24,9 +24,8 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
     date: body.date,
     emailMessage: body.emailMessage,
   });
-  // The signature that certifies the inspection freezes its maps (0041), before it is written.
-  if (certifies(inspection, next, project)) await freezeInspectionMaps(deps, project, next);
-  await transact(deps.db, steps);
+  // A signature dating the certification or compliance freezes the maps first (0041).
+  await signFreezingMaps(deps, project, inspection, next, () => transact(deps.db, steps));
   return certificationStateView(
     caller,
     next,
