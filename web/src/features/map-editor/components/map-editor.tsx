@@ -1188,6 +1188,7 @@ function KeptEditsOffer({
   onDiscard: () => void;
 }) {
   const count = stored.edits.length;
+  const one = count === 1;
   const at = new Date(stored.storedAt);
   const when = `${displayDate(browserToday(at))} ${at.toLocaleTimeString('en-US', {
     hour: 'numeric',
@@ -1204,24 +1205,28 @@ function KeptEditsOffer({
     >
       <Stack data-testid="map-kept-edits">
         <Text fz="sm">
-          {count} unsaved {count === 1 ? 'change' : 'changes'} from {when} {count === 1 ? 'was' : 'were'} kept
-          on this device. {readOnly ? '' : 'They are not saved: restore them to review and save them.'}
+          {count} unsaved {one ? 'change' : 'changes'} from {when} {one ? 'was' : 'were'} kept on this device.{' '}
+          {readOnly
+            ? `This map can no longer change, so ${one ? 'it' : 'they'} cannot be saved.`
+            : one
+              ? 'It is not saved: restore it to review and save it.'
+              : 'They are not saved: restore them to review and save them.'}
         </Text>
-        {readOnly ? (
-          <Text fz="sm">This map can no longer change, so they cannot be saved.</Text>
-        ) : (
-          savedSince && (
-            <Text fz="sm">
-              The map has been saved since. Save will show any feature someone else changed meanwhile, for you
-              to keep yours or use theirs.
-            </Text>
-          )
+        {!readOnly && savedSince && (
+          <Text fz="sm">
+            The map has been saved since. Save will show any feature someone else changed meanwhile, for you
+            to keep yours or use theirs.
+          </Text>
         )}
         <Group justify="flex-end">
           <Button variant="default" color="red" onClick={onDiscard}>
             Discard
           </Button>
-          {!readOnly && <Button onClick={onRestore}>Restore</Button>}
+          {!readOnly && (
+            <Button onClick={onRestore} data-autofocus>
+              Restore
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

@@ -27,9 +27,9 @@ export const storedEditsId = (mapId: string, inspectionRef: string) => `${mapId}
 /**
  * At most what one save may send (MAP_LIMITS): a queue past it cannot be saved as it is, and its
  * stored copy goes rather than a part of it. Each edit stores the feature and what it replaced
- * (two geometries); 4 MB of text stays inside every browser's localStorage.
+ * (two geometries); 3 million characters stay inside every browser's localStorage.
  */
-export const STORED_EDITS_MAX_CHARS = 4_000_000;
+export const STORED_EDITS_MAX_CHARS = 3_000_000;
 
 function fitsOneSave(edits: readonly PendingEdit[]): boolean {
   if (edits.length > MAP_LIMITS.itemsPerSave) return false;

@@ -781,7 +781,7 @@ describe('pending edits kept on the device (docs/decisions/0041)', () => {
     cleanup();
     open('Inspector', '/divisions/north-region/projects/p1/map/up1_1/edit?from=inspection&inspectionId=i1');
     const offer = await screen.findByTestId('map-kept-edits');
-    expect(offer.textContent).toContain('This map can no longer change, so they cannot be saved.');
+    expect(offer.textContent).toContain('This map can no longer change, so it cannot be saved.');
     expect(within(offer).queryByRole('button', { name: 'Restore' })).toBeNull();
     await userEvent.click(within(offer).getByRole('button', { name: 'Discard' }));
     expect(readMapEdits('up1_1', 'i1')).toBeNull();
