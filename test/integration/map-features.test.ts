@@ -597,7 +597,7 @@ describe('the demo', () => {
       await getDocument(db, demoOwner(), demo.docId),
       null,
     );
-    await standBeforeInspections(db, started, 120_000);
+    await standBeforeInspections(db, started, 45_000);
     expect((await getConversion(db, NORTH, demo.docId))?.status).toBe('done');
 
     const inspections = await as<{ pageData: { id: string; number: number }[] }>(
