@@ -17,7 +17,8 @@ import { checkPhoneScreen } from './phone-checks';
  * a polygon control measure with a hatch symbol, a line with ticks, a finding placed through its
  * form and a note; one moved and the move undone; one Save, a reload, and they are there; the
  * earlier inspection shows none of them; leaving with a pending edit asks; on a 375 px phone the
- * map pans, zooms and a finding's detail opens by tapping it; the public twin edits nothing; a
+ * map pans, zooms and a finding's detail opens by tapping it; a line drawn and not saved is offered
+ * back after a reload, restored and saved; the public twin edits nothing; a
  * Client User finds the map read-only and the server refuses a direct PUT. Screens at 1280 and
  * 375 px with axe and the phone checks.
  */
@@ -262,6 +263,36 @@ describe('the site map editor in the browser (issue 21)', () => {
     await page.getByRole('toolbar', { name: 'Map tools' }).getByRole('button', { name: 'Cancel' }).click();
     await pending(page).waitFor({ state: 'detached' });
 
+    // A line drawn and not saved outlives a reload (after the unload warning): offered back, never
+    // applied by itself, restored as unsaved, then saved (docs/decisions/0041).
+    await pickControlMeasure(page, ticks, 'Line');
+    await clickAll(page, [at(0.45, 0.78), at(0.6, 0.8), at(0.6, 0.8)]);
+    await expect.poll(() => pending(page).textContent()).toBe('1 unsaved');
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    const offer = page.getByTestId('map-kept-edits');
+    await offer.getByText(/^1 unsaved change from .+ was kept on this device\./).waitFor();
+    expect(await pending(page).count(), 'nothing applied before Restore').toBe(0);
+    await screenshot(page, 'map-editor-kept-edits-1280');
+    await expectNoSeriousAxeViolations(page, 'the kept edits offer at 1280 px');
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await screenshot(page, 'map-editor-kept-edits-375');
+    await checkPhoneScreen(page, 'the kept edits offer (phone)');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await offer.getByRole('button', { name: 'Restore' }).click();
+    await expect.poll(() => pending(page).textContent()).toBe('1 unsaved');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Map saved').waitFor();
+    await pending(page).waitFor({ state: 'detached' });
+    const onServer = await api<{ pageData: { source: { name: string } }[] }>(
+      `/api/positionables/project_uploads/${mapId}/${later.id}/all`,
+    );
+    expect(onServer.body.pageData.filter((f) => f.source.name === ticks).length).toBe(2);
+    expect(
+      await page.evaluate(() => Object.keys(window.localStorage).filter((k) => k.startsWith('drafts.'))),
+    ).toEqual([]);
+
     // The earlier inspection's map: none of what was placed in the later one.
     await page.getByLabel('Active inspection').selectOption(earlier.id);
     await page.getByTestId('map-read-only').waitFor();
@@ -284,13 +315,13 @@ describe('the site map editor in the browser (issue 21)', () => {
       .click();
     expect(await pending(page).textContent()).toBe('1 unsaved');
     expect(await page.getByLabel('Active inspection').isDisabled()).toBe(true);
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('map-editor').getByRole('button', { name: 'Close' }).click();
     const leave = page.getByRole('dialog', { name: 'You have unsaved changes' });
     await leave.getByText('You have some unsaved changes. Are you sure you want to exit?').waitFor();
     await screenshot(page, 'map-editor-leave-1280');
     await leave.getByRole('button', { name: 'Stay' }).click();
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('map-editor').getByRole('button', { name: 'Close' }).click();
     await page.waitForURL(new RegExp(`/inspection/${later.id}/map$`));
 
     // The finding shows in the inspection's findings list.

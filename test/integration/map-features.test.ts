@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listDocuments } from '@stormline/data/documents';
+import { getDocument, listDocuments } from '@stormline/data/documents';
 import { standingFeaturesOfMap } from '@stormline/data/map-features';
 import { MAP_MESSAGES, siteMapId } from '@stormline/domain/map-features';
 import { SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
 import { demoProjectNames } from '@stormline/local/seed/clients';
 import { localDate } from '@stormline/domain/local-date';
+import { getConversion } from '@stormline/data/site-maps';
+import { startConversion } from '@stormline/functions/lib/conversion-start';
+import { standBeforeInspections } from '@stormline/local/seed/project-documents';
 import { call, NORTH, tokenFor } from '../support/api';
+import { productDeps } from '../support/runtime';
 import { inspectedSite } from '../support/inspected-site';
 import { answerInFull, signInspection, type ApiAs } from '../support/inspection-walk';
 import { createRoutineProject } from '../support/routine-project';
@@ -545,7 +549,15 @@ describe('the map editor walk: baseline, inspection 1, inspection 2', () => {
 });
 
 describe('the demo', () => {
-  it('has a polygon, a line, a note and a finding on the first North project’s first site map', async () => {
+  let demo: { projectId: string; docId: string; mapId: string };
+  const demoOwner = () => ({
+    kind: 'project' as const,
+    divisionId: NORTH,
+    projectId: demo.projectId,
+    docTypeId: SITE_MAP_DOC_TYPE_ID,
+  });
+
+  beforeAll(async () => {
     // The seed's first North project (by name, as the projects list orders them), of either region.
     const names = [...demoProjectNames('US', NORTH), ...demoProjectNames('UK', NORTH)].sort((a, b) =>
       a.toLowerCase() < b.toLowerCase() ? -1 : 1,
@@ -558,19 +570,86 @@ describe('the demo', () => {
       project = found.body.pageData.find((p) => p.name === name);
       if (project) break;
     }
-    const owner = {
-      kind: 'project' as const,
-      divisionId: NORTH,
-      projectId: project!.id,
-      docTypeId: SITE_MAP_DOC_TYPE_ID,
-    };
-    const [doc] = (await listDocuments(db, owner, { pageSize: 1 })).items;
-    const features = await standingFeaturesOfMap(db, NORTH, siteMapId(doc!.id, 1));
+    demo = { projectId: project!.id, docId: '', mapId: '' };
+    const [doc] = (await listDocuments(db, demoOwner(), { pageSize: 1 })).items;
+    demo = { projectId: project!.id, docId: doc!.id, mapId: siteMapId(doc!.id, 1) };
+  });
+
+  it('has a polygon, a line, a note and a finding on the first North project’s first site map', async () => {
+    const features = await standingFeaturesOfMap(db, NORTH, demo.mapId);
     expect(features.map((f) => [f.type, f.geometry.type]).sort()).toEqual([
       ['commentables', 'point'],
       ['control_measure', 'line'],
       ['control_measure', 'polygon'],
       ['findings', 'point'],
     ]);
+  });
+
+  it('converted as `npm start` does, the map stands for every inspection; today’s is open and the inspector edits it', async () => {
+    const admin = await tokenFor('admin@example.com');
+    const inspector = await tokenFor('inspector@example.com');
+    const as = <T>(token: string, path: string, method = 'GET', body?: unknown) =>
+      call<T>(path, { method, token, divisionId: NORTH, body });
+    // The runtime of the tests does not convert the demo's site maps: convert this one as
+    // convertDemoSiteMaps does, then date its listing before the first inspection.
+    const started = await startConversion(
+      await productDeps(),
+      await getDocument(db, demoOwner(), demo.docId),
+      null,
+    );
+    await standBeforeInspections(db, started, 45_000);
+    expect((await getConversion(db, NORTH, demo.docId))?.status).toBe('done');
+
+    const inspections = await as<{ pageData: { id: string; number: number }[] }>(
+      admin,
+      `/api/projects/${demo.projectId}/inspections`,
+    );
+    const numbers = inspections.body.pageData.map((i) => i.number).sort((a, b) => a - b);
+    expect(numbers[0]).toBe(1);
+    const latest = inspections.body.pageData.find((i) => i.number === numbers.at(-1))!;
+    const first = inspections.body.pageData.find((i) => i.number === 1)!;
+
+    // Inspection #1's Map tab shows the page, as the latest's does.
+    for (const inspection of [first, latest]) {
+      const tab = await as<{ pageData: unknown[] }>(
+        admin,
+        `/api/projects/${demo.projectId}/inspections/${inspection.id}/uploads`,
+      );
+      expect(tab.status, JSON.stringify(tab.body)).toBe(200);
+      expect(tab.body.pageData.length).toBe(1);
+    }
+    // The editor's selector: every inspection uses the map, only today's may change it.
+    const selector = await as<{ pageData: { id: string; number: number; editable: boolean }[] }>(
+      admin,
+      `/api/projects/${demo.projectId}/sitemaps/${demo.mapId}/inspections`,
+    );
+    expect(selector.body.pageData.map((i) => i.number).sort((a, b) => a - b)).toEqual(numbers);
+    expect(selector.body.pageData.filter((i) => i.editable).map((i) => i.id)).toEqual([latest.id]);
+
+    // Today's map: the baseline's features and the finding; the inspector moves the finding.
+    const path = `/api/positionables/project_uploads/${demo.mapId}/${latest.id}/all`;
+    const shown = await as<{ pageData: Feature[] }>(inspector, path);
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    const finding = shown.body.pageData.find((f) => f.positionable_type === 'findings')!;
+    expect(finding.start_inspection_id).toBe(latest.id);
+    expect(shown.body.pageData.length).toBe(4);
+    const move = (x: number, version: number) =>
+      as<Saved>(inspector, `${path}/update`, 'PUT', {
+        items: [
+          {
+            positionables_id: finding.positionables_id,
+            positionable_id: finding.positionable_id,
+            positionable_type: 'findings',
+            position_x: x,
+            position_y: 1500,
+            geometry: { type: 'point' },
+            version,
+          },
+        ],
+      });
+    const moved = await move(1350, finding.version);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    // Put back where the seed left it.
+    expect((await move(1300, moved.body.items[0]!.feature.version)).status).toBe(200);
   });
 });

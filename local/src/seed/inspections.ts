@@ -244,7 +244,10 @@ async function setNextDate(ctx: Ctx, date: string): Promise<void> {
   );
 }
 
-/** Six weekly routine inspections and a post-storm one, certified, with findings carried over. */
+/**
+ * Six weekly routine inspections and a post-storm one, certified, with findings carried over, and
+ * today's routine inspection begun.
+ */
 async function season(ctx: Ctx): Promise<void> {
   const day = (offset: number) => addDays(ctx.today, offset);
   const compliance = ctx.project.inspection_compliance_required && ctx.version.has_compliance_cert;
@@ -297,7 +300,10 @@ async function season(ctx: Ctx): Promise<void> {
       if (compliance) await sign(ctx, storm.id, 'compliance', day(-7 * week + 3));
     }
   }
-  await setNextDate(ctx, ctx.today);
+  // Today's routine inspection, begun and open (the carried finding in it): the demo's site map is
+  // drawn on in it (issue 21, local/src/seed/map-features.ts). Starting it moved the next date on.
+  await inspect(ctx, ctx.today, 'Routine', { complete: false, variant: 1 });
+  await setNextDate(ctx, addDays(ctx.today, ctx.project.routine_interval));
   void carried;
 }
 

@@ -12,9 +12,11 @@ import { projectsOf } from './inspections';
 /**
  * Features on the first demo project's first site map (issue 21), so `npm start` opens a map with
  * something on it: a stabilized entrance drawn as a polygon and a silt fence as a line on the
- * baseline, a Corrective Action Notice note, and a finding of the latest inspection pinned where it
- * was seen. Written through the data layer's one map writer; the page is converted meanwhile (the
- * features are kept by the map's id, which does not wait for its image).
+ * baseline, a Corrective Action Notice note, and a finding of the latest inspection (today's, open:
+ * the finding carried into it) pinned where it was seen, so the inspector and the admin can go on
+ * drawing in that inspection. Written through the data layer's one map writer; the page is converted
+ * when the runtime starts (the features are kept by the map's id, which does not wait for its image),
+ * and dated then as listed before the first inspection (convertDemoSiteMaps).
  */
 export async function seedMapFeatures(db: Db, divisionId: string, by: string, now: Date): Promise<void> {
   const [project] = await projectsOf(db, divisionId);

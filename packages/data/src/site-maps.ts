@@ -519,6 +519,26 @@ export async function finishConversion(
   return getConversion(db, c.divisionId, c.uploadId);
 }
 
+/**
+ * Dates a listed page's listing (and its place in the project's site-map history) at `listedAt`:
+ * for the demo seed only, whose site maps are converted after its inspections were written and
+ * stand for them as if uploaded before the first (local/src/seed/project-documents.ts).
+ */
+export async function relistPage(db: Db, page: SiteMapPageRecord, listedAt: string): Promise<void> {
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: siteMapKeys.page(page.divisionId, page.uploadId, page.conversionId, page.page),
+      UpdateExpression: 'SET listedAt = :at, gsi1sk = :gsk',
+      ConditionExpression: 'attribute_exists(gsi1pk)',
+      ExpressionAttributeValues: {
+        ':at': listedAt,
+        ':gsk': `${listedAt}#${page.uploadId}#${pad(page.page)}`,
+      },
+    }),
+  );
+}
+
 async function markDeleted(db: Db, pages: readonly SiteMapPageRecord[], now: Date): Promise<void> {
   for (const page of pages.filter((p) => p.deletedAt === null)) {
     await db.doc

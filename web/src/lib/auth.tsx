@@ -8,7 +8,8 @@ import { callApi, isPublicPath } from './api-client';
 import { cacheKey, isResourceKey } from './cache-keys';
 import { forgetListPlaces } from './list/list-session';
 import { chooseDivisionId, isUserDivision, splitDivisionPath } from './division';
-import { setPendingEditsOwner } from './edits-owner';
+import { forgetDraftsOf } from './device-drafts';
+import { editsOwner, setPendingEditsOwner } from './edits-owner';
 import { storage } from './storage';
 
 export function useToken(): string | null {
@@ -95,10 +96,15 @@ storage.onSessionChangedElsewhere(() => {
   void mutateCache(() => true, undefined, { revalidate: storage.getToken() !== null });
 });
 
-/** POST /api/logout (its failure does not matter: the token is dropped either way), then forget the session. */
+/**
+ * POST /api/logout (its failure does not matter: the token is dropped either way), then forget the
+ * session. The user's device drafts go first (an ended session, a 401, keeps them for the next sign-in).
+ */
 let signingOut: Promise<void> | null = null;
 export function signOut(): Promise<void> {
   signingOut ??= (async () => {
+    // The drafts the user kept on this device go with the session they signed out of (0041).
+    forgetDraftsOf(editsOwner());
     if (storage.getToken()) {
       try {
         await callApi(authRoutes.logout, { auth: 'login' });

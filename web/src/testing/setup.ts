@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { notifications } from '@mantine/notifications';
+import { forgetEveryDraft } from '../lib/device-drafts';
 import { forgetAllPendingEdits } from '../lib/pending-edits';
 import { fakeIntersectionObserver } from './intersection-observer';
 import { mediaQueryList } from './media-query';
@@ -34,6 +35,8 @@ afterEach(() => {
   notifications.clean();
   // Unsaved edits live outside the tree too (docs/decisions/0030).
   forgetAllPendingEdits();
+  // And the drafts kept on the device (the map editor's, docs/decisions/0041).
+  forgetEveryDraft();
 });
 
 // happy-dom has no FontFaceSet: Mantine's autosizing Textarea listens for fonts loading.

@@ -31,9 +31,11 @@ import {
   type PositionableType,
 } from '@stormline/domain/map-features';
 import { SYMBOL_EDITORS } from '@stormline/domain/map-symbol';
+import { displayDate } from '@stormline/domain/local-date';
 import { ServerError } from '../../../components/server-error';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
+import { browserToday } from '../../../lib/format';
 import {
   createMapNote,
   createProjectLegendItem,
@@ -73,6 +75,14 @@ import {
   type FeatureGeometry as Geometry,
   type PendingEdits,
 } from '../lib/pending-edits';
+import {
+  forgetMapEdits,
+  readMapEdits,
+  restoredQueue,
+  storedEditsId,
+  storeMapEdits,
+  type StoredMapEdits,
+} from '../lib/stored-edits';
 import { clampLabel, DRAW_TOOLS, onImage, TOOL_LABELS, type DrawTool, type MapPoint } from '../lib/shapes';
 import { ContextMenu, type MenuItem } from './context-menu';
 import { LegendItemForm, LegendPicker, type Source } from './legend-picker';
@@ -179,6 +189,31 @@ export function MapEditor(props: MapEditorProps) {
 
   const { onDirty } = props;
   useEffect(() => onDirty(queue.edits.length > 0), [queue.edits.length, onDirty]);
+
+  // The queue kept on this device (0041): read once per map and inspection and offered back (never
+  // applied by itself); written as it changes once the offer is answered; Save, Cancel and Discard
+  // empty it, which removes the stored copy.
+  const keepsDrafts = props.access.mapDrawing && !props.access.publicView;
+  const draftId = storedEditsId(mapId, inspectionRef);
+  const [draftRead, setDraftRead] = useState<string | null>(null);
+  const [offer, setOffer] = useState<StoredMapEdits | null>(null);
+  if (draftRead !== draftId) {
+    setDraftRead(draftId);
+    setOffer(keepsDrafts && queue.edits.length === 0 ? readMapEdits(mapId, inspectionRef) : null);
+  }
+  // The map's last save the edits were made over (undefined while there are none).
+  const draftBase = useRef<string | null | undefined>(undefined);
+  const lastSavedAt = siteMap.lastSaved?.at ?? null;
+  useEffect(() => {
+    if (!keepsDrafts || draftRead !== draftId || offer) return;
+    if (queue.edits.length === 0) {
+      draftBase.current = undefined;
+      forgetMapEdits(mapId, inspectionRef);
+      return;
+    }
+    if (draftBase.current === undefined) draftBase.current = lastSavedAt;
+    storeMapEdits(mapId, inspectionRef, queue, draftBase.current);
+  }, [keepsDrafts, draftRead, draftId, offer, queue, mapId, inspectionRef, lastSavedAt]);
 
   const dispatch = useCallback(
     (event: MapEditorEvent) => setEditor((state) => nextEditorState(state, event, placed)),
@@ -815,6 +850,23 @@ export function MapEditor(props: MapEditorProps) {
         </Drawer>
       )}
 
+      {offer && (
+        <KeptEditsOffer
+          stored={offer}
+          savedSince={offer.baseSavedAt !== lastSavedAt}
+          readOnly={readOnly}
+          onRestore={() => {
+            draftBase.current = offer.baseSavedAt;
+            setQueue(restoredQueue(offer));
+            setOffer(null);
+          }}
+          onDiscard={() => {
+            forgetMapEdits(mapId, inspectionRef);
+            setOffer(null);
+          }}
+        />
+      )}
+
       {/* Detail of a feature tapped (mode detail). */}
       <Modal
         opened={editor.mode === 'detail' && modeFeature !== null}
@@ -1115,6 +1167,66 @@ function DeleteSource({
           >
             Delete
           </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** "N unsaved changes from <time> were kept on this device": Restore or Discard, nothing applied before. */
+function KeptEditsOffer({
+  stored,
+  savedSince,
+  readOnly,
+  onRestore,
+  onDiscard,
+}: {
+  stored: StoredMapEdits;
+  savedSince: boolean;
+  readOnly: boolean;
+  onRestore: () => void;
+  onDiscard: () => void;
+}) {
+  const count = stored.edits.length;
+  const one = count === 1;
+  const at = new Date(stored.storedAt);
+  const when = `${displayDate(browserToday(at))} ${at.toLocaleTimeString('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+  })}`;
+  return (
+    <Modal
+      opened
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title="Unsaved changes on this device"
+    >
+      <Stack data-testid="map-kept-edits">
+        <Text fz="sm">
+          {count} unsaved {one ? 'change' : 'changes'} from {when} {one ? 'was' : 'were'} kept on this device.{' '}
+          {readOnly
+            ? `This map can no longer change, so ${one ? 'it' : 'they'} cannot be saved.`
+            : one
+              ? 'It is not saved: restore it to review and save it.'
+              : 'They are not saved: restore them to review and save them.'}
+        </Text>
+        {!readOnly && savedSince && (
+          <Text fz="sm">
+            The map has been saved since. Save will show any feature someone else changed meanwhile, for you
+            to keep yours or use theirs.
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" color="red" onClick={onDiscard}>
+            Discard
+          </Button>
+          {!readOnly && (
+            <Button onClick={onRestore} data-autofocus>
+              Restore
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

@@ -1,5 +1,5 @@
 import { forwardRef, useImperativeHandle } from 'react';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mapRoutes } from '@stormline/contract/areas/map';
@@ -13,6 +13,8 @@ import { profileOf } from '../../../testing/profiles';
 import { renderScreen } from '../../../testing/render';
 import { formatDate } from '../../../lib/format';
 import type { MapCanvasHandle, MapCanvasProps } from '../components/map-canvas';
+import { readMapEdits, storeMapEdits } from '../lib/stored-edits';
+import { draftOf, EMPTY_EDITS, changeFeature } from '../lib/pending-edits';
 import { MapEditorScreen } from './map-editor';
 
 /**
@@ -676,5 +678,112 @@ describe('the site map editor (spec 002 §2)', () => {
       await screen.findByText('Silt fence must stay on the map image: it was put back where it was.'),
     ).toBeTruthy();
     expect(screen.queryByTestId('pending-count')).toBeNull();
+  });
+});
+
+describe('pending edits kept on the device (docs/decisions/0041)', () => {
+  const moveFence = async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Silt fence' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Move/Edit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'drag the selected' }));
+    expect(screen.getByTestId('pending-count').textContent).toContain('1 unsaved');
+  };
+  /** What a reload does to the screen: it goes, and opens again from the server. */
+  const reload = () => {
+    cleanup();
+    open();
+  };
+
+  it('a reload offers the unsaved edits, applied only on Restore and as unsaved; Save sends them and the copy goes', async () => {
+    const { requests } = await serve();
+    open();
+    await moveFence();
+    reload();
+    const offer = await screen.findByTestId('map-kept-edits');
+    expect(offer.textContent).toMatch(
+      /^1 unsaved change from \d\d-\d\d-\d{4} \d+:\d\d [AP]M was kept on this device/,
+    );
+    expect(offer.textContent).not.toContain('saved since');
+    // Nothing applied before the choice.
+    expect(screen.queryByTestId('pending-count')).toBeNull();
+    await userEvent.click(within(offer).getByRole('button', { name: 'Restore' }));
+    expect(screen.getByTestId('pending-count').textContent).toContain('1 unsaved');
+    expect(screen.queryByTestId('map-kept-edits')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByTestId('pending-count')).toBeNull());
+    const put = requests.find((r) => r.route.startsWith('PUT /api/positionables'))!;
+    expect(put.body).toEqual({
+      items: [expect.objectContaining({ positionables_id: 'p1', version: 2, position_x: 210 })],
+    });
+    expect(readMapEdits('up1_1', 'i2')).toBeNull();
+    reload();
+    await screen.findByText('Silt fence');
+    expect(screen.queryByTestId('map-kept-edits')).toBeNull();
+  });
+
+  it('Discard drops the kept edits, and so does Cancel', async () => {
+    await serve();
+    open();
+    await moveFence();
+    reload();
+    await userEvent.click(
+      within(await screen.findByTestId('map-kept-edits')).getByRole('button', { name: 'Discard' }),
+    );
+    expect(screen.queryByTestId('pending-count')).toBeNull();
+    reload();
+    await screen.findByText('Silt fence');
+    expect(screen.queryByTestId('map-kept-edits')).toBeNull();
+
+    await moveFence();
+    expect(readMapEdits('up1_1', 'i2')!.edits.length).toBe(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(readMapEdits('up1_1', 'i2')).toBeNull();
+  });
+
+  it('restored over a map saved since, the save is refused as stale and offers Keep mine / Use theirs', async () => {
+    await serveApi([
+      [mapRoutes.getSiteMap, () => ok(mapRoutes.getSiteMap, siteMap)],
+      [mapRoutes.listSiteMapInspections, () => page(mapRoutes.listSiteMapInspections, inspections, 50)],
+      [mapRoutes.listPositionables, () => page(mapRoutes.listPositionables, [fence], 500)],
+      [mapRoutes.listMapNotes, () => page(mapRoutes.listMapNotes, [], 50)],
+      [
+        mapRoutes.updatePositionables,
+        () => refuse(409, 'Someone else changed this feature meanwhile: Silt fence'),
+      ],
+    ]);
+    open();
+    await screen.findByText('Silt fence');
+    // Kept by this user on an earlier visit, over version 1 and an earlier save.
+    const older = { ...draftOf(fence as never), version: 1 };
+    storeMapEdits(
+      'up1_1',
+      'i2',
+      changeFeature(EMPTY_EDITS, older, { ...older, position_x: 150 }),
+      '2026-03-01T08:00:00.000Z',
+    );
+    reload();
+    const offer = await screen.findByTestId('map-kept-edits');
+    expect(offer.textContent).toContain('The map has been saved since.');
+    await userEvent.click(within(offer).getByRole('button', { name: 'Restore' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const conflict = await screen.findByTestId('map-conflict');
+    expect(conflict.textContent).toContain('Silt fence: changed by someone else');
+    expect(within(conflict).getByRole('button', { name: /Keep mine/ })).toBeTruthy();
+    expect(within(conflict).getByRole('button', { name: 'Use theirs' })).toBeTruthy();
+  });
+
+  it('a map that can no longer change offers only to discard them', async () => {
+    await serve();
+    open('Inspector', '/divisions/north-region/projects/p1/map/up1_1/edit?from=inspection&inspectionId=i1');
+    await screen.findByTestId('map-read-only');
+    const kept = { ...draftOf(fence as never) };
+    storeMapEdits('up1_1', 'i1', changeFeature(EMPTY_EDITS, kept, { ...kept, position_x: 150 }), T);
+    cleanup();
+    open('Inspector', '/divisions/north-region/projects/p1/map/up1_1/edit?from=inspection&inspectionId=i1');
+    const offer = await screen.findByTestId('map-kept-edits');
+    expect(offer.textContent).toContain('This map can no longer change, so it cannot be saved.');
+    expect(within(offer).queryByRole('button', { name: 'Restore' })).toBeNull();
+    await userEvent.click(within(offer).getByRole('button', { name: 'Discard' }));
+    expect(readMapEdits('up1_1', 'i1')).toBeNull();
   });
 });
