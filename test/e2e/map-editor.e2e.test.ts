@@ -380,6 +380,12 @@ describe('the site map editor in the browser (issue 21)', () => {
     await visitor.keyboard.press('Escape');
     await screenshot(visitor, 'map-editor-public-1280');
     await expectNoSeriousAxeViolations(visitor, 'the public site map');
+    // Close goes back to the public project's Active Site Map tab, where the map was opened from.
+    await visitor.getByRole('button', { name: 'Close' }).click();
+    await visitor.waitForURL(new RegExp(`/public/divisions/${NORTH}/projects/${projectId}/active-site-map$`));
+    expect(
+      await visitor.getByRole('tab', { name: 'Active Site Map' }).getAttribute('aria-selected'),
+    ).toBe('true');
   });
 
   it('a Client User finds the map read-only, and the server refuses a direct PUT', async () => {
