@@ -417,7 +417,7 @@ export function MapEditor(props: MapEditorProps) {
       return reason ?? (() => add(type));
     },
     locate: (feature) => {
-      canvas.current?.flyTo(feature.key);
+      canvas.current?.locate(feature.key);
       if (phone) setDrawerOpen(false);
     },
     open: (feature) => dispatch({ type: 'open', featureId: feature.key }),

@@ -24,7 +24,7 @@ vi.mock('../components/map-canvas', () => ({
   MapCanvas: forwardRef<MapCanvasHandle, MapCanvasProps>(function FakeCanvas(props, ref) {
     useImperativeHandle(ref, () => ({
       fit: () => undefined,
-      flyTo: () => undefined,
+      locate: () => undefined,
       center: () => [500, 400],
     }));
     return (
