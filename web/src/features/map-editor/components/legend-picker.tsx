@@ -166,7 +166,7 @@ export function LegendPicker({
                 px="sm"
                 py={8}
                 className="map-menu-item"
-                style={{ borderRadius: 6, minHeight: 36 }}
+                style={{ borderRadius: 6 }}
                 onClick={() =>
                   onPicked({
                     id: item.id,
@@ -182,7 +182,7 @@ export function LegendPicker({
                 <Group gap="sm" wrap="nowrap">
                   {/* The symbol as the map draws it, beside its name (the name says what it is). */}
                   <Box aria-hidden data-testid="legend-swatch" style={{ flexShrink: 0, lineHeight: 0 }}>
-                    <SymbolPreview symbol={completeMapSymbol(type, item.map_symbol)} width={44} height={24} />
+                    <SymbolPreview symbol={item.map_symbol} width={44} height={24} />
                   </Box>
                   <div style={{ minWidth: 0 }}>
                     <Text fz="sm">{item.name}</Text>

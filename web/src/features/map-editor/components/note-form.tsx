@@ -32,8 +32,7 @@ export function NoteForm({
   // Something of the user's own in the fields: not a new note's date title and empty content,
   // nor the template itself.
   const isTemplate = title === CORRECTIVE_ACTION_NOTICE.title && content === CORRECTIVE_ACTION_NOTICE.content;
-  const untouched =
-    (title.trim() === '' || (!initial && title === startTitle)) && content.trim() === '';
+  const untouched = (title.trim() === '' || (!initial && title === startTitle)) && content.trim() === '';
   const typed = !untouched && !isTemplate;
   const applyTemplate = () => {
     setTitle(CORRECTIVE_ACTION_NOTICE.title);

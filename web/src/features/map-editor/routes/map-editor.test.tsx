@@ -425,6 +425,10 @@ describe('the site map editor (spec 002 §2)', () => {
     await userEvent.type(within(dialog).getByLabelText(/Name/), 'Wattle');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create control measure' }));
     await waitFor(() => expect(screen.getByTestId('fake-canvas').getAttribute('data-tool')).toBe('line'));
+    // Where the tools are: drawing needs a pointer, and what the keyboard does instead.
+    expect(screen.getByTestId('keyboard-hint').textContent).toBe(
+      'Drawing needs a mouse, pen or touch. Keyboard: arrow keys pan, + and − zoom, Esc stops.',
+    );
     const created = requests.find((r) => r.route === 'POST /api/projects/{id}/legend-items')!;
     expect(created.body).toMatchObject({
       name: 'Wattle',
@@ -547,15 +551,12 @@ describe('the site map editor (spec 002 §2)', () => {
 
   it("the public twin's Close goes back to the public project's Active Site Map tab", async () => {
     await serve();
-    const { router } = renderScreen(
-      <MapEditorScreen divisionId="north-region" profile={null} publicView />,
-      {
-        url: '/public/divisions/north-region/projects/p1/map/up1_1',
-        path: '/public/divisions/:divisionId/projects/:projectId/map/:mapId',
-        profile: profileOf('Client User'),
-        divisionId: 'north-region',
-      },
-    );
+    const { router } = renderScreen(<MapEditorScreen divisionId="north-region" profile={null} publicView />, {
+      url: '/public/divisions/north-region/projects/p1/map/up1_1',
+      path: '/public/divisions/:divisionId/projects/:projectId/map/:mapId',
+      profile: profileOf('Client User'),
+      divisionId: 'north-region',
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Close' }));
     expect(router.state.location.pathname).toBe('/public/divisions/north-region/projects/p1/active-site-map');
   });
