@@ -122,12 +122,21 @@ async function spot(page: Page): Promise<(fx: number, fy: number) => [number, nu
   return (fx, fy) => [box.x + box.width * fx, box.y + box.height * fy];
 }
 
-async function pickControlMeasure(page: Page, name: string, tool: string) {
+async function pickControlMeasure(page: Page, name: string, tool: string, picture?: string) {
   await page
     .getByRole('toolbar', { name: 'Map tools' })
     .getByRole('button', { name: 'Add', exact: true })
     .click();
   await page.getByRole('menuitem', { name: 'Add Control Measure' }).click();
+  if (picture) {
+    // Each item with its symbol swatch beside its name.
+    await page
+      .getByRole('dialog', { name: 'Add Control Measure' })
+      .getByTestId('legend-swatch')
+      .first()
+      .waitFor();
+    await screenshot(page, picture);
+  }
   await page
     .getByRole('dialog', { name: 'Add Control Measure' })
     .getByRole('listitem')
@@ -171,7 +180,7 @@ describe('the site map editor in the browser (issue 21)', () => {
     const at = await spot(page);
 
     // A polygon control measure with a hatch symbol: it ends on its first node.
-    await pickControlMeasure(page, hatch, 'Polygon');
+    await pickControlMeasure(page, hatch, 'Polygon', 'map-editor-legend-picker-1280');
     await clickAll(page, [at(0.25, 0.35), at(0.42, 0.35), at(0.36, 0.55), at(0.25, 0.35)]);
     await expect.poll(() => pending(page).textContent()).toBe('1 unsaved');
     // Drawing ended by selecting the new shape.
@@ -208,6 +217,12 @@ describe('the site map editor in the browser (issue 21)', () => {
     expect(await noteForm.getByLabel('Title').inputValue()).toMatch(/^\d{2}-\d{2}-\d{4}$/);
     await noteForm.getByLabel('Title').fill(`Gate note ${run}`);
     await noteForm.getByLabel('Content').fill(noteText);
+    // The template asks before replacing what was typed.
+    await noteForm.getByRole('button', { name: 'Use the Corrective Action Notice template' }).click();
+    await noteForm.getByTestId('note-template-ask').waitFor();
+    await screenshot(page, 'map-editor-note-template-1280');
+    await noteForm.getByRole('button', { name: 'Keep what I typed' }).click();
+    expect(await noteForm.getByLabel('Content').inputValue()).toBe(noteText);
     await noteForm.getByRole('button', { name: 'Create note' }).click();
     await noteForm.waitFor({ state: 'detached' });
     await page
@@ -390,6 +405,8 @@ describe('the site map editor in the browser (issue 21)', () => {
     await page.getByRole('menuitem', { name: 'Add Control Measure' }).click();
     const picker = page.getByRole('dialog', { name: 'Add Control Measure' });
     await picker.getByRole('listitem').filter({ hasText: hatch }).waitFor();
+    await screenshot(page, 'map-editor-legend-picker-375');
+    expect(await cutOff(picker.getByRole('button', { name: 'Cancel', exact: true })), 'Cancel').toBe(false);
     await checkTapTargets(page, 'the legend picker (phone)', '.map-touch');
     await picker.getByRole('listitem').filter({ hasText: hatch }).click();
     const tools = page.getByRole('group', { name: 'Drawing tools' });

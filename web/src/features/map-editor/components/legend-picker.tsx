@@ -213,7 +213,7 @@ export function LegendPicker({
         ) : (
           <span />
         )}
-        <Button variant="default" onClick={onCancel}>
+        <Button variant="default" onClick={onCancel} style={{ flexShrink: 0 }}>
           Cancel
         </Button>
       </Group>
