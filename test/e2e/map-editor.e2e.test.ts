@@ -10,7 +10,7 @@ import { makeSiteMapPdf, siteMapsOf, storeSiteMap, testFileStore } from '../supp
 import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
 import { VIEWPORTS, screenshot, signIn, useBrowser } from './browser';
-import { checkPhoneScreen } from './phone-checks';
+import { checkPhoneScreen, checkTapTargets } from './phone-checks';
 
 /**
  * Issue 21 "Done means" through the browser: from an inspection's Map tab into the site map editor;
@@ -123,12 +123,21 @@ async function spot(page: Page): Promise<(fx: number, fy: number) => [number, nu
   return (fx, fy) => [box.x + box.width * fx, box.y + box.height * fy];
 }
 
-async function pickControlMeasure(page: Page, name: string, tool: string) {
+async function pickControlMeasure(page: Page, name: string, tool: string, picture?: string) {
   await page
     .getByRole('toolbar', { name: 'Map tools' })
     .getByRole('button', { name: 'Add', exact: true })
     .click();
   await page.getByRole('menuitem', { name: 'Add Control Measure' }).click();
+  if (picture) {
+    // Each item with its symbol swatch beside its name.
+    await page
+      .getByRole('dialog', { name: 'Add Control Measure' })
+      .getByTestId('legend-swatch')
+      .first()
+      .waitFor();
+    await screenshot(page, picture);
+  }
   await page
     .getByRole('dialog', { name: 'Add Control Measure' })
     .getByRole('listitem')
@@ -172,7 +181,7 @@ describe('the site map editor in the browser (issue 21)', () => {
     const at = await spot(page);
 
     // A polygon control measure with a hatch symbol: it ends on its first node.
-    await pickControlMeasure(page, hatch, 'Polygon');
+    await pickControlMeasure(page, hatch, 'Polygon', 'map-editor-legend-picker-1280');
     await clickAll(page, [at(0.25, 0.35), at(0.42, 0.35), at(0.36, 0.55), at(0.25, 0.35)]);
     await expect.poll(() => pending(page).textContent()).toBe('1 unsaved');
     // Drawing ended by selecting the new shape.
@@ -209,6 +218,12 @@ describe('the site map editor in the browser (issue 21)', () => {
     expect(await noteForm.getByLabel('Title').inputValue()).toMatch(/^\d{2}-\d{2}-\d{4}$/);
     await noteForm.getByLabel('Title').fill(`Gate note ${run}`);
     await noteForm.getByLabel('Content').fill(noteText);
+    // The template asks before replacing what was typed.
+    await noteForm.getByRole('button', { name: 'Use the Corrective Action Notice template' }).click();
+    await noteForm.getByTestId('note-template-ask').waitFor();
+    await screenshot(page, 'map-editor-note-template-1280');
+    await noteForm.getByRole('button', { name: 'Keep what I typed' }).click();
+    expect(await noteForm.getByLabel('Content').inputValue()).toBe(noteText);
     await noteForm.getByRole('button', { name: 'Create note' }).click();
     await noteForm.waitFor({ state: 'detached' });
     await page
@@ -245,6 +260,21 @@ describe('the site map editor in the browser (issue 21)', () => {
     await screenshot(page, 'map-editor-1280');
     await expectNoSeriousAxeViolations(page, 'the site map editor at 1280 px');
     expect(leafletImages).toEqual([]);
+
+    // Locate keeps the zoom: the finding is in view at the fitted zoom, so the map stays as it is,
+    // and the pin is outlined for a moment (drawn on the map, not an edit).
+    const imageWidth = () =>
+      page.locator('.leaflet-image-layer').evaluate((el) => el.getBoundingClientRect().width);
+    const fitted = await imageWidth();
+    await section(page, 'Findings')
+      .getByRole('button', { name: /^Actions for / })
+      .click();
+    await page.getByRole('menuitem', { name: 'Locate on the map' }).click();
+    await page.locator('.map-locate-highlight').waitFor();
+    await page.waitForTimeout(800);
+    expect(await imageWidth()).toBe(fitted);
+    expect(await pending(page).count()).toBe(0);
+    await page.locator('.map-locate-highlight').waitFor({ state: 'detached' });
 
     // Move/Edit drags an area by its body (geoman's drag mode), not only by its points.
     await sidebar(page)
@@ -346,6 +376,8 @@ describe('the site map editor in the browser (issue 21)', () => {
     expect(imageBox.width).toBeGreaterThan(mapBox.width * 0.6);
     await screenshot(page, 'map-editor-375');
     await checkPhoneScreen(page, 'the site map editor (phone)');
+    // A gloved finger in the field: the editor's actions (toolbar, zoom, Items) 40 px or more.
+    await checkTapTargets(page, 'the site map editor (phone)', '.map-touch');
     const pane = page.locator('.leaflet-map-pane');
     const transform = () => pane.evaluate((el) => (el as HTMLElement).style.transform);
     const start = await transform();
@@ -356,6 +388,13 @@ describe('the site map editor in the browser (issue 21)', () => {
     const detail = page.getByTestId('map-feature-detail');
     await detail.getByText('Finding', { exact: true }).waitFor();
     await screenshot(page, 'map-editor-detail-375');
+    await checkTapTargets(page, 'a feature detail (phone)', '.map-touch');
+    // The skip link stays behind the dialog: out of the Tab order, and focus reaching it goes in.
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.getAttribute('tabindex')).toBe('-1');
+    await skip.evaluate((el) => (el as HTMLElement).focus());
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    expect((await skip.boundingBox())!.y + (await skip.boundingBox())!.height).toBeLessThanOrEqual(0);
     // With an edit pending the toolbar wraps: the count, then Undo, Cancel and Save whole on a row.
     await detail.getByRole('button', { name: 'Move/Edit' }).click();
     await drag(page, page.locator('.map-pin-findings'), 30, 20);
@@ -363,6 +402,7 @@ describe('the site map editor in the browser (issue 21)', () => {
     // Fit again: a pin panned half out of view is not a control off the screen.
     await page.getByRole('button', { name: 'Fit the map to the screen' }).click();
     await checkPhoneScreen(page, 'the site map editor with a pending edit (phone)');
+    await checkTapTargets(page, 'the site map editor with a pending edit (phone)', '.map-touch');
     const toolbar = page.getByRole('toolbar', { name: 'Map tools' });
     const cutOff = (target: Locator) =>
       target.evaluate((el) => {
@@ -378,8 +418,38 @@ describe('the site map editor in the browser (issue 21)', () => {
     // Fit again (a pin panned half out of view is not a control off the screen), then the items.
     await page.getByRole('button', { name: 'Fit the map to the screen' }).click();
     await page.getByRole('button', { name: 'Items' }).click();
-    await page.getByRole('dialog', { name: 'Map items' }).getByText(hatch).waitFor();
+    const items = page.getByRole('dialog', { name: 'Map items' });
+    await items.getByText(hatch).waitFor();
     await checkPhoneScreen(page, 'the site map editor items drawer (phone)');
+    await checkTapTargets(page, 'the items drawer (phone)', '.map-touch');
+    await items.getByRole('button', { name: `Actions for ${hatch}` }).click();
+    await page.getByRole('menuitem', { name: 'Locate on the map' }).waitFor();
+    await checkTapTargets(page, 'an item menu (phone)', '.map-touch');
+    // Locate closes the drawer and outlines the area on the map.
+    await page.getByRole('menuitem', { name: 'Locate on the map' }).click();
+    await page.locator('.map-locate-highlight').waitFor();
+    await items.waitFor({ state: 'detached' });
+    // The drawing tools, through the toolbar's Add (its menu, the legend picker, the tools).
+    await toolbar.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Add Control Measure' }).waitFor();
+    await checkTapTargets(page, 'the Add menu (phone)', '.map-touch');
+    await page.getByRole('menuitem', { name: 'Add Control Measure' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add Control Measure' });
+    await picker.getByRole('listitem').filter({ hasText: hatch }).waitFor();
+    await screenshot(page, 'map-editor-legend-picker-375');
+    expect(await cutOff(picker.getByRole('button', { name: 'Cancel', exact: true })), 'Cancel').toBe(false);
+    await checkTapTargets(page, 'the legend picker (phone)', '.map-touch');
+    await picker.getByRole('listitem').filter({ hasText: hatch }).click();
+    const tools = page.getByRole('group', { name: 'Drawing tools' });
+    await tools.getByTestId('keyboard-hint').waitFor();
+    // On a phone the shapes are one field: the tools take one row above the map.
+    expect(await tools.getByLabel('Shape to draw').inputValue()).toBe('polygon');
+    await screenshot(page, 'map-editor-tools-375');
+    // (Not the whole phone check: geoman's 14 px cursor marker follows the pointer while drawing.)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await checkTapTargets(page, 'the drawing tools (phone)', '.map-touch');
+    await page.keyboard.press('Escape');
+    await tools.waitFor({ state: 'detached' });
   });
 
   it('the public twin shows the map and edits nothing', async () => {
@@ -411,6 +481,12 @@ describe('the site map editor in the browser (issue 21)', () => {
     await visitor.keyboard.press('Escape');
     await screenshot(visitor, 'map-editor-public-1280');
     await expectNoSeriousAxeViolations(visitor, 'the public site map');
+    // Close goes back to the public project's Active Site Map tab, where the map was opened from.
+    await visitor.getByRole('button', { name: 'Close' }).click();
+    await visitor.waitForURL(new RegExp(`/public/divisions/${NORTH}/projects/${projectId}/active-site-map$`));
+    expect(await visitor.getByRole('tab', { name: 'Active Site Map' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
   });
 
   it('a Client User finds the map read-only, and the server refuses a direct PUT', async () => {

@@ -29,7 +29,10 @@ interface Measure {
  * box, hidden, 1 px visually hidden text such as the skip link before it has focus), and links
  * inside a sentence, which WCAG 2.2 exempts from the target size.
  */
-function measurePage(): Measure {
+function measurePage(options: { min: number; within: string } | undefined): Measure {
+  // 24 px (WCAG 2.2 SC 2.5.8) with half a pixel of rounding: a 23.99 px box is a 24 px one drawn
+  // on a fractional grid. A screen's own minimum (checkTapTargets) counts only its own controls.
+  const min = options ? options.min - 0.5 : 23.5;
   const selector = [
     'a[href]',
     'button',
@@ -72,6 +75,8 @@ function measurePage(): Measure {
   const small: Target[] = [];
   const outside: Target[] = [];
   for (const element of document.querySelectorAll(selector)) {
+    // Within the screen's own controls, not what its map draws (a pin is the map's content).
+    if (options && (!element.closest(options.within) || element.closest('.leaflet-pane'))) continue;
     // A field inside a styled input box (the text field among a multi-select's pills) is pressed
     // anywhere in that box: the box is the target.
     const box = (element.closest('.mantine-Input-input') ?? element).getBoundingClientRect();
@@ -83,8 +88,7 @@ function measurePage(): Measure {
       width: Math.round(box.width * 10) / 10,
       height: Math.round(box.height * 10) / 10,
     };
-    // Half a pixel of rounding: a 23.99 px box is a 24 px one drawn on a fractional grid.
-    if (!inSentence(element) && (box.width < 23.5 || box.height < 23.5)) small.push(target);
+    if (!inSentence(element) && (box.width < min || box.height < min)) small.push(target);
     if (box.left < -0.5 || box.right > window.innerWidth + 0.5) outside.push(target);
   }
   return {
@@ -109,7 +113,7 @@ export async function checkPhoneScreen(page: Page, name: string): Promise<void> 
   // The picture first, so a failing screen can be looked at.
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, `phone-${name}-375`);
-  const measured = await page.evaluate(measurePage);
+  const measured = await page.evaluate(measurePage, undefined);
   expect(
     measured.scrollWidth,
     `${name}: the page scrolls sideways (${measured.scrollWidth} px wide on a ${measured.innerWidth} px screen)`,
@@ -123,4 +127,16 @@ export async function checkPhoneScreen(page: Page, name: string): Promise<void> 
     `${name}: ${measured.small.length} target(s) under 24 x 24 px:\n${list(measured.small)}`,
   ).toEqual([]);
   await expectNoSeriousAxeViolations(page, `${name} at 375 px`);
+}
+
+/**
+ * A screen used in the field asks more than 24 px: every control inside `within` (and the menus
+ * and dialogs it opens, marked the same) at least `min` px each way, as laid out now.
+ */
+export async function checkTapTargets(page: Page, name: string, within: string, min = 40): Promise<void> {
+  const measured = await page.evaluate(measurePage, { min, within });
+  expect(
+    measured.small,
+    `${name}: ${measured.small.length} target(s) under ${min} x ${min} px:\n${list(measured.small)}`,
+  ).toEqual([]);
 }

@@ -165,10 +165,11 @@ export const paths = {
   },
 
   public: {
+    /** The public project; its tab ('project-docs', 'active-site-map') after it, none for Inspections. */
     project: {
       path: '/public/divisions/:divisionId/projects/:projectId',
-      getHref: (divisionId: string, projectId: string) =>
-        `/public/divisions/${seg(divisionId)}/projects/${seg(projectId)}`,
+      getHref: (divisionId: string, projectId: string, tab?: string) =>
+        `/public/divisions/${seg(divisionId)}/projects/${seg(projectId)}${tab ? `/${seg(tab)}` : ''}`,
     },
     /** The site map editor's read-only public twin (spec 002 §2). */
     mapEditor: {

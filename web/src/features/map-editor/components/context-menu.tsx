@@ -67,7 +67,7 @@ export function ContextMenu({
             px="sm"
             py={8}
             fz="sm"
-            style={{ borderRadius: 6, opacity: item.disabled ? 0.5 : 1, minHeight: 36 }}
+            style={{ borderRadius: 6, opacity: item.disabled ? 0.5 : 1 }}
             className="map-menu-item"
             onClick={() => {
               if (item.disabled || tooSoon()) return;

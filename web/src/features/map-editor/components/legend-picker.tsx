@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  Box,
   Button,
   Divider,
   Group,
@@ -12,6 +13,7 @@ import {
 } from '@mantine/core';
 import { clampMapSymbol, completeMapSymbol, type MapSymbol } from '@stormline/domain/map-symbol';
 import { SymbolEditor } from '../../../components/map-symbol/symbol-editor';
+import { SymbolPreview } from '../../../components/map-symbol/symbol-preview';
 import { ServerError } from '../../../components/server-error';
 import { errorMessage } from '../../../lib/errors';
 import {
@@ -164,7 +166,7 @@ export function LegendPicker({
                 px="sm"
                 py={8}
                 className="map-menu-item"
-                style={{ borderRadius: 6, minHeight: 36 }}
+                style={{ borderRadius: 6 }}
                 onClick={() =>
                   onPicked({
                     id: item.id,
@@ -177,10 +179,18 @@ export function LegendPicker({
                   })
                 }
               >
-                <Text fz="sm">{item.name}</Text>
-                <Text fz="xs" c="dimmed">
-                  {scope === 'project' ? 'This project' : 'Map Legend'}
-                </Text>
+                <Group gap="sm" wrap="nowrap">
+                  {/* The symbol as the map draws it, beside its name (the name says what it is). */}
+                  <Box aria-hidden data-testid="legend-swatch" style={{ flexShrink: 0, lineHeight: 0 }}>
+                    <SymbolPreview symbol={item.map_symbol} width={44} height={24} />
+                  </Box>
+                  <div style={{ minWidth: 0 }}>
+                    <Text fz="sm">{item.name}</Text>
+                    <Text fz="xs" c="dimmed">
+                      {scope === 'project' ? 'This project' : 'Map Legend'}
+                    </Text>
+                  </div>
+                </Group>
               </UnstyledButton>
             ))}
           </Stack>
@@ -203,7 +213,7 @@ export function LegendPicker({
         ) : (
           <span />
         )}
-        <Button variant="default" onClick={onCancel}>
+        <Button variant="default" onClick={onCancel} style={{ flexShrink: 0 }}>
           Cancel
         </Button>
       </Group>

@@ -5,6 +5,7 @@ import 'leaflet/dist/leaflet.css';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import './map-canvas.css';
 import { drawFeature, pinIcon, type PinSource } from '../lib/draw-feature';
+import { locateView } from '../lib/locate';
 import type { DraftFeature, FeatureGeometry as Geometry } from '../lib/pending-edits';
 import {
   anchorOf,
@@ -50,7 +51,8 @@ export interface MapCanvasProps {
 
 export interface MapCanvasHandle {
   fit: () => void;
-  flyTo: (key: string) => void;
+  /** Shows a feature: the view moved only as far as it takes (lib/locate.ts), the feature pulsed. */
+  locate: (key: string) => void;
   /** The image pixel at the middle of the view (keyboard placement). */
   center: () => MapPoint;
 }
@@ -72,6 +74,17 @@ const SHAPE: Record<DrawTool, string> = {
  */
 const DEFAULT_PIN = pinIcon({ type: 'findings', source: null });
 L.Marker.prototype.options.icon = DEFAULT_PIN;
+
+/** Locate's outline: on the map for a moment, not clickable, not a shape geoman edits. */
+const HIGHLIGHT_MS = 2500;
+const HIGHLIGHT_STYLE: L.PathOptions & { pmIgnore: boolean } = {
+  className: 'map-locate-highlight',
+  color: '#f76707',
+  weight: 4,
+  fill: false,
+  interactive: false,
+  pmIgnore: true,
+};
 
 const EDIT_STYLE: L.PathOptions = { color: '#1c7ed6', weight: 2, dashArray: '6 4', fill: false };
 
@@ -125,6 +138,7 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
   const featuresLayer = useRef<L.LayerGroup | null>(null);
   const overlay = useRef<L.ImageOverlay | null>(null);
   const layersByKey = useRef(new Map<string, L.Layer>());
+  const highlight = useRef<L.Path | null>(null);
   // Callbacks and the tool through refs: Leaflet's handlers are bound once.
   const latest = useRef(props);
   useEffect(() => {
@@ -269,13 +283,44 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
 
   useImperativeHandle(ref, () => ({
     fit: () => mapRef.current?.fitBounds(imageBounds(image.width, image.height), { animate: false }),
-    flyTo: (key) => {
+    locate: (key) => {
       const map = mapRef.current;
       const layer = layersByKey.current.get(key);
       if (!map || !layer) return;
-      if (layer instanceof L.Marker) map.flyTo(layer.getLatLng(), Math.max(map.getZoom(), 0));
-      else if (layer instanceof L.Path && 'getBounds' in layer)
-        map.flyToBounds((layer as unknown as L.Polyline).getBounds(), { maxZoom: 1 });
+      const bounds =
+        layer instanceof L.Marker
+          ? L.latLngBounds(layer.getLatLng(), layer.getLatLng())
+          : 'getBounds' in layer
+            ? (layer as unknown as L.Polyline).getBounds()
+            : null;
+      if (!bounds) return;
+      const corners: [MapPoint, MapPoint] = [toPixel(bounds.getNorthWest()), toPixel(bounds.getSouthEast())];
+      const view = locateView(
+        { zoom: map.getZoom(), center: toPixel(map.getCenter()), size: map.getSize() },
+        corners,
+        { padding: 40, minZoom: map.getMinZoom(), snap: 0.25 },
+      );
+      if (view) map.flyTo(toLatLng(view.center), view.zoom, { duration: 0.6 });
+      // A brief outline around it so the eye finds it: drawn on the map, never a feature or an edit.
+      highlight.current?.remove();
+      const zoom = view?.zoom ?? map.getZoom();
+      const ring = 14 / 2 ** zoom;
+      const mark =
+        layer instanceof L.Marker
+          ? L.circleMarker(bounds.getCenter(), { radius: 24, ...HIGHLIGHT_STYLE })
+          : L.rectangle(
+              [
+                toLatLng([corners[0][0] - ring, corners[0][1] - ring]),
+                toLatLng([corners[1][0] + ring, corners[1][1] + ring]),
+              ],
+              HIGHLIGHT_STYLE,
+            );
+      mark.addTo(map);
+      highlight.current = mark;
+      window.setTimeout(() => {
+        if (highlight.current === mark) highlight.current = null;
+        mark.remove();
+      }, HIGHLIGHT_MS);
     },
     center: () => toPixel(mapRef.current?.getCenter() ?? L.latLng(-image.height / 2, image.width / 2)),
   }));

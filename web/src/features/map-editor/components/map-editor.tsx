@@ -7,7 +7,19 @@ import {
   useState,
   type ComponentType,
 } from 'react';
-import { Alert, Box, Button, Drawer, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Drawer,
+  Group,
+  Modal,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconLayoutSidebarRight } from '@tabler/icons-react';
@@ -90,6 +102,7 @@ import { MapCanvas, type MapCanvasHandle } from './map-canvas';
 import { MapHeader, MapToolbar } from './map-header';
 import { MapSidebar, type SidebarActions } from './map-sidebar';
 import { NoteForm } from './note-form';
+import './map-touch.css';
 
 /** The finding form of the inspection workflow, composed in by the app (a feature never imports another). */
 export interface FindingFormSlotProps {
@@ -452,7 +465,7 @@ export function MapEditor(props: MapEditorProps) {
       return reason ?? (() => add(type));
     },
     locate: (feature) => {
-      canvas.current?.flyTo(feature.key);
+      canvas.current?.locate(feature.key);
       if (phone) setDrawerOpen(false);
     },
     open: (feature) => dispatch({ type: 'open', featureId: feature.key }),
@@ -535,6 +548,14 @@ export function MapEditor(props: MapEditorProps) {
   }
 
   const stale = conflict ? staleEdits(queue, conflict.fresh) : [];
+  // The shapes the source being placed can be drawn as: a pin for findings, notes and icons.
+  const placingTools: DrawTool[] =
+    placing &&
+    (placing.type === 'findings' ||
+      placing.type === 'commentables' ||
+      placing.source.map_symbol?.editor === SYMBOL_EDITORS.icon)
+      ? ['point']
+      : DRAW_TOOLS.filter((t) => t !== 'point');
 
   // Escape leaves drawing or editing for the default mode.
   useEffect(() => {
@@ -584,6 +605,7 @@ export function MapEditor(props: MapEditorProps) {
     <Stack
       ref={root}
       gap="xs"
+      className="map-touch"
       data-testid="map-editor"
       data-mode={editor.mode}
       // The screen's height from where the editor starts: the map takes what the bars above leave,
@@ -637,26 +659,32 @@ export function MapEditor(props: MapEditorProps) {
       {editor.mode === 'create' && placing && (
         <Paper withBorder p="xs" radius="md" role="group" aria-label="Drawing tools">
           <Group gap={6} wrap="wrap">
-            <Text fz="sm" fw={600}>
+            <Text fz="sm" fw={600} style={phone ? { flexBasis: '100%' } : undefined}>
               Place {placing.source.name}:
             </Text>
-            {(placing.type === 'findings' ||
-            placing.type === 'commentables' ||
-            placing.source.map_symbol?.editor === SYMBOL_EDITORS.icon
-              ? (['point'] as DrawTool[])
-              : DRAW_TOOLS.filter((t) => t !== 'point')
-            ).map((t) => (
-              <Button
-                key={t}
-                size="compact-sm"
-                mih={28}
-                variant={tool === t ? 'filled' : 'default'}
-                aria-pressed={tool === t}
-                onClick={() => setTool(t)}
-              >
-                {TOOL_LABELS[t]}
-              </Button>
-            ))}
+            {placingTools.length > 1 && phone ? (
+              // On a phone the shapes are one 44 px field, so the tools take one row above the map.
+              <NativeSelect
+                aria-label="Shape to draw"
+                style={{ flex: '1 1 8rem' }}
+                value={tool ?? placingTools[0]}
+                onChange={(event) => setTool(event.currentTarget.value as DrawTool)}
+                data={placingTools.map((t) => ({ value: t, label: TOOL_LABELS[t] }))}
+              />
+            ) : (
+              placingTools.map((t) => (
+                <Button
+                  key={t}
+                  size="compact-sm"
+                  mih={28}
+                  variant={tool === t ? 'filled' : 'default'}
+                  aria-pressed={tool === t}
+                  onClick={() => setTool(t)}
+                >
+                  {TOOL_LABELS[t]}
+                </Button>
+              ))
+            )}
             {tool === 'text' && (
               <TextInput
                 size="xs"
@@ -694,12 +722,20 @@ export function MapEditor(props: MapEditorProps) {
                   ? 'Click the map where it goes.'
                   : 'Drag on the map to draw.'}
           </Text>
+          {/* What the keyboard can do here, and what it cannot (docs/decisions/0041). */}
+          <Text fz="xs" c="dimmed" data-testid="keyboard-hint">
+            Drawing needs a mouse, pen or touch. Keyboard: arrow keys pan, + and − zoom, Esc stops
+            {tool === 'point' ? '; “Place at the middle of the view” places the pin.' : '.'}
+          </Text>
         </Paper>
       )}
       {editor.mode === 'modify' && modeFeature && (
         <Group gap="xs">
           <Text fz="sm">
-            Editing <strong>{modeFeature.source.name}</strong>: drag it or its points.
+            Editing <strong>{modeFeature.source.name}</strong>: drag it or its points.{' '}
+            <Text span fz="xs" c="dimmed" data-testid="keyboard-hint">
+              Moving needs a mouse, pen or touch; Esc or Done ends editing.
+            </Text>
           </Text>
           <Button size="compact-sm" mih={28} variant="default" onClick={() => dispatch({ type: 'done' })}>
             Done
@@ -839,6 +875,7 @@ export function MapEditor(props: MapEditorProps) {
       </Group>
       {phone && (
         <Drawer
+          className="map-touch"
           opened={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           position="right"
@@ -869,6 +906,7 @@ export function MapEditor(props: MapEditorProps) {
 
       {/* Detail of a feature tapped (mode detail). */}
       <Modal
+        className="map-touch"
         opened={editor.mode === 'detail' && modeFeature !== null}
         onClose={() => dispatch({ type: 'done' })}
         title={modeFeature ? modeFeature.source.name : ''}
@@ -919,6 +957,7 @@ export function MapEditor(props: MapEditorProps) {
 
       {/* Remove from Map (spec 002 §8): asks, naming the item. */}
       <Modal
+        className="map-touch"
         opened={editor.mode === 'delete' && modeFeature !== null}
         onClose={() => dispatch({ type: 'done' })}
         title="Remove from Map"
@@ -946,6 +985,7 @@ export function MapEditor(props: MapEditorProps) {
 
       {/* The source model's form first (spec 002 §4), then placement. */}
       <Modal
+        className="map-touch"
         opened={editor.mode === 'createSourceModel' && editor.sourceType !== null}
         onClose={closeForms}
         title={editor.sourceType ? `Add ${TYPE_NAMES[editor.sourceType]}` : ''}
@@ -1033,6 +1073,7 @@ export function MapEditor(props: MapEditorProps) {
 
       {/* Edit a note or a project legend item (editSourceModel). */}
       <Modal
+        className="map-touch"
         opened={editor.mode === 'editSourceModel'}
         onClose={() => dispatch({ type: 'done' })}
         title={editor.sourceType ? `Edit ${TYPE_NAMES[editor.sourceType].replace(/s$/, '')}` : ''}
@@ -1143,7 +1184,7 @@ function DeleteSource({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
-    <Modal opened={opened} onClose={onClose} title="Delete">
+    <Modal className="map-touch" opened={opened} onClose={onClose} title="Delete">
       <Stack>
         <Text fz="sm">
           Are you sure you want to delete {name}? It must be removed from the map first; the maps it stood on

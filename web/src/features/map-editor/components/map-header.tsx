@@ -193,7 +193,7 @@ export function MapToolbar({
                 Add
               </Button>
             </Menu.Target>
-            <Menu.Dropdown>
+            <Menu.Dropdown className="map-touch">
               {addChoices.map((choice) => (
                 <Menu.Item key={choice.label} disabled={choice.disabled} onClick={choice.onSelect}>
                   {choice.label}

@@ -130,9 +130,9 @@ function SourceSection({
               style={{ borderRadius: 6 }}
             >
               <UnstyledButton
+                className="map-tap"
                 px={6}
                 py={6}
-                mih={32}
                 style={{ flex: 1, minWidth: 0 }}
                 onClick={() => {
                   actions.locate(feature);
@@ -167,7 +167,7 @@ function ItemMenu({ feature, actions }: { feature: DraftFeature; actions: Sideba
           <IconDots size={16} />
         </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown className="map-touch">
         <Menu.Item onClick={() => actions.locate(feature)}>Locate on the map</Menu.Item>
         {items.map((item) => (
           <Menu.Item key={item.label} color={item.color} onClick={item.onSelect}>

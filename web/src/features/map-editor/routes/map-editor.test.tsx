@@ -26,7 +26,7 @@ vi.mock('../components/map-canvas', () => ({
   MapCanvas: forwardRef<MapCanvasHandle, MapCanvasProps>(function FakeCanvas(props, ref) {
     useImperativeHandle(ref, () => ({
       fit: () => undefined,
-      flyTo: () => undefined,
+      locate: () => undefined,
       center: () => [500, 400],
     }));
     return (
@@ -309,10 +309,26 @@ describe('the site map editor (spec 002 §2)', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Add Notes' });
     expect((within(dialog).getByLabelText(/Title/) as HTMLInputElement).value).toBe(formatDate(new Date()));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Corrective Action Notice' }));
-    expect((within(dialog).getByLabelText(/Content/) as HTMLInputElement).value).toBe(
-      CORRECTIVE_ACTION_NOTICE.content,
+    // The template button says what it does, and never replaces typed text without asking.
+    const contentField = () => within(dialog).getByLabelText(/Content/) as HTMLInputElement;
+    await userEvent.type(contentField(), 'Mud on the road');
+    const template = within(dialog).getByRole('button', {
+      name: 'Use the Corrective Action Notice template',
+    });
+    await userEvent.click(template);
+    expect(contentField().value).toBe('Mud on the road');
+    expect(
+      within(dialog).getByText(
+        'Replace the title and content you typed with the Corrective Action Notice template?',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep what I typed' }));
+    expect(contentField().value).toBe('Mud on the road');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Use the Corrective Action Notice template' }),
     );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Replace with the template' }));
+    expect(contentField().value).toBe(CORRECTIVE_ACTION_NOTICE.content);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create note' }));
 
     // Placed where the menu was opened, and selected (drawing ends by selecting the new shape).
@@ -398,6 +414,12 @@ describe('the site map editor (spec 002 §2)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Control Measure' });
     expect(await within(dialog).findByText('Inlet protection')).toBeTruthy();
     expect(within(dialog).getByText('Map Legend')).toBeTruthy();
+    // Each item with its symbol as the map draws it, beside its name, hidden from a screen reader.
+    const row = within(dialog).getByRole('listitem');
+    const swatch = within(row).getByTestId('legend-swatch');
+    expect(swatch.getAttribute('aria-hidden')).toBe('true');
+    expect(within(swatch).getByTestId('symbol-preview').querySelector('path, line, polyline')).toBeTruthy();
+    expect(row.textContent).toBe('Inlet protectionMap Legend');
     await userEvent.click(
       within(dialog).getByRole('button', { name: 'New control measure for this project' }),
     );
@@ -405,6 +427,10 @@ describe('the site map editor (spec 002 §2)', () => {
     await userEvent.type(within(dialog).getByLabelText(/Name/), 'Wattle');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create control measure' }));
     await waitFor(() => expect(screen.getByTestId('fake-canvas').getAttribute('data-tool')).toBe('line'));
+    // Where the tools are: drawing needs a pointer, and what the keyboard does instead.
+    expect(screen.getByTestId('keyboard-hint').textContent).toBe(
+      'Drawing needs a mouse, pen or touch. Keyboard: arrow keys pan, + and − zoom, Esc stops.',
+    );
     const created = requests.find((r) => r.route === 'POST /api/projects/{id}/legend-items')!;
     expect(created.body).toMatchObject({
       name: 'Wattle',
@@ -523,6 +549,18 @@ describe('the site map editor (spec 002 §2)', () => {
     );
     // Back to where it was opened from: the inspection's Map tab.
     expect(router.state.location.pathname).toBe('/inspection/i2/map');
+  });
+
+  it("the public twin's Close goes back to the public project's Active Site Map tab", async () => {
+    await serve();
+    const { router } = renderScreen(<MapEditorScreen divisionId="north-region" profile={null} publicView />, {
+      url: '/public/divisions/north-region/projects/p1/map/up1_1',
+      path: '/public/divisions/:divisionId/projects/:projectId/map/:mapId',
+      profile: profileOf('Client User'),
+      divisionId: 'north-region',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Close' }));
+    expect(router.state.location.pathname).toBe('/public/divisions/north-region/projects/p1/active-site-map');
   });
 
   it('edits a placed note from its menu (sent at its version) and says why a note on the map cannot be deleted', async () => {

@@ -82,8 +82,9 @@ export function MapEditorScreen({ divisionId, profile, publicView, FindingForm }
       document.title = `${siteMap.name} · ${siteMap.project.name} · ${getRuntimeConfig().documentTitle}`;
   }, [siteMap]);
 
+  // The public twin is opened from the public project's Active Site Map tab: Close goes back there.
   const backHref = publicView
-    ? paths.public.project.getHref(divisionId, projectId)
+    ? paths.public.project.getHref(divisionId, projectId, 'active-site-map')
     : from === 'inspection' && originInspection
       ? paths.app.inspection.getHref(originInspection, 'map')
       : paths.app.project.getHref(divisionId, projectId, 'active-site-map');

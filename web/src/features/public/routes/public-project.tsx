@@ -1,11 +1,12 @@
-import { useEffect, useState, type ComponentType } from 'react';
-import { useParams } from 'react-router-dom';
+import { useEffect, type ComponentType } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { PublicProjectHeader } from '@stormline/contract/areas/public';
 import type { z } from 'zod/mini';
 import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { usePublicDivisionId } from '../../../lib/public-session';
@@ -40,7 +41,6 @@ export function PublicProjectPage({
   InspectionsTab: ComponentType<PublicInspectionsSlotProps>;
   DocumentsTab?: ComponentType<PublicDocumentsSlotProps>;
 }) {
-  const [tab, setTab] = useState<PublicTab>('inspections');
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const tabs: { value: PublicTab; label: string }[] = [
     { value: 'inspections', label: 'Inspections' },
@@ -51,7 +51,16 @@ export function PublicProjectPage({
         ] as const)
       : []),
   ];
-  const { divisionId: fromPath = '', projectId = '' } = useParams();
+  // The tab is in the path (/public/divisions/{d}/projects/{p}/active-site-map): the map's Close
+  // comes back to the tab it was opened from.
+  const { divisionId: fromPath = '', projectId = '', '*': tabPath = '' } = useParams();
+  const navigate = useNavigate();
+  const tab: PublicTab = tabs.some((t) => t.value === tabPath) ? (tabPath as PublicTab) : 'inspections';
+  const setTab = (value: PublicTab) =>
+    void navigate(
+      paths.public.project.getHref(fromPath, projectId, value === 'inspections' ? undefined : value),
+      { replace: true },
+    );
   const divisionId = usePublicDivisionId(fromPath) ?? fromPath;
   const { data: project, error } = usePublicProject(divisionId, projectId);
 
