@@ -227,8 +227,17 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
 
   // The features, again whenever they or the selection change (a map holds at most hundreds).
   const { features, selectedKey, readOnly } = props;
-  // When a shape was last dragged (its body or a point).
-  const draggedAt = useRef(0);
+  // Whether the gesture under way dragged a shape (its body or a point): the click that ends it is
+  // not a tap on it. Cleared as the next gesture starts. (A time window after the drag was not
+  // enough: on a busy phone the redraw after a drag can hold the click back longer.)
+  const gestureDragged = useRef(false);
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const gestureStarts = () => (gestureDragged.current = false);
+    element.addEventListener('pointerdown', gestureStarts, true);
+    return () => element.removeEventListener('pointerdown', gestureStarts, true);
+  }, []);
   // Drawn again (as it was) when a change is refused.
   const [redraws, setRedraws] = useState(0);
   useEffect(() => {
@@ -243,7 +252,7 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
       layer.on('click', (event: L.LeafletMouseEvent) => {
         L.DomEvent.stopPropagation(event);
         // The click that ends dragging a shape is not a tap on it.
-        if (Date.now() - draggedAt.current < 400) return;
+        if (gestureDragged.current) return;
         latest.current.onFeatureClick(feature.key);
       });
       // A pin has the keyboard's focus (Tab): Enter opens it as a click does.
@@ -345,7 +354,7 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
     if (layer instanceof L.Marker) {
       layer.dragging?.enable();
       layer.on('dragend', () => {
-        draggedAt.current = Date.now();
+        gestureDragged.current = true;
         report(layer);
       });
       return;
@@ -372,7 +381,7 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
       pm.enableLayerDrag();
       pm.enable(options);
     }
-    target.on('pm:dragstart pm:dragend pm:markerdragend', () => (draggedAt.current = Date.now()));
+    target.on('pm:dragstart pm:dragend pm:markerdragend', () => (gestureDragged.current = true));
     target.on('pm:edit', () => report(target));
   }
 
