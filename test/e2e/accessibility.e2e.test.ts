@@ -199,6 +199,12 @@ describe.each([
       await page.getByRole('button', { name: 'Edit' }).click();
       await page.getByRole('dialog', { name: 'Edit division' }).getByLabel('Division name').waitFor();
       await expectNoSeriousAxeViolations(page, `the Edit division dialog at ${size} px`);
+      // Behind a dialog the skip link is neither shown nor reachable by Tab.
+      expect(
+        await page
+          .getByRole('link', { name: 'Skip to main content', includeHidden: true })
+          .evaluate((link) => getComputedStyle(link).display),
+      ).toBe('none');
       await page.keyboard.press('Escape');
       await page.getByRole('dialog', { name: 'Edit division' }).waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -9,15 +9,9 @@ import classes from './skip-link.module.css';
 export function SkipLink({
   targetId,
   children = 'Skip to main content',
-  behindDialog = false,
-  onFocusBehindDialog,
 }: {
   targetId: string;
   children?: string;
-  /** A modal dialog is open over the page: the link is out of the Tab order and never shown. */
-  behindDialog?: boolean;
-  /** Focus reached it behind a dialog anyway: where it goes instead. */
-  onFocusBehindDialog?: () => void;
 }) {
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
     const target = document.getElementById(targetId);
@@ -27,14 +21,7 @@ export function SkipLink({
     target.scrollIntoView({ block: 'start' });
   };
   return (
-    <a
-      href={`#${targetId}`}
-      className={classes.link}
-      onClick={skip}
-      tabIndex={behindDialog ? -1 : undefined}
-      data-behind-dialog={behindDialog || undefined}
-      onFocus={behindDialog ? onFocusBehindDialog : undefined}
-    >
+    <a href={`#${targetId}`} className={classes.link} onClick={skip}>
       {children}
     </a>
   );

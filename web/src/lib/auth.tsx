@@ -8,7 +8,7 @@ import { callApi, isPublicPath } from './api-client';
 import { cacheKey, isResourceKey } from './cache-keys';
 import { forgetListPlaces } from './list/list-session';
 import { chooseDivisionId, isUserDivision, splitDivisionPath } from './division';
-import { forgetDraftsOf } from './device-drafts';
+import { forgetDraftsOf } from './draft-keys';
 import { editsOwner, setPendingEditsOwner } from './edits-owner';
 import { storage } from './storage';
 

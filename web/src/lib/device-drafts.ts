@@ -1,15 +1,13 @@
+import { draftsPrefixOf } from './draft-keys';
 import { editsOwner } from './edits-owner';
 
 /**
  * Drafts a screen keeps on this device between page loads (docs/decisions/0041, the map editor's
  * pending edits): one localStorage item per draft, under `drafts.<user>.<kind>.<id>`, so one
  * user's drafts are never offered to the next user of the device, and signing out removes all of
- * the user's at once (`forgetDraftsOf`) whichever screens stored them, loaded or not.
+ * the user's at once (`forgetDraftsOf`, draft-keys.ts) whichever screens stored them, loaded or not.
  */
-const PREFIX = 'drafts';
-
-const ownerPrefix = (owner: string) => `${PREFIX}.${owner}.`;
-const keyOf = (owner: string, kind: string, id: string) => `${ownerPrefix(owner)}${kind}.${id}`;
+const keyOf = (owner: string, kind: string, id: string) => `${draftsPrefixOf(owner)}${kind}.${id}`;
 
 /** The parsed draft of the signed-in user, or null (none, no user, storage off, not JSON). */
 export function readDraft(kind: string, id: string): unknown {
@@ -54,29 +52,6 @@ export function removeDraft(kind: string, id: string): void {
   if (!owner) return;
   try {
     window.localStorage.removeItem(keyOf(owner, kind, id));
-  } catch {
-    // Storage off: nothing was kept.
-  }
-}
-
-/** Signing out: every draft the user kept on this device goes. */
-export function forgetDraftsOf(owner: string): void {
-  if (owner) forgetKeysFrom(ownerPrefix(owner));
-}
-
-/** Every user's drafts go (between component tests). */
-export function forgetEveryDraft(): void {
-  forgetKeysFrom(`${PREFIX}.`);
-}
-
-function forgetKeysFrom(prefix: string): void {
-  try {
-    const keys: string[] = [];
-    for (let i = 0; i < window.localStorage.length; i++) {
-      const key = window.localStorage.key(i);
-      if (key?.startsWith(prefix)) keys.push(key);
-    }
-    for (const key of keys) window.localStorage.removeItem(key);
   } catch {
     // Storage off: nothing was kept.
   }

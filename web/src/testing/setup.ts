@@ -1,7 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { notifications } from '@mantine/notifications';
-import { forgetEveryDraft } from '../lib/device-drafts';
+import { forgetEveryDraft } from '../lib/draft-keys';
 import { forgetAllPendingEdits } from '../lib/pending-edits';
 import { fakeIntersectionObserver } from './intersection-observer';
 import { mediaQueryList } from './media-query';

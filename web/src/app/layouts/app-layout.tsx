@@ -4,13 +4,13 @@ import { Box, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Brand } from '../../components/brand';
+import { SkipLink } from '../../components/skip-link';
 import { AREA_INFO } from '../../config/areas';
 import { useCurrentDivisionId, useSession } from '../../lib/auth';
 import { canOpenPage, landingHref } from '../../lib/page-access';
 import { useBrowserIdle } from '../../lib/use-browser-idle';
 import { usePageArea } from '../route-matches';
 import classes from './shell.module.css';
-import { ShellSkipLink } from './shell-skip-link';
 import { SideNavigation } from './side-navigation';
 
 /*
@@ -105,7 +105,7 @@ export function AppLayout() {
 
   return (
     <>
-      <ShellSkipLink targetId={MAIN_CONTENT_ID} />
+      <SkipLink targetId={MAIN_CONTENT_ID} />
       <div className={classes.shell}>
         <header className={classes.header}>
           <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
