@@ -70,6 +70,10 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts', 'test/support/browser-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // What a screen shows after a round trip to the product: vitest's default of one second
+          // is a guess a loaded 2-core CI machine outlasts (a step failed so). A poll still ends as
+          // soon as it holds; ten seconds only bounds a failing one.
+          expect: { poll: { timeout: 10_000 } },
           // After every other tier: two (or more) at a time in a group of their own after the rest
           // (groupOrder 1), on contexts of their own in the run's one chromium; one at a time as
           // vitest's own last group.
