@@ -630,6 +630,29 @@ describe('the one-note rule and large saves read by count and by key (review 21 
     expect(now.filter((f) => f.startsWith('commentables'))).toEqual(['commentables: New / New content']);
   });
 
+  it('X8: opens a map with reads that do not grow as its file is replaced', async () => {
+    const { readMap } = await import('@stormline/functions/lib/site-map-editor');
+    const { projectId, map, mapId, map2 } = await newSite('Replaced often');
+    const deps = await productDeps();
+    const rowsToOpen = async (id: string) => {
+      const measured = counting(deps.db);
+      await readMap({ ...deps, db: measured.db }, await caller(), NORTH, id, 'baseline', projectId);
+      return measured.counter.rows;
+    };
+    const once = await rowsToOpen(mapId);
+    const page = { width: 2000, height: 1500 };
+    for (let i = 0; i < 4; i++)
+      await reconvertedSiteMap(db, { projectId, createdBy: adminId }, map.doc, [page, page]);
+    await reconvertedSiteMap(db, { projectId, createdBy: adminId }, map.doc, [page]);
+    expect(await rowsToOpen(mapId)).toBe(once);
+    // Page 2 is still a map (what stands on it is kept); a page the file never had is none.
+    expect(await rowsToOpen(map2)).toBe(once);
+    expect(await read(map2, 'baseline')).toEqual([]);
+    const never = await api(pos(`${map.doc.id}_3`, 'baseline'));
+    expect(never.status).toBe(404);
+    expect((never.body as { message: string }).message).toBe(MAP_MESSAGES.notSiteMap);
+  });
+
   it('G: lets one of two notes saved at once stand, even when the first save reads the map after the second wrote', async () => {
     const { saveMap } = await import('@stormline/functions/lib/map-save');
     const { readMap } = await import('@stormline/functions/lib/site-map-editor');
