@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectOwnerStep, removeDocument } from '@stormline/data/documents';
 import { deleteMapNote, getMapNote } from '@stormline/data/map-notes';
 import type { Db } from '@stormline/data/dynamo';
 import { markMapsFreezing, standingFeatures } from '@stormline/data/map-features';
+import { markDocumentPagesDeleted } from '@stormline/data/site-maps';
 import { localDate } from '@stormline/domain/local-date';
 import { MAP_LIMITS, MAP_MESSAGES } from '@stormline/domain/map-features';
 import { call, NORTH } from '../support/api';
@@ -303,16 +305,40 @@ describe('nothing is deleted from under a standing feature (review 21 B)', () =>
     expect((await api(`/api/projects/${projectId}/map-notes/${note.id}`, 'DELETE')).status).toBe(200);
   });
 
-  it('removes a feature from a later inspection’s map of a removed document, then lets its note go', async () => {
+  it('refuses placing or changing a feature on a removed document’s page, and removes one stranded there in a later inspection (review 21 X3)', async () => {
     const { projectId, map, mapId } = await newSite('Removed doc');
     const note = await newNote(projectId, 'Late note');
+    const item = await newProjectItem(projectId, 'Late fence');
     const i1 = await newInspection(projectId);
-    // The document goes while inspection 1 is open: its page stood for inspection 1.
-    expect((await api(`/api/projects/${projectId}/uploads/${map.doc.id}`, 'DELETE')).status).toBe(200);
     const placed = await save(mapId, i1.id, [
       { ...pt(), positionable_id: note.id, positionable_type: 'commentables' },
     ]);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    // Stranded: the document goes while the note stands on its page (as a save racing the delete
+    // could leave it before the delete was conditioned on the document's count), through the data
+    // layer, which the route's rule does not guard.
+    await removeDocument(db, map.doc.owner, map.doc.id, projectOwnerStep(db, NORTH, projectId));
+    await markDocumentPagesDeleted(db, NORTH, map.doc.id, new Date());
+
+    // Its page stood for inspection 1, but it no longer stands: nothing new is placed or moved there.
+    const refused = await save(mapId, i1.id, [
+      { ...pt(), positionable_id: item.id, positionable_type: 'control_measure' },
+    ]);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect((refused.body as unknown as { message: string }).message).toBe(MAP_MESSAGES.mapRemoved);
+    const old = placed.body.items[0]!.feature;
+    const moved = await save(mapId, i1.id, [
+      {
+        ...pt(60, 60),
+        positionables_id: old.positionables_id,
+        positionable_id: note.id,
+        positionable_type: 'commentables',
+        version: old.version,
+      },
+    ]);
+    expect(moved.status).toBe(409);
+    expect((moved.body as unknown as { message: string }).message).toBe(MAP_MESSAGES.mapRemoved);
+
     await answerInFull(api, i1.id);
     await certify(i1.id);
     const i2 = await newInspection(projectId);
@@ -323,6 +349,28 @@ describe('nothing is deleted from under a standing feature (review 21 B)', () =>
     expect(await read(mapId, i2.id)).toEqual([]);
     expect((await api(`/api/projects/${projectId}/map-notes/${note.id}`, 'DELETE')).status).toBe(200);
     expect(shown(await read(mapId, i1.id))).toEqual(['commentables: Late note / Late note content']);
+  });
+
+  it('X10: never lets a save and the document’s delete both succeed when they race', async () => {
+    for (let trial = 0; trial < 8; trial++) {
+      const { projectId, map, mapId } = await newSite(`Delete race ${trial}`);
+      const item = await newProjectItem(projectId, 'Fence');
+      const [deleted, placed] = await Promise.all([
+        (async () => {
+          await new Promise((r) => setTimeout(r, trial * 2));
+          return api(`/api/projects/${projectId}/uploads/${map.doc.id}`, 'DELETE');
+        })(),
+        save(mapId, 'baseline', [
+          { ...pt(), positionable_id: item.id, positionable_type: 'control_measure' },
+        ]),
+      ]);
+      expect([deleted.status, placed.status].sort()).toEqual([200, 409]);
+      const message = (deleted.status === 409 ? deleted.body : placed.body) as { message: string };
+      expect([MAP_MESSAGES.featuresOnMap, MAP_MESSAGES.mapRemoved]).toContain(message.message);
+      // Whichever won, the legend item is not left standing on a map no one can open.
+      const standing = await read(mapId, 'baseline');
+      expect(standing.length).toBe(placed.status === 200 ? 1 : 0);
+    }
   });
 
   it('refuses deleting a finding that stands on a map', async () => {
@@ -511,7 +559,14 @@ describe('a file replaced, an inspection deleted: nothing placed is lost', () =>
       (lost) => expect(lost).toEqual([{ page: 2, features: 2 }]),
     );
     // Kept, not deleted: the features still stand on page 2's map.
-    expect(shown(await read(map2, 'baseline'))).toHaveLength(2);
+    const kept = await read(map2, 'baseline');
+    expect(shown(kept)).toHaveLength(2);
+    // Nothing new goes on a page the file lacks; what stands there can be taken off.
+    const refused = await save(map2, 'baseline', [
+      { ...pt(80, 80), positionable_id: item.id, positionable_type: 'control_measure' },
+    ]);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect((refused.body as unknown as { message: string }).message).toBe(MAP_MESSAGES.pageNotInFile);
 
     await reconvertedSiteMap(db, { projectId, createdBy: adminId }, map.doc, [
       { width: 2000, height: 1500 },
@@ -654,6 +709,75 @@ describe('the one-note rule and large saves read by count and by key (review 21 
       { ...pt(), positionable_id: note.id, positionable_type: 'commentables' } as never,
     ]);
     expect(measured.counter.rows).toBeLessThan(50);
+  });
+
+  it('X5: swaps the map’s note in one save of more than one transaction', async () => {
+    const { projectId, mapId } = await newSite('Swap');
+    const oldNote = await newNote(projectId, 'Old');
+    const newNote2 = await newNote(projectId, 'New');
+    const item = await newProjectItem(projectId, 'Fence');
+    const first = await save(mapId, 'baseline', [
+      { ...pt(), positionable_id: oldNote.id, positionable_type: 'commentables' },
+    ]);
+    expect(first.status).toBe(200);
+    const old = first.body.items[0]!.feature;
+    const fences = (y: number) =>
+      Array.from({ length: 60 }, (_, i) => ({
+        ...pt(100 + i, y),
+        clientId: `fence-${y}-${i}`,
+        positionable_id: item.id,
+        positionable_type: 'control_measure',
+      }));
+    const items = [
+      ...fences(100),
+      {
+        ...pt(50, 50),
+        clientId: 'new-note',
+        positionable_id: newNote2.id,
+        positionable_type: 'commentables',
+      },
+      ...fences(200),
+      {
+        ...pt(),
+        positionables_id: old.positionables_id,
+        positionable_id: oldNote.id,
+        positionable_type: 'commentables',
+        version: old.version,
+        remove: true,
+      },
+    ];
+    const swapped = await save(mapId, 'baseline', items);
+    expect(swapped.status, JSON.stringify(swapped.body).slice(0, 300)).toBe(200);
+    // Answered in the order sent.
+    expect(swapped.body.items.map((i) => i.clientId)).toEqual(
+      items.map((i) => ('clientId' in i ? i.clientId : null)),
+    );
+    const now = shown(await read(mapId, 'baseline'));
+    expect(now).toHaveLength(121);
+    expect(now.filter((f) => f.startsWith('commentables'))).toEqual(['commentables: New / New content']);
+  });
+
+  it('X8: opens a map with reads that do not grow as its file is replaced', async () => {
+    const { readMap } = await import('@stormline/functions/lib/site-map-editor');
+    const { projectId, map, mapId, map2 } = await newSite('Replaced often');
+    const deps = await productDeps();
+    const rowsToOpen = async (id: string) => {
+      const measured = counting(deps.db);
+      await readMap({ ...deps, db: measured.db }, await caller(), NORTH, id, 'baseline', projectId);
+      return measured.counter.rows;
+    };
+    const once = await rowsToOpen(mapId);
+    const page = { width: 2000, height: 1500 };
+    for (let i = 0; i < 4; i++)
+      await reconvertedSiteMap(db, { projectId, createdBy: adminId }, map.doc, [page, page]);
+    await reconvertedSiteMap(db, { projectId, createdBy: adminId }, map.doc, [page]);
+    expect(await rowsToOpen(mapId)).toBe(once);
+    // Page 2 is still a map (what stands on it is kept); a page the file never had is none.
+    expect(await rowsToOpen(map2)).toBe(once);
+    expect(await read(map2, 'baseline')).toEqual([]);
+    const never = await api(pos(`${map.doc.id}_3`, 'baseline'));
+    expect(never.status).toBe(404);
+    expect((never.body as { message: string }).message).toBe(MAP_MESSAGES.notSiteMap);
   });
 
   it('G: lets one of two notes saved at once stand, even when the first save reads the map after the second wrote', async () => {

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import type { PositionableWrite } from '@stormline/contract/map-features';
+import { documentKeys, findDocumentById } from '@stormline/data/documents';
 import { getFindings } from '@stormline/data/findings';
 import { getMapLegendItems } from '@stormline/data/legend-items';
 import {
@@ -10,6 +11,9 @@ import {
 } from '@stormline/data/map-features';
 import type { FeatureRecord, MapEdit, SavedEdit, SourceScope } from '@stormline/data/map-features';
 import { getMapNotes } from '@stormline/data/map-notes';
+import { currentPages, getConversion } from '@stormline/data/site-maps';
+import type { SiteMapPageRecord } from '@stormline/data/site-maps';
+import type { TransactionStep } from '@stormline/data/transact';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@stormline/domain/errors';
 import { DATA_SOURCES, geometryProblem, MAP_MESSAGES } from '@stormline/domain/map-features';
 import type { PositionableType, TargetType } from '@stormline/domain/map-features';
@@ -19,7 +23,6 @@ import { actorOf } from './inspection-context';
 import {
   featureSources,
   findingsInInspection,
-  mapPage,
   mapRefusal,
   mapSaveGuards,
   positionableView,
@@ -97,6 +100,40 @@ async function checkNewSources(
   return scopes;
 }
 
+/**
+ * The map's page as it stands now, which a feature placed or changed must lie on (review 21 X3,
+ * X10): the document not deleted (409 'This site map was removed…') and the page in its current
+ * file (409 'This page is not in the site map’s current file…'). Removals need neither: a feature
+ * stranded on a removed page can always be taken off.
+ */
+async function standingPage(deps: Deps, ctx: MapContext): Promise<SiteMapPageRecord> {
+  const d = ctx.project.divisionId;
+  const [doc, conversion] = await Promise.all([
+    findDocumentById(deps.db, d, ctx.uploadId),
+    getConversion(deps.db, d, ctx.uploadId),
+  ]);
+  if (!doc) throw new ConflictError(MAP_MESSAGES.mapRemoved);
+  const page = (await currentPages(deps.db, conversion)).find(
+    (p) => p.page === ctx.page && p.deletedAt === null,
+  );
+  if (!page) throw new ConflictError(MAP_MESSAGES.pageNotInFile);
+  return page;
+}
+
+/** Held in every transaction of a save that places or changes a feature: the document still stands. */
+function documentStands(deps: Deps, ctx: MapContext): TransactionStep {
+  return {
+    write: {
+      ConditionCheck: {
+        TableName: deps.db.tableName,
+        Key: documentKeys.divisionUpload(ctx.project.divisionId, ctx.uploadId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    onConditionFailed: () => new ConflictError(MAP_MESSAGES.mapRemoved),
+  };
+}
+
 const shapeOf = (w: Write) => ({
   position_x: w.position_x,
   position_y: w.position_y,
@@ -106,7 +143,7 @@ const shapeOf = (w: Write) => ({
 
 /**
  * A bulk save of a map for an inspection (spec 002 §4, §7; 0041). Refused (403) when the map may not
- * change then; every feature must lie on the page image; the features named are read first and
+ * change then; a feature placed or changed needs the page to stand now (409) and must lie on its image; the features named are read first and
  * the whole save refused (409, naming them) when any changed meanwhile, before anything is written
  * (404 for a feature standing on another map); new features' sources are checked; a map shows at
  * most one note per inspection (409).
@@ -120,8 +157,9 @@ export async function saveMap(
 ): Promise<SavedEdit[]> {
   const refusal = mapRefusal(caller, ctx);
   if (refusal) throw new ForbiddenError(refusal);
-  // Only a feature placed or changed needs the page image; removals work on a removed document's map.
-  const image = writes.some((w) => !w.remove) ? await mapPage(deps, ctx) : null;
+  // Only a feature placed or changed needs the page, standing now; removals work on any page.
+  const placesOrChanges = writes.some((w) => !w.remove);
+  const image = placesOrChanges ? await standingPage(deps, ctx) : null;
 
   const named = writes.filter((w) => w.positionables_id !== undefined);
   const seen = new Set<string>();
@@ -205,7 +243,7 @@ export async function saveMap(
     n: ctx.n,
     inspectionId: ctx.inspection?.id ?? null,
     edits,
-    guards: mapSaveGuards(deps, ctx),
+    guards: [...mapSaveGuards(deps, ctx), ...(placesOrChanges ? [documentStands(deps, ctx)] : [])],
     by: actorOf(caller).name,
     now: deps.now(),
     labelOf,

@@ -91,9 +91,14 @@ export async function readMap(
   if (!conversion || conversion.docTypeId !== SITE_MAP_DOC_TYPE_ID) throw notSiteMap();
   if (projectId !== undefined && conversion.projectId !== projectId) throw notSiteMap();
   const project = await readVisibleProject(deps, caller, divisionId, conversion.projectId);
-  // A page the document never had is no map (a handful of PAGE items, read after the project check).
-  const pages = await pagesEver(deps, divisionId, parsed.uploadId);
-  if (!pages.some((p) => p.page === parsed.page && p.listedAt !== null)) throw notSiteMap();
+  // A page the document never had is no map: the most pages a finished conversion had, kept on the
+  // conversion (review 21 X8); a document last converted before that was kept reads its page rows.
+  if (conversion.maxPagesEver !== null) {
+    if (parsed.page > conversion.maxPagesEver) throw notSiteMap();
+  } else {
+    const pages = await pagesEver(deps, divisionId, parsed.uploadId);
+    if (!pages.some((p) => p.page === parsed.page && p.listedAt !== null)) throw notSiteMap();
+  }
   let inspection: InspectionRecord | null = null;
   if (inspectionRef !== null && inspectionRef !== BASELINE) {
     inspection = await getInspection(deps.db, divisionId, inspectionRef);

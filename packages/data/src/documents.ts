@@ -636,12 +636,16 @@ export async function moveDocument(
   return others;
 }
 
-/** Removes a document's upload item and row with the owner's change; answers the file to delete. */
+/**
+ * Removes a document's upload item and row with the owner's change, and `checks` (conditions the
+ * caller's rules hold in the same transaction); answers the file to delete.
+ */
 export async function removeDocument(
   db: Db,
   owner: DocumentOwner,
   uploadId: string,
   ownerStep: OwnerStep,
+  checks: readonly TransactionStep[] = [],
 ): Promise<DocumentRecord> {
   const doc = await getDocument(db, owner, uploadId);
   await transact(db, [
@@ -657,6 +661,7 @@ export async function removeDocument(
     },
     deleteStep(db, documentKeys.upload(owner, uploadId)),
     ...ownerStep(-1),
+    ...checks,
   ]);
   await removeAllAnnotations(db, documentKeys.ownerPartition(owner), uploadId);
   return doc;

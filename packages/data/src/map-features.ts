@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '@stormline/domain/errors';
-import { DATA_SOURCES, MAP_MESSAGES, planFeatureEdit, visibleIn } from '@stormline/domain/map-features';
+import {
+  DATA_SOURCES,
+  MAP_MESSAGES,
+  parseSiteMapId,
+  planFeatureEdit,
+  visibleIn,
+} from '@stormline/domain/map-features';
 import type { Lifetime, PositionableType, TargetType, VersionStep } from '@stormline/domain/map-features';
 import type { MapSymbol } from '@stormline/domain/map-symbol';
 import { batchGet } from './batch-get';
@@ -89,6 +95,14 @@ export const mapFeatureKeys = {
   }),
   lookup: (divisionId: string, featureId: string) => `DIVISION#${divisionId}#FEATURE#${featureId}`,
   placedOf: (divisionId: string, sourceId: string) => `DIVISION#${divisionId}#SOURCE#${sourceId}#PLACED`,
+  /**
+   * The features standing on every page of a site map document (`standing`, moved by every save's
+   * transactions), in the document's upload partition: its delete is conditioned on it being 0.
+   */
+  document: (divisionId: string, uploadId: string) => ({
+    pk: `DIVISION#${divisionId}#UPLOAD#${uploadId}`,
+    sk: 'MAPS',
+  }),
   /** byParent: the maps of a project that were ever saved (the MAP items). */
   ofProject: (divisionId: string, projectId: string) => `DIVISION#${divisionId}#PROJECT#${projectId}#MAPS`,
   /** What a source showed when the inspection was certified (its maps frozen then). */
@@ -609,24 +623,31 @@ function sourceSteps(db: Db, moves: readonly SourceMove[]): TransactionStep[] {
 /**
  * Writes a map save (0041): each edit's versions by the edit rule and its pointer, in transactions of
  * at most 100 items, each also holding the caller's guards, the map item's update (last saved, save
- * counter, standing features and notes) and the sources its edits place or remove (each placed one
+ * counter, standing features and notes), the document's standing count, and the sources its edits place or remove (each placed one
  * still there, placements counted). A transaction adding a note holds only while the map's note
  * count leaves room for it. The versions were read and checked by the caller; each write is
  * conditioned on them again, so a save that loses a race writes nothing of that transaction. When a
  * later transaction loses, the earlier ones stand: the 409 says how many were saved.
  */
 export async function saveMapEdits(db: Db, save: MapSave): Promise<SavedEdit[]> {
+  const uploadId = parseSiteMapId(save.siteMapId)?.uploadId ?? save.siteMapId;
   const planned = save.edits.map((edit) => ({ edit, ...editSteps(db, save, edit) }));
   const sourceOf = (edit: MapEdit) =>
     edit.kind === 'create'
       ? { type: edit.type, sourceId: edit.sourceId, sourceScope: edit.sourceScope }
       : edit.current;
-  const room = MAX_TRANSACTION_ITEMS - save.guards.length - 1;
+  // Each transaction also holds the guards, the map item and the document's count.
+  const room = MAX_TRANSACTION_ITEMS - save.guards.length - 2;
+  // Removals first, then changes, then creates (review 21 X5): a save the caller's checks accept
+  // (a note swapped for another, say) never fails on its own order across transactions; each
+  // transaction's note count only falls before it rises.
+  const order = { remove: 0, change: 1, create: 2 } as const;
+  const ordered = [...planned].sort((a, b) => order[a.edit.kind] - order[b.edit.kind]);
   const batches: (typeof planned)[] = [];
   let batch: typeof planned = [];
   let sources = new Set<string>();
   let size = 0;
-  for (const entry of planned) {
+  for (const entry of ordered) {
     const source = sourceOf(entry.edit).sourceId;
     const extra = entry.edit.kind !== 'change' && !sources.has(source) ? 1 : 0;
     if (size + entry.steps.length + extra > room) {
@@ -701,10 +722,27 @@ export async function saveMapEdits(db: Db, save: MapSave): Promise<SavedEdit[]> 
       },
       onConditionFailed: () => new ConflictError(MAP_MESSAGES.oneNote),
     };
+    // The document's count of what stands on any of its pages (its delete waits for 0).
+    const documentStep: TransactionStep[] =
+      standing === 0
+        ? []
+        : [
+            {
+              write: {
+                Update: {
+                  TableName: db.tableName,
+                  Key: mapFeatureKeys.document(save.divisionId, uploadId),
+                  UpdateExpression: 'SET itemType = :type ADD standing :standing',
+                  ExpressionAttributeValues: { ':type': 'SiteMapDocumentMaps', ':standing': standing },
+                },
+              },
+            },
+          ];
     try {
       await transact(db, [
         ...save.guards,
         mapStep,
+        ...documentStep,
         ...sourceSteps(db, [...moves.values()]),
         ...entries.flatMap((e) => e.steps),
       ]);

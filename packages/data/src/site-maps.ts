@@ -41,6 +41,11 @@ export interface ConversionRecord {
   sourceMimeType: string;
   /** The conversion whose pages the document shows: the last one that was done. */
   pagesConversionId: string | null;
+  /**
+   * The most pages any finished conversion of the document had: its maps are pages 1 to this
+   * (a map route's page check, one GetItem). Null for a document last converted before it was kept.
+   */
+  maxPagesEver: number | null;
   startedAt: string;
   updatedAt: string;
   startedBy: string | null;
@@ -118,6 +123,7 @@ function toConversion(item: Record<string, unknown>): ConversionRecord {
     sourceKey: item.sourceKey as string,
     sourceMimeType: item.sourceMimeType as string,
     pagesConversionId: (item.pagesConversionId as string | null | undefined) ?? null,
+    maxPagesEver: (item.maxPagesEver as number | undefined) ?? null,
     startedAt: item.startedAt as string,
     updatedAt: item.updatedAt as string,
     startedBy: (item.startedBy as string | null | undefined) ?? null,
@@ -460,6 +466,13 @@ export async function finishConversion(
     projectId: c.projectId,
     docTypeId: c.docTypeId,
   };
+  const pages = await pagesOf(db, c.divisionId, c.uploadId, c.conversionId);
+  // The most pages the document ever had; one converted before the count was kept counts its page
+  // rows once, here in the conversion job.
+  const earlier =
+    before.maxPagesEver ??
+    (before.pagesConversionId ? await mostPagesRecorded(db, c.divisionId, c.uploadId) : 0);
+  const maxPagesEver = Math.max(earlier, ...pages.map((p) => p.page));
   try {
     await transact(db, [
       {
@@ -479,10 +492,16 @@ export async function finishConversion(
             TableName: db.tableName,
             Key: conversionKey(c.divisionId, c.uploadId),
             UpdateExpression:
-              'SET #status = :done, pagesConversionId = :cid, completed = #total, message = :null, updatedAt = :at',
+              'SET #status = :done, pagesConversionId = :cid, completed = #total, message = :null, updatedAt = :at, maxPagesEver = :max',
             ConditionExpression: 'conversionId = :cid',
             ExpressionAttributeNames: { '#status': 'status', '#total': 'total' },
-            ExpressionAttributeValues: { ':done': 'done', ':cid': c.conversionId, ':null': null, ':at': at },
+            ExpressionAttributeValues: {
+              ':done': 'done',
+              ':cid': c.conversionId,
+              ':null': null,
+              ':at': at,
+              ':max': maxPagesEver,
+            },
           },
         },
         onConditionFailed: () => new ConflictError(CONVERSION_MESSAGES.gone),
@@ -494,7 +513,6 @@ export async function finishConversion(
   }
   // Listed after the switch, so the project's history never holds a page of a conversion that
   // did not finish; a retried task lists them again with the same values.
-  const pages = await pagesOf(db, c.divisionId, c.uploadId, c.conversionId);
   const partition = siteMapKeys.projectPages(c.divisionId, c.projectId);
   for (const page of pages) {
     const listedAt = page.listedAt ?? at;
@@ -537,6 +555,18 @@ export async function relistPage(db: Db, page: SiteMapPageRecord, listedAt: stri
       },
     }),
   );
+}
+
+/** The highest page number of every page row a document has (read whole: a document last converted before maxPagesEver was kept). */
+async function mostPagesRecorded(db: Db, divisionId: string, uploadId: string): Promise<number> {
+  const items = await queryAll(db, {
+    TableName: db.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': conversionKey(divisionId, uploadId).pk, ':prefix': 'PAGE#' },
+    ProjectionExpression: 'page, listedAt',
+    ConsistentRead: true,
+  });
+  return Math.max(0, ...items.filter((i) => i.listedAt).map((i) => i.page as number));
 }
 
 async function markDeleted(db: Db, pages: readonly SiteMapPageRecord[], now: Date): Promise<void> {

@@ -212,6 +212,10 @@ export const MAP_MESSAGES = {
     `Someone else changed ${names.length === 1 ? 'this feature' : 'these features'} meanwhile: ${names.join(', ')}. Reload the map to see their changes.`,
   standsOnMap: 'It stands on a map: remove it from the map first',
   featuresOnMap: 'Remove the features from this site map first',
+  /** A feature placed or changed on a deleted document's page (removals still work there). */
+  mapRemoved: 'This site map was removed: its page can no longer change',
+  /** A feature placed or changed on a page the document's current file lacks (replaced by a shorter one). */
+  pageNotInFile: 'This page is not in the site map’s current file: what stands on it can only be removed',
   tooManyPoints: `A save holds at most ${MAP_LIMITS.pointsPerSave} points of lines and polygons: save before drawing more`,
 } as const;
 
