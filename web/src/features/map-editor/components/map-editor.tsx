@@ -138,6 +138,14 @@ const newKey = () => `new-${Date.now().toString(36)}-${(newKeys += 1)}`;
 /** Spec 002 §8 wording for the refused save is not given: this names the features. */
 const conflictTitle = 'Someone else changed this map';
 
+/** Refusals (409) that are not someone's edits: the map cannot change, now or any more. */
+const NOT_EDIT_CONFLICTS: readonly string[] = [
+  MAP_MESSAGES.beingSigned,
+  MAP_MESSAGES.mapRemoved,
+  MAP_MESSAGES.pageNotInFile,
+  MAP_MESSAGES.oneNote,
+];
+
 export interface MapEditorProps {
   divisionId: string;
   siteMap: SiteMap;
@@ -505,7 +513,11 @@ export function MapEditor(props: MapEditorProps) {
       ]);
       notifications.show({ color: 'teal', message: 'Map saved', autoClose: 2000 });
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 409) {
+      if (
+        failure instanceof ApiError &&
+        failure.status === 409 &&
+        !NOT_EDIT_CONFLICTS.includes(failure.message)
+      ) {
         // Never overwrite silently: read the map again and show what changed, edits kept.
         const fresh =
           (await loadFeatures(divisionId, mapId, inspectionRef).catch(() => null))?.map(draftOf) ?? null;

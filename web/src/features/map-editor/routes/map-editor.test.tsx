@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mapRoutes } from '@stormline/contract/areas/map';
 import { findingsRoutes } from '@stormline/contract/areas/findings';
 import { legendItemsRoutes } from '@stormline/contract/areas/legend-items';
-import { CORRECTIVE_ACTION_NOTICE } from '@stormline/domain/map-features';
+import { CORRECTIVE_ACTION_NOTICE, MAP_MESSAGES } from '@stormline/domain/map-features';
 import { completeMapSymbol } from '@stormline/domain/map-symbol';
 import type { RoleName } from '@stormline/domain/roles';
 import { ok, refuse, serveApi, type Answer, type ServedRequest } from '../../../testing/api';
@@ -528,6 +528,29 @@ describe('the site map editor (spec 002 §2)', () => {
       (requests.filter((r) => r.route.startsWith('PUT'))[1]!.body as { items: { version: number }[] })
         .items[0]!.version,
     ).toBe(3);
+  });
+
+  it('a save refused because the inspection is being signed says so, and is no edit conflict', async () => {
+    let reads = 0;
+    await serveApi([
+      [mapRoutes.getSiteMap, () => ok(mapRoutes.getSiteMap, siteMap)],
+      [mapRoutes.listSiteMapInspections, () => page(mapRoutes.listSiteMapInspections, inspections, 50)],
+      [mapRoutes.listPositionables, () => (reads++, page(mapRoutes.listPositionables, [fence], 500))],
+      [mapRoutes.listMapNotes, () => page(mapRoutes.listMapNotes, [], 50)],
+      [mapRoutes.updatePositionables, () => refuse(409, MAP_MESSAGES.beingSigned)],
+    ]);
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Silt fence' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Move/Edit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'drag the selected' }));
+    const readsBefore = reads;
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MAP_MESSAGES.beingSigned)).toBeTruthy();
+    expect(screen.getByText('The map could not be saved')).toBeTruthy();
+    expect(screen.queryByText('Someone else changed this map')).toBeNull();
+    expect(reads).toBe(readsBefore);
+    // The edit is kept for a save once the signature is through.
+    expect(screen.getByTestId('pending-count').textContent).toContain('1 unsaved');
   });
 
   it("Close with a pending edit asks 'You have unsaved changes' and stays on Stay", async () => {
