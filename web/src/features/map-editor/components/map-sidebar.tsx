@@ -19,7 +19,6 @@ export interface SidebarActions {
   /** Add of a type: undefined when it may not be added here; a string says why it is disabled. */
   add: (type: PositionableType) => (() => void) | string | undefined;
   locate: (feature: DraftFeature) => void;
-  open: (feature: DraftFeature) => void;
   /** Items of a feature's edit/delete menu (Move/Edit, Edit…, Remove from Map, Revert…). */
   menu: (feature: DraftFeature) => { label: string; onSelect: () => void; color?: string }[];
 }
@@ -134,10 +133,9 @@ function SourceSection({
                 px={6}
                 py={6}
                 style={{ flex: 1, minWidth: 0 }}
-                onClick={() => {
-                  actions.locate(feature);
-                  actions.open(feature);
-                }}
+                // Locate only: a dialog over the map would hide the highlight. The detail opens from
+                // the feature on the map and from the row's menu (Details).
+                onClick={() => actions.locate(feature)}
                 aria-label={`Locate ${feature.source.name} on the map`}
               >
                 <Text fz="sm" truncate>
