@@ -698,6 +698,7 @@ export function MapEditor(props: MapEditorProps) {
               : 'Save or cancel the map edits to switch'
         }
         publicView={props.access.publicView}
+        compact={phone && (editor.mode === 'create' || editor.mode === 'modify')}
         showLastSaved={props.access.mapDrawing && !props.access.publicView}
         onClose={props.onClose}
       />

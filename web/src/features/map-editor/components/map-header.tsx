@@ -63,6 +63,7 @@ export function MapHeader({
   selectorDisabled,
   publicView = false,
   showLastSaved,
+  compact = false,
   onClose,
 }: {
   siteMap: SiteMap;
@@ -72,6 +73,8 @@ export function MapHeader({
   /** Why the selector is disabled (shown under it), or null. */
   selectorDisabled: string | null;
   publicView?: boolean;
+  /** Drawing or editing on a phone: the secondary lines go, so the map keeps its height. */
+  compact?: boolean;
   showLastSaved: boolean;
   onClose: () => void;
 }) {
@@ -79,13 +82,15 @@ export function MapHeader({
   return (
     <Group justify="space-between" align="flex-end" gap="xs" wrap="wrap">
       <Box style={{ flex: '1 1 14rem', minWidth: 0 }}>
-        <Text fz="sm" c="dimmed" truncate data-testid="map-project-name">
-          {siteMap.project.name}
-        </Text>
+        {!compact && (
+          <Text fz="sm" c="dimmed" truncate data-testid="map-project-name">
+            {siteMap.project.name}
+          </Text>
+        )}
         <Title order={1} fz={{ base: 'h4', sm: 'h3' }} style={{ overflowWrap: 'anywhere' }}>
           {siteMap.name}, page {siteMap.page}
         </Title>
-        {showLastSaved && (
+        {showLastSaved && !compact && (
           <Text fz="xs" c="dimmed" data-testid="map-last-saved">
             {savedText(siteMap.lastSaved)}
           </Text>
@@ -103,7 +108,7 @@ export function MapHeader({
           style={{ flex: '1 1 12rem', maxWidth: 320 }}
           value={inspectionId ?? BASELINE}
           disabled={selectorDisabled !== null}
-          description={selectorDisabled ?? undefined}
+          description={compact ? undefined : (selectorDisabled ?? undefined)}
           onChange={(event) => {
             const value = event.currentTarget.value;
             onInspection(value === BASELINE ? null : value);

@@ -825,6 +825,61 @@ describe('the site map editor (spec 002 §2)', () => {
     }
   });
 
+  it('items of the same name get a second line (shape, which of them); a phone drawing hides the header lines', async () => {
+    const entrance = (id: string, geometry: unknown) =>
+      feature(id, 'control_measure', 'Stabilized Construction Entrance', { geometry });
+    const box = {
+      type: 'rectangle',
+      bounds: [
+        [10, 10],
+        [60, 40],
+      ],
+    };
+    const before = window.matchMedia;
+    window.matchMedia = (query: string) => mediaQueryList(query, query.includes('max-width'));
+    try {
+      await serve({
+        features: [
+          fence,
+          entrance('e1', box),
+          entrance('e2', box),
+          entrance('e3', {
+            type: 'polygon',
+            points: [
+              [0, 0],
+              [50, 0],
+              [25, 40],
+            ],
+          }),
+        ],
+      });
+      open();
+      await userEvent.click(await screen.findByRole('button', { name: 'Items' }));
+      const items = await screen.findByRole('dialog', { name: 'Map items' });
+      expect(
+        within(items)
+          .getAllByRole('button', { name: /^Locate Stabilized/ })
+          .map((b) => b.getAttribute('aria-label')),
+      ).toEqual([
+        'Locate Stabilized Construction Entrance (Rectangle, 1 of 3) on the map',
+        'Locate Stabilized Construction Entrance (Rectangle, 2 of 3) on the map',
+        'Locate Stabilized Construction Entrance (Polygon, 3 of 3) on the map',
+      ]);
+      expect(within(items).getByText('Polygon, 3 of 3')).toBeTruthy();
+      expect(within(items).queryByText('Line, 1 of 1')).toBeNull();
+      await userEvent.click(within(items).getByRole('button', { name: 'Actions for Silt fence' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Move/Edit' }));
+      await screen.findByText(/^Editing/);
+      // The map keeps its height: the project line and the last save go while editing on a phone.
+      expect(screen.queryByTestId('map-project-name')).toBeNull();
+      expect(screen.queryByTestId('map-last-saved')).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+      expect(await screen.findByTestId('map-project-name')).toBeTruthy();
+    } finally {
+      window.matchMedia = before;
+    }
+  });
+
   it('a disabled Add choice says why under it', async () => {
     await serve({ features: [fence, finding, feature('p3', 'commentables', 'Gate note')] });
     open();
