@@ -127,6 +127,20 @@ export function useInspectionFindings(divisionId: string, inspectionId: string |
 }
 
 /** How the app names a finding: its type code and number ('MI #3'). */
+/** A finding's own record, read when its pin's detail opens (the map's read names it only). */
+export function useMapFinding(divisionId: string, findingId: string | null, inspectionId: string | null) {
+  return useSWR(
+    findingId ? cacheKey(divisionId, 'map/finding', findingId, inspectionId ?? '') : null,
+    () =>
+      callApi(findingsRoutes.getFinding, {
+        divisionId,
+        params: { id: findingId! },
+        query: inspectionId ? { inspectionId } : {},
+      }),
+    { shouldRetryOnError: false },
+  );
+}
+
 export const findingName = (finding: { number: number; type: { code: string } }) =>
   `${finding.type.code} #${finding.number}`;
 

@@ -41,6 +41,11 @@ export interface MapCanvasProps {
   /** What the pin tool places: its pin follows the pointer (the app's own icon, never Leaflet's). */
   placingSource?: PinSource | null;
   readOnly: boolean;
+  /**
+   * Drawing, placing or editing: a change of the map's height (the bars above it come and go) keeps
+   * the view where it is (its centre), never fits the image again; from then on the view is the user's.
+   */
+  keepView?: boolean;
   onFeatureClick: (key: string) => void;
   onFeatureMenu: (key: string, at: { x: number; y: number }) => void;
   onMapMenu: (pixel: MapPoint, at: { x: number; y: number }) => void;
@@ -207,9 +212,17 @@ export const MapCanvas = forwardRef<MapCanvasHandle, MapCanvasProps>(function Ma
       if (drawn) latest.current.onDrawn(drawn.geometry, drawn.at);
     });
     // The screen's bars above the map come and go (drawing tools, the editing line): Leaflet is told.
+    // Until the user pans, zooms or starts drawing, placing or editing, the image is fitted again;
+    // from then on the view keeps its centre and zoom (the map never jumps under the pointer).
     const resize = new ResizeObserver(() => {
+      if (latest.current.keepView) userMoved = true;
+      if (!userMoved) {
+        fit();
+        return;
+      }
+      const centre = map.getCenter();
       map.invalidateSize({ pan: false });
-      if (!userMoved) fit();
+      map.setView(centre, map.getZoom(), { animate: false });
     });
     resize.observe(element);
     // The container is the map's keyboard target (arrows pan, + and - zoom): it gets a name.

@@ -65,6 +65,7 @@ import {
   updateProjectLegendItem,
   useFeatures,
   useInspectionFindings,
+  useMapFinding,
   useMapNotes,
   useProjectLegendItems,
   type MapInspection,
@@ -181,6 +182,9 @@ export function MapEditor(props: MapEditorProps) {
   const mapId = siteMap.id;
   const inspectionRef = inspectionRefOf(inspectionId);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  // A finger taps, a mouse clicks: the drawing hints say which.
+  const Click = (useMediaQuery('(pointer: coarse)') ?? false) ? 'Tap' : 'Click';
+  const click = Click.toLowerCase();
   const { mutate } = useSWRConfig();
 
   const selected = inspections.find((inspection) => inspection.id === inspectionId) ?? null;
@@ -280,6 +284,20 @@ export function MapEditor(props: MapEditorProps) {
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<{ fresh: DraftFeature[] } | null>(null);
   const [addAt, setAddAt] = useState<MapPoint | null>(null);
+  // Cancel with edits asks first ('Discard N unsaved changes?').
+  const [askDiscard, setAskDiscard] = useState(false);
+  // The features placed of findings and notes created in this editor (by the feature's key).
+  const createdHere = useRef(new Map<string, { type: PositionableType; source: Source }>());
+  // Keyboard focus across the forms and bars (they come and go): where it goes next.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const formOpener = useRef<HTMLElement | null>(null);
+  const focusNext = useRef<'bar' | 'done' | null>(null);
+  const focusWhenShown = (which: 'bar' | 'done') => (element: HTMLElement | null) => {
+    if (element && focusNext.current === which) {
+      focusNext.current = null;
+      element.focus();
+    }
+  };
 
   const notes = useMapNotes(divisionId, projectId);
   // Findings and notes already made but not on this map: placed from the Add form (they may have
@@ -339,17 +357,28 @@ export function MapEditor(props: MapEditorProps) {
       return;
     }
     setPlacing({ type, source, at, created });
+    // The form closes: the keyboard goes on in the placement bar (its name and hint are read out).
+    focusNext.current = 'bar';
     // A pin asked for at a point of the map (its context menu) goes there at once.
     if (at && (type === 'findings' || type === 'commentables')) {
-      place(type, source, { type: 'point' }, at);
+      focusNext.current = 'done';
+      place(type, source, { type: 'point' }, at, created);
       return;
     }
     setTool(firstTool(type, source));
     dispatch({ type: 'sourceSaved', sourceId: source.id });
   };
 
-  function place(type: PositionableType, source: Source, geometry: Geometry, at: MapPoint) {
+  function place(
+    type: PositionableType,
+    source: Source,
+    geometry: Geometry,
+    at: MapPoint,
+    created = placing?.created ?? false,
+  ) {
     const key = newKey();
+    // Discarded unsaved, a finding or note made here is still there, not on the map: Cancel says so.
+    if (created) createdHere.current.set(key, { type, source });
     const feature: DraftFeature = {
       key,
       positionables_id: null,
@@ -399,6 +428,11 @@ export function MapEditor(props: MapEditorProps) {
   };
 
   const add = (type: PositionableType, at: MapPoint | null = null) => {
+    // Where the form's Esc or Cancel gives the focus back: the button that opened it; the toolbar's
+    // Add for a menu's item (the menu is gone by then).
+    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    formOpener.current =
+      active && !active.closest('[role="menu"]') && active !== document.body ? active : null;
     setAddAt(at);
     dispatch({ type: 'add', sourceType: type });
   };
@@ -423,10 +457,16 @@ export function MapEditor(props: MapEditorProps) {
     });
 
   const featureItems = (feature: DraftFeature): { label: string; onSelect: () => void; color?: string }[] => {
-    if (readOnly)
-      return [{ label: 'Details', onSelect: () => dispatch({ type: 'open', featureId: feature.key }) }];
+    const details = {
+      label: 'Details',
+      onSelect: () => {
+        setDrawerOpen(false);
+        dispatch({ type: 'open', featureId: feature.key });
+      },
+    };
+    if (readOnly) return [details];
     const items = [
-      { label: 'Details', onSelect: () => dispatch({ type: 'open', featureId: feature.key }) },
+      details,
       { label: 'Move/Edit', onSelect: () => dispatch({ type: 'modify', featureId: feature.key }) },
     ];
     if (pendingKeys.has(feature.key) && feature.positionables_id)
@@ -476,7 +516,6 @@ export function MapEditor(props: MapEditorProps) {
       canvas.current?.locate(feature.key);
       if (phone) setDrawerOpen(false);
     },
-    open: (feature) => dispatch({ type: 'open', featureId: feature.key }),
     menu: featureItems,
   };
 
@@ -492,11 +531,32 @@ export function MapEditor(props: MapEditorProps) {
     });
   };
 
+  /** Cancel: the unsaved edits go; a finding or note created here and placed says it still exists. */
+  const discardEdits = () => {
+    for (const edit of queue.edits) {
+      const made = edit.kind === 'add' ? createdHere.current.get(edit.key) : undefined;
+      if (made) leftCreated({ ...made, at: null, created: true });
+    }
+    createdHere.current.clear();
+    setQueue(EMPTY_EDITS);
+    setConflict(null);
+    setAskDiscard(false);
+    dispatch({ type: 'done' });
+  };
+
   const closeForms = () => {
     leftCreated(placing);
     setPlacing(null);
     setTool(null);
     dispatch({ type: 'done' });
+  };
+
+  /** The source model's form closed without placing: the focus goes back where Add was chosen. */
+  const closeSourceForm = () => {
+    closeForms();
+    const opener = formOpener.current;
+    formOpener.current = null;
+    window.setTimeout(() => (opener?.isConnected ? opener : addButton.current)?.focus());
   };
 
   async function save() {
@@ -629,7 +689,16 @@ export function MapEditor(props: MapEditorProps) {
         inspections={inspections}
         inspectionId={inspectionId}
         onInspection={props.onInspection}
-        selectorDisabled={inspectionSelectorDisabled(editor, queue.edits.length)}
+        selectorDisabled={
+          !inspectionSelectorDisabled(editor, queue.edits.length)
+            ? null
+            : queue.edits.length === 0
+              ? // Drawing with nothing drawn yet: Save and Cancel are disabled, so they are not the way out.
+                'Finish or stop drawing (Select or Esc) to switch'
+              : 'Save or cancel the map edits to switch'
+        }
+        publicView={props.access.publicView}
+        compact={phone && (editor.mode === 'create' || editor.mode === 'modify')}
         showLastSaved={props.access.mapDrawing && !props.access.publicView}
         onClose={props.onClose}
       />
@@ -641,13 +710,10 @@ export function MapEditor(props: MapEditorProps) {
         saving={saving}
         canUndo={queue.history.length > 0}
         onUndo={() => setQueue(undo)}
-        onCancel={() => {
-          setQueue(EMPTY_EDITS);
-          setConflict(null);
-          dispatch({ type: 'done' });
-        }}
+        onCancel={() => (queue.edits.length > 0 ? setAskDiscard(true) : discardEdits())}
         onSave={() => void save()}
         onFit={() => canvas.current?.fit()}
+        addRef={addButton}
         addChoices={addItems(null).map((item) => ({
           label: item.label,
           disabled: item.disabled,
@@ -664,14 +730,29 @@ export function MapEditor(props: MapEditorProps) {
               : !props.access.mapDrawing
                 ? 'You can view this map. Editing it is not part of your role.'
                 : inspectionId
-                  ? 'This inspection’s map can no longer change: the inspection is certified, or a later one has started.'
+                  ? `This inspection’s map can no longer change: ${
+                      !selected
+                        ? 'the inspection is certified, or a later one has started.'
+                        : inspections.some((other) => other.number > selected.number)
+                          ? 'a later inspection has started.'
+                          : 'the inspection is certified.'
+                    }`
                   : 'This is the map from before the first inspection. It can no longer change; choose an inspection to edit its map.'}
         </Text>
       )}
       {editor.mode === 'create' && placing && (
-        <Paper withBorder p="xs" radius="md" role="group" aria-label="Drawing tools">
+        <Paper
+          ref={focusWhenShown('bar')}
+          tabIndex={-1}
+          withBorder
+          p="xs"
+          radius="md"
+          role="group"
+          aria-label="Drawing tools"
+          aria-describedby="map-placing-what map-placing-hint"
+        >
           <Group gap={6} wrap="wrap">
-            <Text fz="sm" fw={600} style={phone ? { flexBasis: '100%' } : undefined}>
+            <Text id="map-placing-what" fz="sm" fw={600} style={phone ? { flexBasis: '100%' } : undefined}>
               Place {placing.source.name}:
             </Text>
             {placingTools.length > 1 && phone ? (
@@ -715,7 +796,10 @@ export function MapEditor(props: MapEditorProps) {
                 variant="light"
                 onClick={() => {
                   const at = canvas.current?.center();
-                  if (at) place(placing.type, placing.source, { type: 'point' }, at);
+                  if (!at) return;
+                  // The bar goes with the button: the keyboard goes on at the editing line's Done.
+                  focusNext.current = 'done';
+                  place(placing.type, placing.source, { type: 'point' }, at);
                 }}
               >
                 Place at the middle of the view
@@ -725,13 +809,13 @@ export function MapEditor(props: MapEditorProps) {
               Select
             </Button>
           </Group>
-          <Text fz="xs" c="dimmed" mt={4}>
+          <Text id="map-placing-hint" fz="xs" c="dimmed" mt={4}>
             {tool === 'polygon'
-              ? 'Click to add points; click the first point to finish.'
+              ? `${Click} to add points; ${click} the first point to finish.`
               : tool === 'line'
-                ? 'Click to add points; click the last point again to finish.'
+                ? `${Click} to add points; ${click} the last point again to finish.`
                 : tool === 'point'
-                  ? 'Click the map where it goes.'
+                  ? `${Click} the map where it goes.`
                   : 'Drag on the map to draw.'}
           </Text>
           {/* What the keyboard can do here, and what it cannot (docs/decisions/0041). */}
@@ -744,12 +828,23 @@ export function MapEditor(props: MapEditorProps) {
       {editor.mode === 'modify' && modeFeature && (
         <Group gap="xs">
           <Text fz="sm">
-            Editing <strong>{modeFeature.source.name}</strong>: drag it or its points.{' '}
+            Editing <strong>{modeFeature.source.name}</strong>:{' '}
+            {modeFeature.geometry.type === 'point' || modeFeature.geometry.type === 'text'
+              ? 'drag it.'
+              : modeFeature.geometry.type === 'circle'
+                ? 'drag it, or its edge to resize.'
+                : 'drag it or its points.'}{' '}
             <Text span fz="xs" c="dimmed" data-testid="keyboard-hint">
               Moving needs a mouse, pen or touch; Esc or Done ends editing.
             </Text>
           </Text>
-          <Button size="compact-sm" mih={28} variant="default" onClick={() => dispatch({ type: 'done' })}>
+          <Button
+            ref={focusWhenShown('done')}
+            size="compact-sm"
+            mih={28}
+            variant="default"
+            onClick={() => dispatch({ type: 'done' })}
+          >
             Done
           </Button>
         </Group>
@@ -833,6 +928,7 @@ export function MapEditor(props: MapEditorProps) {
             textLabel={textLabel}
             placingSource={placingSource}
             readOnly={readOnly}
+            keepView={editor.mode === 'create' || editor.mode === 'modify'}
             onFeatureClick={(key) => dispatch({ type: 'open', featureId: key })}
             onFeatureMenu={(key, at) => setMenu({ at, pixel: null, key })}
             onMapMenu={(pixel, at) => setMenu({ at, pixel, key: null })}
@@ -930,7 +1026,15 @@ export function MapEditor(props: MapEditorProps) {
               {modeFeature.source.scope === 'project' ? ' · this project' : ''}
               {modeFeature.source.deleted ? ' · deleted since' : ''}
             </Text>
-            {modeFeature.source.detail && (
+            {modeFeature.positionable_type === 'findings' && (
+              <FindingSummary
+                divisionId={divisionId}
+                findingId={modeFeature.positionable_id}
+                inspectionId={inspectionId}
+              />
+            )}
+            {/* A finding's location pointing back at the map is no detail here. */}
+            {modeFeature.source.detail && modeFeature.source.detail !== MAP_FINDING_DEFAULTS.location && (
               <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {modeFeature.source.detail}
               </Text>
@@ -967,6 +1071,26 @@ export function MapEditor(props: MapEditorProps) {
         )}
       </Modal>
 
+      {/* Cancel throws the unsaved edits away: asked first. */}
+      <Modal
+        className="map-touch"
+        opened={askDiscard}
+        onClose={() => setAskDiscard(false)}
+        title={`Discard ${queue.edits.length} unsaved ${queue.edits.length === 1 ? 'change' : 'changes'}?`}
+      >
+        <Stack>
+          <Text fz="sm">The changes made since the last save are lost.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAskDiscard(false)} data-autofocus>
+              Keep editing
+            </Button>
+            <Button color="red" onClick={discardEdits}>
+              Discard
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
       {/* Remove from Map (spec 002 §8): asks, naming the item. */}
       <Modal
         className="map-touch"
@@ -999,7 +1123,9 @@ export function MapEditor(props: MapEditorProps) {
       <Modal
         className="map-touch"
         opened={editor.mode === 'createSourceModel' && editor.sourceType !== null}
-        onClose={closeForms}
+        onClose={closeSourceForm}
+        // The focus is placed by hand: back to Add on Esc or Cancel, on to the placement bar after.
+        returnFocus={false}
         title={editor.sourceType ? `Add ${TYPE_NAMES[editor.sourceType]}` : ''}
         size={editor.sourceType && isLegendType(editor.sourceType) ? 'lg' : 'md'}
       >
@@ -1013,7 +1139,7 @@ export function MapEditor(props: MapEditorProps) {
         {editor.sourceType === 'commentables' && (
           <NoteForm
             submitLabel="Create note"
-            onCancel={closeForms}
+            onCancel={closeSourceForm}
             onSubmit={async (input) => {
               const note = await createMapNote(divisionId, projectId, input);
               void notes.mutate();
@@ -1039,7 +1165,7 @@ export function MapEditor(props: MapEditorProps) {
             divisionId={divisionId}
             inspectionId={inspectionId}
             defaults={MAP_FINDING_DEFAULTS}
-            onCancel={closeForms}
+            onCancel={closeSourceForm}
             onCreated={(finding) =>
               startPlacing(
                 'findings',
@@ -1064,7 +1190,7 @@ export function MapEditor(props: MapEditorProps) {
             projectId={projectId}
             type={editor.sourceType}
             canCreate={props.can.legendCreate}
-            onCancel={closeForms}
+            onCancel={closeSourceForm}
             onPicked={(source) => startPlacing(editor.sourceType!, source, addAt)}
             onCreate={async (input) => {
               const item = await createProjectLegendItem(divisionId, projectId, input);
@@ -1147,6 +1273,49 @@ export function MapEditor(props: MapEditorProps) {
           dispatch({ type: 'done' });
         }}
       />
+    </Stack>
+  );
+}
+
+/** The longest start of an observation a pin's detail shows. */
+const OBSERVATION_START = 160;
+
+/**
+ * What a finding's pin says about it (the location alone points back at the map): its type, open or
+ * completed, the date initiated and the start of its newest observation, read as the detail opens.
+ */
+function FindingSummary({
+  divisionId,
+  findingId,
+  inspectionId,
+}: {
+  divisionId: string;
+  findingId: string;
+  inspectionId: string | null;
+}) {
+  const finding = useMapFinding(divisionId, findingId, inspectionId);
+  if (finding.error) return null;
+  if (!finding.data)
+    return (
+      <Text fz="sm" c="dimmed">
+        Loading the finding…
+      </Text>
+    );
+  const { type, date_completed, date_initiated, observations } = finding.data;
+  const observation = observations[0]?.content.trim() ?? '';
+  return (
+    <Stack gap={4} data-testid="map-finding-summary">
+      <Text fz="sm">
+        <strong>{type.name}</strong> · {date_completed ? `Completed ${displayDate(date_completed)}` : 'Open'}{' '}
+        · Initiated {displayDate(date_initiated)}
+      </Text>
+      {observation && (
+        <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {observation.length > OBSERVATION_START
+            ? `${observation.slice(0, OBSERVATION_START).trimEnd()}…`
+            : observation}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -26,22 +27,28 @@ import type { MapInspection, SiteMap } from '../api/map-calls';
 
 export const BASELINE_LABEL = 'Before the first inspection';
 
-/** On a phone the selector's options are short: '#3 · 03-09-2026', '(view only)' when read-only. */
-export function shortInspectionLabel(inspection: MapInspection): string {
-  return `#${inspection.number} · ${displayDate(inspection.date)}${inspection.editable ? '' : ' (view only)'}`;
+/** An inspection whose map can no longer change: one wording on every screen width. */
+export const VIEW_ONLY = ' (view only)';
+
+/**
+ * On a phone the selector's options are short: '#3 · 03-09-2026'. '(view only)' marks a map that can
+ * no longer change, except in the public view, where every map is view only.
+ */
+export function shortInspectionLabel(inspection: MapInspection, publicView = false): string {
+  return `#${inspection.number} · ${displayDate(inspection.date)}${inspection.editable || publicView ? '' : VIEW_ONLY}`;
 }
 
-export function inspectionLabel(inspection: MapInspection): string {
+export function inspectionLabel(inspection: MapInspection, publicView = false): string {
   return `Inspection #${inspection.number} · ${displayDate(inspection.date)}${inspection.type ? ` · ${inspection.type}` : ''}${
-    inspection.editable ? '' : ' (read-only)'
+    inspection.editable || publicView ? '' : VIEW_ONLY
   }`;
 }
 
 function savedText(lastSaved: SiteMap['lastSaved']): string {
-  if (!lastSaved) return 'Not saved yet';
+  if (!lastSaved) return 'Map not saved yet';
   const at = new Date(lastSaved.at);
   const time = at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  return `Last saved ${displayDate(lastSaved.at.slice(0, 10))} ${time}${lastSaved.by ? ` by ${lastSaved.by}` : ''}`;
+  return `Map last saved ${displayDate(lastSaved.at.slice(0, 10))} ${time}${lastSaved.by ? ` by ${lastSaved.by}` : ''}`;
 }
 
 /**
@@ -54,14 +61,20 @@ export function MapHeader({
   inspectionId,
   onInspection,
   selectorDisabled,
+  publicView = false,
   showLastSaved,
+  compact = false,
   onClose,
 }: {
   siteMap: SiteMap;
   inspections: readonly MapInspection[];
   inspectionId: string | null;
   onInspection: (id: string | null) => void;
-  selectorDisabled: boolean;
+  /** Why the selector is disabled (shown under it), or null. */
+  selectorDisabled: string | null;
+  publicView?: boolean;
+  /** Drawing or editing on a phone: the secondary lines go, so the map keeps its height. */
+  compact?: boolean;
   showLastSaved: boolean;
   onClose: () => void;
 }) {
@@ -69,13 +82,15 @@ export function MapHeader({
   return (
     <Group justify="space-between" align="flex-end" gap="xs" wrap="wrap">
       <Box style={{ flex: '1 1 14rem', minWidth: 0 }}>
-        <Text fz="sm" c="dimmed" truncate data-testid="map-project-name">
-          {siteMap.project.name}
-        </Text>
+        {!compact && (
+          <Text fz="sm" c="dimmed" truncate data-testid="map-project-name">
+            {siteMap.project.name}
+          </Text>
+        )}
         <Title order={1} fz={{ base: 'h4', sm: 'h3' }} style={{ overflowWrap: 'anywhere' }}>
           {siteMap.name}, page {siteMap.page}
         </Title>
-        {showLastSaved && (
+        {showLastSaved && !compact && (
           <Text fz="xs" c="dimmed" data-testid="map-last-saved">
             {savedText(siteMap.lastSaved)}
           </Text>
@@ -92,8 +107,8 @@ export function MapHeader({
           size="sm"
           style={{ flex: '1 1 12rem', maxWidth: 320 }}
           value={inspectionId ?? BASELINE}
-          disabled={selectorDisabled}
-          description={selectorDisabled ? 'Save or cancel the map edits to switch' : undefined}
+          disabled={selectorDisabled !== null}
+          description={compact ? undefined : (selectorDisabled ?? undefined)}
           onChange={(event) => {
             const value = event.currentTarget.value;
             onInspection(value === BASELINE ? null : value);
@@ -101,9 +116,11 @@ export function MapHeader({
           data={[
             ...inspections.map((inspection) => ({
               value: inspection.id,
-              label: narrow ? shortInspectionLabel(inspection) : inspectionLabel(inspection),
+              label: narrow
+                ? shortInspectionLabel(inspection, publicView)
+                : inspectionLabel(inspection, publicView),
             })),
-            { value: BASELINE, label: narrow ? 'Before inspection #1' : BASELINE_LABEL },
+            { value: BASELINE, label: BASELINE_LABEL },
           ]}
         />
         <Button variant="default" leftSection={<IconX size={16} />} onClick={onClose}>
@@ -138,6 +155,7 @@ export function MapToolbar({
   onFit,
   addChoices,
   canUndo,
+  addRef,
 }: {
   siteMap: SiteMap;
   onMap: (id: string) => void;
@@ -150,6 +168,8 @@ export function MapToolbar({
   onFit: () => void;
   addChoices: AddChoice[];
   canUndo: boolean;
+  /** The Add button: a form opened from its menu gives the focus back to it. */
+  addRef?: Ref<HTMLButtonElement>;
 }) {
   const previous = siteMap.previous;
   const next = siteMap.next;
@@ -189,7 +209,7 @@ export function MapToolbar({
         {editable && (
           <Menu position="bottom-start" withinPortal>
             <Menu.Target>
-              <Button variant="light" leftSection={<IconPlus size={16} />}>
+              <Button ref={addRef} variant="light" leftSection={<IconPlus size={16} />}>
                 Add
               </Button>
             </Menu.Target>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   ActionIcon,
   Badge,
+  Box,
   Button,
   Group,
   Menu,
@@ -14,12 +15,12 @@ import {
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { DATA_SOURCES, type PositionableType } from '@stormline/domain/map-features';
 import type { DraftFeature } from '../lib/pending-edits';
+import { TOOL_LABELS } from '../lib/shapes';
 
 export interface SidebarActions {
   /** Add of a type: undefined when it may not be added here; a string says why it is disabled. */
   add: (type: PositionableType) => (() => void) | string | undefined;
   locate: (feature: DraftFeature) => void;
-  open: (feature: DraftFeature) => void;
   /** Items of a feature's edit/delete menu (Move/Edit, Edit…, Remove from Map, Revert…). */
   menu: (feature: DraftFeature) => { label: string; onSelect: () => void; color?: string }[];
 }
@@ -79,6 +80,15 @@ function SourceSection({
     feature.source.name.toLowerCase().includes(search.trim().toLowerCase()),
   );
   const headingId = `map-sidebar-${type}`;
+  // Items of the same name (three 'Stabilized Construction Entrance') get a second line telling
+  // them apart: the shape, and which of them in the list's order.
+  const sameName = (feature: DraftFeature) =>
+    features.filter((other) => other.source.name === feature.source.name);
+  const secondLine = (feature: DraftFeature): string | null => {
+    const same = sameName(feature);
+    if (same.length < 2) return null;
+    return `${TOOL_LABELS[feature.geometry.type]}, ${same.indexOf(feature) + 1} of ${same.length}`;
+  };
   return (
     <section aria-labelledby={headingId}>
       <Group justify="space-between" mb={4} wrap="nowrap">
@@ -119,39 +129,49 @@ function SourceSection({
         </Text>
       ) : (
         <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {shown.map((feature) => (
-            <Group
-              key={feature.key}
-              component="li"
-              gap={4}
-              wrap="nowrap"
-              justify="space-between"
-              bg={feature.key === selectedKey ? 'var(--mantine-color-blue-light)' : undefined}
-              style={{ borderRadius: 6 }}
-            >
-              <UnstyledButton
-                className="map-tap"
-                px={6}
-                py={6}
-                style={{ flex: 1, minWidth: 0 }}
-                onClick={() => {
-                  actions.locate(feature);
-                  actions.open(feature);
-                }}
-                aria-label={`Locate ${feature.source.name} on the map`}
+          {shown.map((feature) => {
+            const second = secondLine(feature);
+            return (
+              <Group
+                key={feature.key}
+                component="li"
+                gap={4}
+                wrap="nowrap"
+                justify="space-between"
+                bg={feature.key === selectedKey ? 'var(--mantine-color-blue-light)' : undefined}
+                style={{ borderRadius: 6 }}
               >
-                <Text fz="sm" truncate>
-                  {feature.source.name}
-                </Text>
-              </UnstyledButton>
-              {pendingKeys.has(feature.key) && (
-                <Badge size="xs" color="orange" variant="light">
-                  unsaved
-                </Badge>
-              )}
-              <ItemMenu feature={feature} actions={actions} />
-            </Group>
-          ))}
+                <Box style={{ flex: 1, minWidth: 0 }}>
+                  <UnstyledButton
+                    className="map-tap"
+                    px={6}
+                    py={6}
+                    w="100%"
+                    // Locate only: a dialog over the map would hide the highlight. The detail opens
+                    // from the feature on the map and from the row's menu (Details).
+                    onClick={() => actions.locate(feature)}
+                    aria-label={`Locate ${feature.source.name}${second ? ` (${second})` : ''} on the map`}
+                  >
+                    <Text fz="sm" truncate>
+                      {feature.source.name}
+                    </Text>
+                  </UnstyledButton>
+                  {/* Beside the button, not in it: its visible text stays its name's (axe). */}
+                  {second && (
+                    <Text fz="xs" c="dimmed" px={6} mt={-6} pb={4} truncate aria-hidden>
+                      {second}
+                    </Text>
+                  )}
+                </Box>
+                {pendingKeys.has(feature.key) && (
+                  <Badge size="xs" color="orange" variant="light">
+                    unsaved
+                  </Badge>
+                )}
+                <ItemMenu feature={feature} actions={actions} />
+              </Group>
+            );
+          })}
         </Stack>
       )}
     </section>

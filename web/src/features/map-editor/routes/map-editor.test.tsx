@@ -11,6 +11,7 @@ import type { RoleName } from '@stormline/domain/roles';
 import { ok, refuse, serveApi, type Answer, type ServedRequest } from '../../../testing/api';
 import { profileOf } from '../../../testing/profiles';
 import { renderScreen } from '../../../testing/render';
+import { mediaQueryList } from '../../../testing/media-query';
 import { formatDate } from '../../../lib/format';
 import type { MapCanvasHandle, MapCanvasProps } from '../components/map-canvas';
 import { readMapEdits, storeMapEdits } from '../lib/stored-edits';
@@ -199,6 +200,28 @@ function serve({
     [mapRoutes.listSiteMapInspections, () => page(mapRoutes.listSiteMapInspections, inspections, 50)],
     [mapRoutes.listPositionables, () => page(mapRoutes.listPositionables, features, 500)],
     [mapRoutes.listMapNotes, () => page(mapRoutes.listMapNotes, notes, 50)],
+    [
+      findingsRoutes.getFinding,
+      () =>
+        ok(findingsRoutes.getFinding, {
+          ...inspectionFinding('f3', 3, 'CA'),
+          type: { id: 't-CA', code: 'CA', name: 'Corrective Action', color: '#2FF363' },
+          location: 'See site inspection map for location',
+          observations: [
+            {
+              id: 'o1',
+              content: 'Silt washed past the fence '.repeat(8),
+              createdAt: T,
+              author: { id: 'u1', name: 'Dana Tester' },
+              mayEdit: false,
+            },
+          ],
+          images: null,
+          previousId: null,
+          nextId: null,
+          editable: true,
+        }),
+    ],
     [findingsRoutes.listInspectionFindings, () => page(findingsRoutes.listInspectionFindings, findings, 50)],
     [
       mapRoutes.createMapNote,
@@ -248,10 +271,10 @@ describe('the site map editor (spec 002 §2)', () => {
         .map((o) => o.textContent),
     ).toEqual([
       'Inspection #2 · 03-09-2026 · Routine',
-      'Inspection #1 · 03-02-2026 · Routine (read-only)',
+      'Inspection #1 · 03-02-2026 · Routine (view only)',
       'Before the first inspection',
     ]);
-    expect(screen.getByTestId('map-last-saved').textContent).toContain('Last saved 03-02-2026');
+    expect(screen.getByTestId('map-last-saved').textContent).toContain('Map last saved 03-02-2026');
     const sidebar = await screen.findByTestId('map-sidebar');
     expect(
       within(sidebar)
@@ -280,13 +303,20 @@ describe('the site map editor (spec 002 §2)', () => {
     const detail = await screen.findByTestId('map-feature-detail');
     expect(within(detail).getByText('Finding')).toBeTruthy();
     expect(within(detail).queryByRole('button', { name: 'Remove from Map' })).toBeNull();
+    // The finding's own record, read as the detail opens: type, status, date, its observation's start.
+    const summary = await within(detail).findByTestId('map-finding-summary');
+    expect(summary.textContent).toBe(
+      `Corrective Action · Open · Initiated 03-09-2026${'Silt washed past the fence '.repeat(8).slice(0, 160).trimEnd()}…`,
+    );
+    expect(within(detail).queryByText('See site inspection map for location')).toBeNull();
   });
 
   it("a certified inspection's map (or one a later inspection followed) is read-only", async () => {
     await serve();
     open('Inspector', '/divisions/north-region/projects/p1/map/up1_1/edit?from=inspection&inspectionId=i1');
-    expect((await screen.findByTestId('map-read-only')).textContent).toContain(
-      'This inspection’s map can no longer change',
+    // Inspection #2 followed #1: the notice says which reason applies.
+    expect((await screen.findByTestId('map-read-only')).textContent).toBe(
+      'This inspection’s map can no longer change: a later inspection has started.',
     );
   });
 
@@ -718,6 +748,138 @@ describe('the site map editor (spec 002 §2)', () => {
     expect(screen.queryByTestId('pending-count')).toBeNull();
   });
 
+  it('a note created and placed, then discarded with Cancel, says it was created and can be placed later', async () => {
+    await serve();
+    open();
+    await screen.findByText('Silt fence');
+    const toolbar = screen.getByRole('toolbar', { name: 'Map tools' });
+    await userEvent.click(within(toolbar).getByRole('button', { name: 'Add' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Add Notes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Notes' });
+    await userEvent.clear(within(dialog).getByLabelText(/Title/));
+    await userEvent.type(within(dialog).getByLabelText(/Title/), 'Gate note');
+    await userEvent.type(within(dialog).getByLabelText(/Content/), 'Silt at the gate');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create note' }));
+    const tools = await screen.findByRole('group', { name: 'Drawing tools' });
+    await userEvent.click(within(tools).getByRole('button', { name: 'Place at the middle of the view' }));
+    expect(screen.getByTestId('pending-count').textContent).toContain('1 unsaved');
+    expect(screen.queryByText('Gate note was created')).toBeNull();
+    await userEvent.click(within(toolbar).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Discard 1 unsaved change?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    expect(await screen.findByText('Gate note was created')).toBeTruthy();
+    expect(screen.queryByTestId('pending-count')).toBeNull();
+  });
+
+  it('keyboard focus: Esc on an Add form goes back to Add; placement focuses its bar, the middle-of-view pin the Done', async () => {
+    await serve();
+    open();
+    await screen.findByText('Silt fence');
+    const toolbar = screen.getByRole('toolbar', { name: 'Map tools' });
+    const addButton = within(toolbar).getByRole('button', { name: 'Add' });
+    await userEvent.click(addButton);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Add Finding' }));
+    await screen.findByRole('dialog', { name: 'Add Finding' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Finding' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(addButton));
+
+    await userEvent.click(addButton);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Add Notes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Notes' });
+    await userEvent.type(within(dialog).getByLabelText(/Content/), 'Silt at the gate');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create note' }));
+    const tools = await screen.findByRole('group', { name: 'Drawing tools' });
+    await waitFor(() => expect(document.activeElement).toBe(tools));
+    // Drawing with nothing drawn: Save and Cancel are disabled, so the selector names the way out.
+    expect(screen.getByText('Finish or stop drawing (Select or Esc) to switch')).toBeTruthy();
+    await userEvent.click(within(tools).getByRole('button', { name: 'Place at the middle of the view' }));
+    const done = await screen.findByRole('button', { name: 'Done' });
+    await waitFor(() => expect(document.activeElement).toBe(done));
+    // A pin has no points to drag.
+    expect(screen.getByText(/^Editing/).textContent).toMatch(/: drag it\.\s*Moving needs/);
+    expect(screen.getByText('Save or cancel the map edits to switch')).toBeTruthy();
+  });
+
+  it('on a touch screen the drawing hints say Tap, not Click', async () => {
+    const before = window.matchMedia;
+    window.matchMedia = (query: string) => mediaQueryList(query, query.includes('coarse'));
+    try {
+      await serve();
+      open();
+      await screen.findByText('Silt fence');
+      await userEvent.click(
+        within(screen.getByRole('toolbar', { name: 'Map tools' })).getByRole('button', { name: 'Add' }),
+      );
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Add Notes' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add Notes' });
+      await userEvent.type(within(dialog).getByLabelText(/Content/), 'Silt at the gate');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create note' }));
+      const tools = await screen.findByRole('group', { name: 'Drawing tools' });
+      expect(within(tools).getByText('Tap the map where it goes.')).toBeTruthy();
+    } finally {
+      window.matchMedia = before;
+    }
+  });
+
+  it('items of the same name get a second line (shape, which of them); a phone drawing hides the header lines', async () => {
+    const entrance = (id: string, geometry: unknown) =>
+      feature(id, 'control_measure', 'Stabilized Construction Entrance', { geometry });
+    const box = {
+      type: 'rectangle',
+      bounds: [
+        [10, 10],
+        [60, 40],
+      ],
+    };
+    const before = window.matchMedia;
+    window.matchMedia = (query: string) => mediaQueryList(query, query.includes('max-width'));
+    try {
+      await serve({
+        features: [
+          fence,
+          entrance('e1', box),
+          entrance('e2', box),
+          entrance('e3', {
+            type: 'polygon',
+            points: [
+              [0, 0],
+              [50, 0],
+              [25, 40],
+            ],
+          }),
+        ],
+      });
+      open();
+      await userEvent.click(await screen.findByRole('button', { name: 'Items' }));
+      const items = await screen.findByRole('dialog', { name: 'Map items' });
+      expect(
+        within(items)
+          .getAllByRole('button', { name: /^Locate Stabilized/ })
+          .map((b) => b.getAttribute('aria-label')),
+      ).toEqual([
+        'Locate Stabilized Construction Entrance (Rectangle, 1 of 3) on the map',
+        'Locate Stabilized Construction Entrance (Rectangle, 2 of 3) on the map',
+        'Locate Stabilized Construction Entrance (Polygon, 3 of 3) on the map',
+      ]);
+      expect(within(items).getByText('Polygon, 3 of 3')).toBeTruthy();
+      expect(within(items).queryByText('Line, 1 of 1')).toBeNull();
+      await userEvent.click(within(items).getByRole('button', { name: 'Actions for Silt fence' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Move/Edit' }));
+      await screen.findByText(/^Editing/);
+      // The map keeps its height: the project line and the last save go while editing on a phone.
+      expect(screen.queryByTestId('map-project-name')).toBeNull();
+      expect(screen.queryByTestId('map-last-saved')).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+      expect(await screen.findByTestId('map-project-name')).toBeTruthy();
+    } finally {
+      window.matchMedia = before;
+    }
+  });
+
   it('a disabled Add choice says why under it', async () => {
     await serve({ features: [fence, finding, feature('p3', 'commentables', 'Gate note')] });
     open();
@@ -727,6 +889,17 @@ describe('the site map editor (spec 002 §2)', () => {
     );
     const item = await screen.findByRole('menuitem', { name: /Add Notes/ });
     expect(item.textContent).toBe('Add NotesThis map already holds its note');
+  });
+
+  it("a sidebar row only locates (no dialog over the highlight); the row's menu opens Details", async () => {
+    await serve();
+    open();
+    const sidebar = await screen.findByTestId('map-sidebar');
+    await userEvent.click(await within(sidebar).findByRole('button', { name: 'Locate CA #3 on the map' }));
+    expect(screen.queryByTestId('map-feature-detail')).toBeNull();
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Actions for CA #3' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Details' }));
+    expect(await screen.findByTestId('map-feature-detail')).toBeTruthy();
   });
 
   it('a feature dragged off the image goes back, with a message naming it', async () => {
@@ -798,6 +971,18 @@ describe('pending edits kept on the device (docs/decisions/0041)', () => {
     await moveFence();
     expect(readMapEdits('up1_1', 'i2')!.edits.length).toBe(1);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    // Cancel asks first: Keep editing keeps them.
+    const ask = await screen.findByRole('dialog', { name: 'Discard 1 unsaved change?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByTestId('pending-count').textContent).toContain('1 unsaved');
+    expect(readMapEdits('up1_1', 'i2')!.edits.length).toBe(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Discard 1 unsaved change?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('pending-count')).toBeNull());
     expect(readMapEdits('up1_1', 'i2')).toBeNull();
   });
 
