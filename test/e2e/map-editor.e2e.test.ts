@@ -293,6 +293,27 @@ describe('the site map editor in the browser (issue 21)', () => {
     await page.getByRole('toolbar', { name: 'Map tools' }).getByRole('button', { name: 'Cancel' }).click();
     await pending(page).waitFor({ state: 'detached' });
 
+    // A selected line keeps its finger-wide grab area: pressed 6 px off the line, the drag moves
+    // the line (the dashed outline takes no events), it does not pan the map.
+    await sidebar(page)
+      .getByRole('button', { name: `Actions for ${ticks}` })
+      .click();
+    await page.getByRole('menuitem', { name: 'Move/Edit' }).click();
+    await page.getByText(`Editing ${ticks}`).waitFor();
+    const onLine = (await spot(page))(0.625, 0.675);
+    const offLine: [number, number] = [onLine[0], onLine[1] + 6];
+    const imageLeft = () =>
+      page.locator('.leaflet-image-layer').evaluate((el) => el.getBoundingClientRect().left);
+    const leftBefore = await imageLeft();
+    await page.mouse.move(...offLine);
+    await page.mouse.down();
+    await page.mouse.move(offLine[0] + 40, offLine[1] + 30, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => pending(page).textContent()).toBe('1 unsaved');
+    expect(await imageLeft(), 'the map did not pan').toBe(leftBefore);
+    await page.getByRole('toolbar', { name: 'Map tools' }).getByRole('button', { name: 'Cancel' }).click();
+    await pending(page).waitFor({ state: 'detached' });
+
     // A line drawn and not saved outlives a reload (after the unload warning): offered back, never
     // applied by itself, restored as unsaved, then saved (docs/decisions/0041).
     await pickControlMeasure(page, ticks, 'Line');
