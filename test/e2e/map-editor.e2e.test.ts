@@ -300,8 +300,9 @@ describe('the site map editor in the browser (issue 21)', () => {
       .click();
     await page.getByRole('menuitem', { name: 'Move/Edit' }).click();
     await page.getByText(`Editing ${ticks}`).waitFor();
-    const onLine = (await spot(page))(0.625, 0.675);
-    const offLine: [number, number] = [onLine[0], onLine[1] + 6];
+    // The middle of the (straight) line is the middle of its path's box, wherever the map stands.
+    const box = (await page.locator('.leaflet-overlay-pane path.leaflet-pm-draggable').boundingBox())!;
+    const offLine: [number, number] = [box.x + box.width / 2, box.y + box.height / 2 + 6];
     const imageLeft = () =>
       page.locator('.leaflet-image-layer').evaluate((el) => el.getBoundingClientRect().left);
     const leftBefore = await imageLeft();
