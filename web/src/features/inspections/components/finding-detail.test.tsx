@@ -174,6 +174,7 @@ describe('a completed finding keeps its photos (docs/decisions/0026)', () => {
     await serveApi([
       [findingsRoutes.getFinding, () => withPhoto(dateCompleted)],
       [templatesRoutes.listTemplateFindingTypes, () => findingTypes],
+      [projectsRoutes.listInspectionSiteMaps, () => emptyPage(projectsRoutes.listInspectionSiteMaps, 50)],
     ]);
     renderScreen(
       <FindingDetail divisionId="north-region" inspectionId="i1" findingId="f1" inspection={inspection} />,
