@@ -311,6 +311,32 @@ describe('the site map editor in the browser (issue 21)', () => {
         .click();
       await pending(page).waitFor({ state: 'detached' });
 
+      // A selected line keeps its finger-wide grab area: pressed 6 px off the line, the drag moves
+      // the line (the dashed outline takes no events), it does not pan the map.
+      await sidebar(page)
+        .getByRole('button', { name: `Actions for ${ticks}` })
+        .click();
+      await page.getByRole('menuitem', { name: 'Move/Edit' }).click();
+      await page.getByText(`Editing ${ticks}`).waitFor();
+      // The middle of the (straight) line is the middle of its path's box, wherever the map stands.
+      const box = (await page.locator('.leaflet-overlay-pane path.leaflet-pm-draggable').boundingBox())!;
+      const offLine: [number, number] = [box.x + box.width / 2, box.y + box.height / 2 + 6];
+      const imageLeft = () =>
+        page.locator('.leaflet-image-layer').evaluate((el) => el.getBoundingClientRect().left);
+      const leftBefore = await imageLeft();
+      await page.mouse.move(...offLine);
+      await page.mouse.down();
+      await page.mouse.move(offLine[0] + 40, offLine[1] + 30, { steps: 8 });
+      await page.mouse.up();
+      await expect.poll(() => pending(page).textContent()).toBe('1 unsaved');
+      expect(await imageLeft(), 'the map did not pan').toBe(leftBefore);
+      await page.getByRole('toolbar', { name: 'Map tools' }).getByRole('button', { name: 'Cancel' }).click();
+      await page
+        .getByRole('dialog', { name: 'Discard 1 unsaved change?' })
+        .getByRole('button', { name: 'Discard' })
+        .click();
+      await pending(page).waitFor({ state: 'detached' });
+
       // A line drawn and not saved outlives a reload (after the unload warning): offered back, never
       // applied by itself, restored as unsaved, then saved (docs/decisions/0041).
       await pickControlMeasure(page, ticks, 'Line');

@@ -75,13 +75,19 @@ export const paths = {
         {
           from = 'active-map',
           inspectionId = null,
-        }: { from?: 'active-map' | 'inspection'; inspectionId?: string | null } = {},
+          locate = null,
+        }: {
+          from?: 'active-map' | 'inspection';
+          inspectionId?: string | null;
+          /** A finding's id: the editor shows it once the map is read (its Locate). */
+          locate?: string | null;
+        } = {},
       ) =>
         inDivision(
           divisionId,
           `/projects/${seg(projectId)}/map/${seg(mapId)}/edit?from=${from}${
             inspectionId ? `&inspectionId=${seg(inspectionId)}` : ''
-          }`,
+          }${locate ? `&locate=${seg(locate)}` : ''}`,
         ),
     },
     clients: {
@@ -174,8 +180,10 @@ export const paths = {
     /** The site map editor's read-only public twin (spec 002 §2). */
     mapEditor: {
       path: '/public/divisions/:divisionId/projects/:projectId/map/:mapId',
-      getHref: (divisionId: string, projectId: string, mapId: string) =>
-        `/public/divisions/${seg(divisionId)}/projects/${seg(projectId)}/map/${seg(mapId)}`,
+      getHref: (divisionId: string, projectId: string, mapId: string, locate: string | null = null) =>
+        `/public/divisions/${seg(divisionId)}/projects/${seg(projectId)}/map/${seg(mapId)}${
+          locate ? `?locate=${seg(locate)}` : ''
+        }`,
     },
     /** The public twin of an inspection and its tabs (spec 002 §2). */
     inspection: {

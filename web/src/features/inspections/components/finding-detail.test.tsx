@@ -2,8 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { findingsRoutes } from '@stormline/contract/areas/findings';
+import { projectsRoutes } from '@stormline/contract/areas/projects';
 import { templatesRoutes } from '@stormline/contract/areas/templates';
-import { ok, refuse, serveApi, type Answer } from '../../../testing/api';
+import { siteMapId } from '@stormline/domain/map-features';
+import { emptyPage, ok, refuse, serveApi, type Answer } from '../../../testing/api';
 import { profileOf } from '../../../testing/profiles';
 import { renderScreen } from '../../../testing/render';
 import type { InspectionDetail } from '../api/inspections';
@@ -51,7 +53,7 @@ const inspection = {
   id: 'i1',
   template_id: 'routine-stormwater',
   inspection_template: { version: 1 },
-  project: { archivedAt: null, start_date: '2026-01-05', timezone: 'Europe/London' },
+  project: { id: 'p1', archivedAt: null, start_date: '2026-01-05', timezone: 'Europe/London' },
 } as unknown as InspectionDetail;
 
 async function editAndSave(update: () => Answer) {
@@ -63,6 +65,7 @@ async function editAndSave(update: () => Answer) {
     ],
     [templatesRoutes.listTemplateFindingTypes, () => findingTypes],
     [findingsRoutes.updateFinding, update],
+    [projectsRoutes.listInspectionSiteMaps, () => emptyPage(projectsRoutes.listInspectionSiteMaps, 50)],
   ]);
   renderScreen(
     <FindingDetail divisionId="north-region" inspectionId="i1" findingId="f1" inspection={inspection} />,
@@ -171,6 +174,7 @@ describe('a completed finding keeps its photos (docs/decisions/0026)', () => {
     await serveApi([
       [findingsRoutes.getFinding, () => withPhoto(dateCompleted)],
       [templatesRoutes.listTemplateFindingTypes, () => findingTypes],
+      [projectsRoutes.listInspectionSiteMaps, () => emptyPage(projectsRoutes.listInspectionSiteMaps, 50)],
     ]);
     renderScreen(
       <FindingDetail divisionId="north-region" inspectionId="i1" findingId="f1" inspection={inspection} />,
@@ -178,5 +182,76 @@ describe('a completed finding keeps its photos (docs/decisions/0026)', () => {
     );
     expect(await screen.findByRole('link', { name: 'Open photo fence.jpg' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Remove photo fence.jpg' }) !== null).toBe(offered);
+  });
+});
+
+const sitePage = (name: string, n: number) => ({
+  id: `${name}-${n}`,
+  GUID: `${name}-${n}-guid`,
+  upload_id: `${name}-upload`,
+  name,
+  page: n,
+  width: 4000,
+  height: 2828,
+  thumbnail: {
+    GUID: `${name}-${n}-thumb`,
+    width: 450,
+    height: 318,
+    url: `https://storage.example/${name}.png`,
+  },
+  createdAt: '2026-03-02T09:30:00.000Z',
+  deletedAt: null,
+});
+
+async function openWithSiteMaps(pages: ReturnType<typeof sitePage>[]) {
+  const served = await serveApi([
+    [findingsRoutes.getFinding, () => finding('See site inspection map for location')],
+    [
+      projectsRoutes.listInspectionSiteMaps,
+      () =>
+        ok(projectsRoutes.listInspectionSiteMaps, {
+          pageData: pages,
+          paginationState: { pageSize: 50, numModels: null, nextCursor: null },
+        }),
+    ],
+  ]);
+  renderScreen(
+    <FindingDetail divisionId="north-region" inspectionId="i1" findingId="f1" inspection={inspection} />,
+    {
+      url: '/inspection/i1/findings/f1/details',
+      profile: profileOf('Inspector'),
+      divisionId: 'north-region',
+    },
+  );
+  await screen.findByText('See site inspection map for location');
+  return served;
+}
+
+describe('Show on the site map (docs/decisions/0041)', () => {
+  it('opens the editor on the inspection’s one site map, locating the finding', async () => {
+    const { requests } = await openWithSiteMaps([sitePage('North', 1)]);
+    const link = await screen.findByRole('link', { name: 'Show on the site map' });
+    expect(link.getAttribute('href')).toBe(
+      `/divisions/north-region/projects/p1/map/${siteMapId('North-upload', 1)}/edit?from=inspection&inspectionId=i1&locate=f1`,
+    );
+    expect(requests.find((r) => r.route === projectsRoutes.listInspectionSiteMaps.key)?.params).toEqual({
+      id: 'p1',
+      inspectionId: 'i1',
+    });
+  });
+
+  it('opens the inspection’s Map tab to pick one when there are several', async () => {
+    await openWithSiteMaps([sitePage('North', 1), sitePage('North', 2)]);
+    const link = await screen.findByRole('link', { name: 'Show on the site map' });
+    expect(link.getAttribute('href')).toBe('/inspection/i1/map');
+  });
+
+  it('offers no link when the inspection has no site map', async () => {
+    const { requests } = await openWithSiteMaps([]);
+    await waitFor(() =>
+      expect(requests.some((r) => r.route === projectsRoutes.listInspectionSiteMaps.key)).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link', { name: 'Show on the site map' })).toBeNull();
   });
 });

@@ -41,6 +41,7 @@ import {
 } from '../api/inspections';
 import { FindingForm, type FindingFormValues } from './finding-form';
 import { FindingObservations } from './finding-observations';
+import { FindingMapLink } from './finding-map-link';
 
 type Affected = Awaited<ReturnType<typeof findingReopenImpact>>;
 
@@ -191,7 +192,17 @@ export function FindingDetail({
               {finding.type.name}
             </Group>
           </Field>
-          <Field label="Location">{finding.location}</Field>
+          <Field label="Location">
+            <Stack gap={2} align="flex-start">
+              <span>{finding.location}</span>
+              <FindingMapLink
+                divisionId={divisionId}
+                projectId={inspection.project.id}
+                inspectionId={inspectionId}
+                findingId={finding.id}
+              />
+            </Stack>
+          </Field>
           <Field label="Date Initiated">{displayDate(finding.date_initiated)}</Field>
           <Field label="Date Completed">
             {finding.date_completed ? (

@@ -166,6 +166,8 @@ export interface MapEditorProps {
   FindingForm?: FindingFormSlot;
   /** Link to a finding's detail in the inspection workflow. */
   findingHref?: (findingId: string) => string;
+  /** A finding's id to show once the map is read (?locate=, from the finding's page). */
+  locate?: string | null;
   /** Pending edits exist: the screen guards leaving. */
   onDirty: (dirty: boolean) => void;
   onClose: () => void;
@@ -249,6 +251,19 @@ export function MapEditor(props: MapEditorProps) {
   }, [editor.notice]);
 
   const canvas = useRef<MapCanvasHandle>(null);
+  // ?locate=: once the finding is among the features (and the canvas has drawn them), Locate it once.
+  const located = useRef(false);
+  useEffect(() => {
+    const feature = located.current
+      ? undefined
+      : shown.find((f) => f.positionable_type === 'findings' && f.positionable_id === props.locate);
+    if (!props.locate || !feature) return;
+    const timer = window.setTimeout(() => {
+      located.current = true;
+      canvas.current?.locate(feature.key);
+    }, 300);
+    return () => window.clearTimeout(timer);
+  }, [props.locate, shown]);
   // Where the editor starts on the page (below the app's header), measured once laid out.
   const root = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);

@@ -22,8 +22,10 @@ import { ellipsePoints, normalBounds, toLatLng } from './shapes';
  *
  * Under the drawing lies a plain Leaflet path of the same shape, transparent: it takes the taps
  * and clicks (as wide as a finger for a thin line) and is the layer geoman edits when the feature
- * is selected (then shown as a dashed outline). Findings, notes, icons and texts are markers whose
- * icon is the renderer's SVG.
+ * is selected. It stays that wide when selected, so a line is dragged from a finger's width away;
+ * the dashed outline that shows the selection is a second path on top that takes no events and
+ * follows the first as it is dragged or reshaped. Findings, notes, icons and texts are markers
+ * whose icon is the renderer's SVG.
  */
 
 export interface DrawOptions {
@@ -34,12 +36,15 @@ export interface DrawOptions {
 
 type Source = DraftFeature['source'];
 
+/** The selection's dashed outline: drawn only, never under a pointer (the hit path is). */
 const EDIT_OUTLINE: L.PathOptions = {
   color: '#1c7ed6',
   weight: 2,
   opacity: 1,
   dashArray: '6 4',
   fill: false,
+  interactive: false,
+  className: 'map-edit-outline',
 };
 /** The transparent hit area: at least this wide on screen, whatever the symbol's thickness. */
 const HIT_WIDTH = 16;
@@ -235,9 +240,7 @@ export function drawFeature(feature: DraftFeature, options: DrawOptions): L.Laye
 
   const shape = shapeOf(feature);
   const area = g.type !== 'line';
-  const hit: L.PathOptions = options.selected
-    ? { ...EDIT_OUTLINE, fill: area, fillOpacity: 0 }
-    : { color: '#000', opacity: 0, weight: HIT_WIDTH, fill: area, fillOpacity: 0 };
+  const hit: L.PathOptions = { color: '#000', opacity: 0, weight: HIT_WIDTH, fill: area, fillOpacity: 0 };
   const at = L.latLng(toLatLng([feature.position_x, feature.position_y]));
   let layer: L.Path;
   switch (g.type) {
@@ -272,12 +275,49 @@ export function drawFeature(feature: DraftFeature, options: DrawOptions): L.Laye
   const overlay = new SymbolOverlay((project) =>
     drawSymbol(symbol, projectShape(shape, project), { idPrefix: prefix }),
   );
+  const outline = options.selected ? editOutline(layer) : null;
   layer.on('add', () => {
     const map = (layer as unknown as { _map?: L.Map })._map;
-    if (map) overlay.addTo(map);
+    if (!map) return;
+    overlay.addTo(map);
+    outline?.addTo(map);
   });
-  layer.on('remove', () => overlay.remove());
+  layer.on('remove', () => {
+    overlay.remove();
+    outline?.remove();
+  });
   return layer;
+}
+
+/**
+ * The dashed outline of a selected shape: a copy of its hit path that takes no events (geoman
+ * ignores it too), redrawn whenever the hit path is (geoman moves it through setLatLngs,
+ * setLatLng and setRadius, which all redraw), so it follows a drag or a reshape as it happens.
+ */
+function editOutline(layer: L.Path): L.Path {
+  const ignored = { ...EDIT_OUTLINE, pmIgnore: true } as L.PathOptions;
+  let outline: L.Path;
+  let follow: () => void;
+  if (layer instanceof L.Circle) {
+    const circle = L.circle(layer.getLatLng(), { ...ignored, radius: layer.getRadius() });
+    follow = () => circle.setLatLng(layer.getLatLng()).setRadius(layer.getRadius());
+    outline = circle;
+  } else {
+    const path = layer as L.Polyline;
+    const copy =
+      path instanceof L.Polygon
+        ? L.polygon(path.getLatLngs() as L.LatLng[][], ignored)
+        : L.polyline(path.getLatLngs() as L.LatLng[], ignored);
+    follow = () => copy.setLatLngs(path.getLatLngs());
+    outline = copy;
+  }
+  const redraw = layer.redraw.bind(layer);
+  layer.redraw = () => {
+    redraw();
+    follow();
+    return layer;
+  };
+  return outline;
 }
 
 /** What a pin stands for while it is being placed. */

@@ -23,11 +23,14 @@ import { MapEditorScreen } from './map-editor';
  * stand-in that lists the features as buttons and draws on request, so the screen around it (the
  * header, the sidebar, the forms, the queue, the save) is tested as a user sees it.
  */
+/** The keys the canvas was asked to Locate, newest last. */
+const located = vi.hoisted(() => [] as string[]);
+
 vi.mock('../components/map-canvas', () => ({
   MapCanvas: forwardRef<MapCanvasHandle, MapCanvasProps>(function FakeCanvas(props, ref) {
     useImperativeHandle(ref, () => ({
       fit: () => undefined,
-      locate: () => undefined,
+      locate: (key: string) => void located.push(key),
       center: () => [500, 400],
     }));
     return (
@@ -256,6 +259,31 @@ const open = (
     profile: profileOf(role),
     divisionId: 'north-region',
   });
+
+describe('?locate= (a finding’s page, Show on the site map)', () => {
+  it('locates the finding once the map’s features are read', async () => {
+    located.length = 0;
+    await serve();
+    open(
+      'Inspector',
+      '/divisions/north-region/projects/p1/map/up1_1/edit?from=inspection&inspectionId=i2&locate=p2-src',
+    );
+    await screen.findByRole('button', { name: 'map: CA #3' });
+    await waitFor(() => expect(located).toEqual(['p2']));
+  });
+
+  it('locates nothing without it, or for a finding not on the map', async () => {
+    located.length = 0;
+    await serve();
+    open(
+      'Inspector',
+      '/divisions/north-region/projects/p1/map/up1_1/edit?from=inspection&inspectionId=i2&locate=elsewhere',
+    );
+    await screen.findByRole('button', { name: 'map: CA #3' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(located).toEqual([]);
+  });
+});
 
 describe('the site map editor (spec 002 §2)', () => {
   it('shows the project, the map, the inspection selector with the baseline, the last save and the sidebar in data-source order', async () => {

@@ -48,7 +48,7 @@ export interface MapEditorScreenProps {
 }
 
 /**
- * /divisions/{d}/projects/{p}/map/{mapId}/edit?from=active-map|inspection(&inspectionId=…), and
+ * /divisions/{d}/projects/{p}/map/{mapId}/edit?from=active-map|inspection(&inspectionId=…)(&locate=…), and
  * the public read-only twin /public/divisions/{d}/projects/{p}/map/{mapId} (spec 002 §2). The map
  * id may be the page image's GUID: /projects/{p}/map/{GUID}/edit comes here through the division
  * prefix, and getSiteMap answers the map it names. Close goes back where the editor was opened.
@@ -59,6 +59,8 @@ export function MapEditorScreen({ divisionId, profile, publicView, FindingForm }
   const navigate = useNavigate();
   const from = search.get('from') === 'inspection' ? 'inspection' : 'active-map';
   const originInspection = search.get('inspectionId');
+  // ?locate=<findingId> (a finding's page, 'Show on the site map'): the editor shows that finding.
+  const locate = search.get('locate');
   const [chosen, setChosen] = useState<{ id: string | null } | null>(
     originInspection ? { id: originInspection } : null,
   );
@@ -173,6 +175,7 @@ export function MapEditorScreen({ divisionId, profile, publicView, FindingForm }
                   : paths.app.findingDetails.getHref(inspectionId, findingId)
             : undefined
         }
+        locate={locate}
         onDirty={setDirty}
         onClose={close}
       />
