@@ -201,14 +201,7 @@ export async function getMapStates(
 
 /** The ids of a project's maps that were ever saved (byParent; read whole: a project's site map pages). */
 export async function mapsOfProject(db: Db, divisionId: string, projectId: string): Promise<string[]> {
-  const items = await queryAll(db, {
-    TableName: db.tableName,
-    IndexName: 'byParent',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': mapFeatureKeys.ofProject(divisionId, projectId) },
-    ProjectionExpression: 'siteMapId',
-  });
-  return items.map((i) => i.siteMapId as string);
+  return [...(await standingOfProjectMaps(db, divisionId, projectId)).keys()];
 }
 
 /**

@@ -139,6 +139,19 @@ const newKey = () => `new-${Date.now().toString(36)}-${(newKeys += 1)}`;
 /** Spec 002 §8 wording for the refused save is not given: this names the features. */
 const conflictTitle = 'Someone else changed this map';
 
+/** A map note as the sidebar and the map show a source. */
+function noteSource(note: { id: string; title: string; content: string }): Source {
+  return {
+    id: note.id,
+    name: note.title,
+    color: null,
+    map_symbol: null,
+    scope: null,
+    detail: note.content,
+    deleted: false,
+  };
+}
+
 /** Refusals (409) that are not someone's edits: the map cannot change, now or any more. */
 const NOT_EDIT_CONFLICTS: readonly string[] = [
   MAP_MESSAGES.beingSigned,
@@ -343,17 +356,7 @@ export function MapEditor(props: MapEditorProps) {
   })();
   const unplacedNotes: Source[] = (() => {
     const there = placedIds('commentables');
-    return (notes.data ?? [])
-      .filter((note) => !there.has(note.id))
-      .map((note) => ({
-        id: note.id,
-        name: note.title,
-        color: null,
-        map_symbol: null,
-        scope: null,
-        detail: note.content,
-        deleted: false,
-      }));
+    return (notes.data ?? []).filter((note) => !there.has(note.id)).map(noteSource);
   })();
   const editedType = editor.sourceType && isLegendType(editor.sourceType) ? editor.sourceType : null;
   const projectItems = useProjectLegendItems(
@@ -1158,20 +1161,7 @@ export function MapEditor(props: MapEditorProps) {
             onSubmit={async (input) => {
               const note = await createMapNote(divisionId, projectId, input);
               void notes.mutate();
-              startPlacing(
-                'commentables',
-                {
-                  id: note.id,
-                  name: note.title,
-                  color: null,
-                  map_symbol: null,
-                  scope: null,
-                  detail: note.content,
-                  deleted: false,
-                },
-                addAt,
-                true,
-              );
+              startPlacing('commentables', noteSource(note), addAt, true);
             }}
           />
         )}
