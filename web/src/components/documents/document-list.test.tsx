@@ -379,8 +379,13 @@ describe('a document list', { timeout: 20_000 }, () => {
         toJSON: () => ({}),
       };
     });
-    const move = vi.fn(async (_doc: DocumentRow, _order: number) => {});
+    let saved!: () => void;
+    const move = vi.fn(
+      (_doc: DocumentRow, _order: number) => new Promise<void>((resolve) => (saved = resolve)),
+    );
     renderList([doc(1), doc(2), doc(3)], { move });
+    const list = screen.getByRole('list');
+    expect(list.getAttribute('aria-busy')).toBe('false');
     const handle = screen.getByRole('button', { name: 'Reorder Document 1.pdf' });
     expect(handle.getAttribute('aria-roledescription')).toBe('sortable');
     handle.focus();
@@ -390,6 +395,10 @@ describe('a document list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(move).toHaveBeenCalled());
     expect(move.mock.calls[0]![0].id).toBe('doc-1');
     expect(move.mock.calls[0]![1]).toBe(1);
+    // Busy while the new order saves, settled once the server answers.
+    expect(list.getAttribute('aria-busy')).toBe('true');
+    saved();
+    await waitFor(() => expect(list.getAttribute('aria-busy')).toBe('false'));
     vi.restoreAllMocks();
   });
 });

@@ -311,6 +311,9 @@ function DocumentRows({
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  // Said to assistive technology (and waited for by the browser tests) while a new order saves:
+  // the server's answer re-renders the rows, so the list is not settled until it lands.
+  const [movesSaving, setMovesSaving] = useState(0);
 
   if (props.status === 'loading')
     return (
@@ -356,17 +359,29 @@ function DocumentRows({
     const doc = all.find((d) => d.id === active.id);
     const order = all.findIndex((d) => d.id === over.id);
     if (!doc || order < 0) return;
-    props.move(doc, order).catch((error: unknown) =>
-      notifications.show({
-        color: 'red',
-        title: 'The new order could not be saved',
-        message: actionFailure(error),
-      }),
-    );
+    setMovesSaving((count) => count + 1);
+    props
+      .move(doc, order)
+      .catch((error: unknown) =>
+        notifications.show({
+          color: 'red',
+          title: 'The new order could not be saved',
+          message: actionFailure(error),
+        }),
+      )
+      .finally(() => setMovesSaving((count) => count - 1));
   };
 
   const rows = (
-    <Stack component="ul" gap={6} aria-label={props.label} m={0} p={0} style={{ listStyle: 'none' }}>
+    <Stack
+      component="ul"
+      gap={6}
+      aria-label={props.label}
+      aria-busy={movesSaving > 0}
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+    >
       {shown.map((doc) => (
         <DocumentItem
           key={doc.id}
