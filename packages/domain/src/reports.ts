@@ -1,0 +1,126 @@
+/**
+ * Printing (spec 002 §2 "Printing", §3 Print job, §4 Print job states, §7 socket channels, §9;
+ * spec 001 §7 and §8 the report download): the report kinds, their options, their states and the
+ * words the screens say. The wire shapes are packages/contract/src/reports.ts; the job is
+ * docs/decisions/0042.
+ */
+
+/** The print jobs, each begun by the socket action `begin:{job}` (spec 002 §7). */
+export const REPORT_JOBS = ['inspection', 'inspections', 'siteMap', 'siteMaps', 'swmp', 'findings'] as const;
+export type ReportJob = (typeof REPORT_JOBS)[number];
+
+/** The socket action that begins a print job (spec 002 §7 `begin:{job}`). */
+export const beginAction = (job: ReportJob) => `begin:${job}` as const;
+export const BEGIN_ACTIONS = REPORT_JOBS.map(beginAction);
+
+/**
+ * The channel a job's progress goes out on (spec 002 §7 `status:report:{job}:{key}`). The key is
+ * the browser's own (a fresh id per Print press): the sender is subscribed by the begin itself, so
+ * no message is missed between beginning and listening.
+ */
+export const reportChannel = (job: ReportJob, key: string) => `status:report:${job}:${key}`;
+export const REPORT_CHANNEL_PATTERN =
+  /^status:report:(inspection|inspections|siteMap|siteMaps|swmp|findings):([A-Za-z0-9_-]{1,64})$/;
+
+/**
+ * What the server records and sends of a job (spec 002 §4): requested, progress (x of total), done
+ * or error. The browser's own states come before and after: connecting and connected (its socket),
+ * downloading and finished (the file).
+ */
+export const REPORT_STATUSES = ['requested', 'progress', 'done', 'error'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const BROWSER_PRINT_STATES = [
+  'connecting',
+  'connected',
+  ...REPORT_STATUSES,
+  'downloading',
+  'finished',
+] as const;
+export type PrintState = (typeof BROWSER_PRINT_STATES)[number];
+
+export const isReportRunning = (status: ReportStatus) => status === 'requested' || status === 'progress';
+
+/** Spec 002 §2 Print Inspections: the time filter, past 3 months by default. */
+export const PRINT_PERIODS = [
+  { id: '3m', label: 'Past 3 months', months: 3 },
+  { id: '6m', label: 'Past 6 months', months: 6 },
+  { id: '1y', label: 'Past year', months: 12 },
+  { id: 'custom', label: 'Custom', months: null },
+] as const;
+export type PrintPeriod = (typeof PRINT_PERIODS)[number]['id'];
+export const DEFAULT_PRINT_PERIOD: PrintPeriod = '3m';
+
+/** Spec 002 §2 scopes: every inspection, those with corrective actions, those signed. */
+export const PRINT_SCOPES = [
+  { id: 'all', label: 'All inspections' },
+  { id: 'ca_only', label: 'Only inspections with corrective actions' },
+  { id: 'signature_only', label: 'Only signed inspections' },
+] as const;
+export type PrintScope = (typeof PRINT_SCOPES)[number]['id'];
+
+/**
+ * Spec 002 §2 appendix groups, in the order a SWMP prints them. Each is a project document type
+ * (PROJECT_DOC_TYPES), so its documents are uploaded, sorted and annotated like any project
+ * document, and merged in their order.
+ */
+export const APPENDIX_GROUPS = [
+  { id: 'constructionDocs', docTypeId: 'appendix-construction-docs', label: 'Construction documents' },
+  { id: 'soilReports', docTypeId: 'appendix-soil-reports', label: 'Soil reports' },
+  { id: 'delegationLetters', docTypeId: 'appendix-delegation-letters', label: 'Delegation letters' },
+  { id: 'endangeredSpecies', docTypeId: 'appendix-endangered-species', label: 'Endangered species' },
+  { id: 'historicalProperties', docTypeId: 'appendix-historical-properties', label: 'Historical properties' },
+  { id: 'qualifications', docTypeId: 'appendix-qualifications', label: 'Qualifications' },
+  { id: 'localRegulations', docTypeId: 'appendix-local-regulations', label: 'Local regulations' },
+  { id: 'misc', docTypeId: 'appendix-misc', label: 'Miscellaneous' },
+] as const;
+export type AppendixGroup = (typeof APPENDIX_GROUPS)[number]['id'];
+
+/**
+ * Spec 002 §2 Print SWMP options and whether each is on by default: the narrative, BMP details,
+ * maps, permits and five of the appendices are; construction documents, local regulations and
+ * miscellaneous are offered, off.
+ */
+export const SWMP_SECTIONS = [
+  { id: 'narrative', label: 'SWMP narrative', defaultOn: true },
+  { id: 'bmpDetails', label: 'BMP details', defaultOn: true },
+  { id: 'maps', label: 'Maps', defaultOn: true },
+  { id: 'permits', label: 'Permits', defaultOn: true },
+] as const;
+export type SwmpSection = (typeof SWMP_SECTIONS)[number]['id'];
+export const APPENDICES_ON_BY_DEFAULT: readonly AppendixGroup[] = [
+  'soilReports',
+  'delegationLetters',
+  'endangeredSpecies',
+  'historicalProperties',
+  'qualifications',
+];
+
+/** Spec 002 §2 and §7 findings report: reportType, viewType, findingPerPage 1 to 3 (§9). */
+export const FINDING_REPORT_TYPES = ['all', 'open', 'closed'] as const;
+export type FindingReportType = (typeof FINDING_REPORT_TYPES)[number];
+export const FINDING_VIEW_TYPES = ['list', 'detail'] as const;
+export type FindingViewType = (typeof FINDING_VIEW_TYPES)[number];
+export const FINDINGS_PER_PAGE = { min: 1, max: 3 } as const;
+
+/** Spec 002 §9 and spec 001 §9: the download starts by itself after 2 s (with a manual link). */
+export const REPORT_DOWNLOAD_DELAY_MS = 2000;
+/** How long a download link (its token) may be used: long enough to click, short enough to leak nothing. */
+export const REPORT_DOWNLOAD_TOKEN_SECONDS = 10 * 60;
+/** How long a finished report's file is kept: printing again is cheap, and reports hold personal data. */
+export const REPORT_FILE_DAYS = 7;
+/** The most inspections one Print Inspections job takes (a selection is required, spec 002 §5). */
+export const MAX_INSPECTIONS_PER_PRINT = 100;
+
+/** Spec 002 §8 and §5, spec 001 §8: what the print screens and routes say. */
+export const REPORT_MESSAGES = {
+  connection: 'Unknown error establishing connection',
+  notFound: 'Report Not Found',
+  endDateInFuture: 'The end date may not be after today',
+  startAfterEnd: 'The start date must be before the end date',
+  selectionRequired: 'Please select at least one inspection',
+  tooManyInspections: `Please select at most ${MAX_INSPECTIONS_PER_PRINT} inspections`,
+  nothingToPrint: 'There is nothing to print for these options',
+  failed: 'The report could not be printed. Retry, or contact the administrator.',
+  running: 'This report is still being printed.',
+  linkExpired: 'This download link has expired. Print the report again.',
+} as const;
