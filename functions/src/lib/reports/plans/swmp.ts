@@ -1,0 +1,4 @@
+import { notBuiltYet } from './plan-request';
+
+/** The swmp report (spec 002 §2 "Printing"). */
+export const swmpPlanner = notBuiltYet('swmp');
