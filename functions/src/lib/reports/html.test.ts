@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetKeyOf, assetUrl, html, raw } from './html';
+import { assetKeyOf, assetUrl, html, raw, reportDocument } from './html';
 
 describe('report HTML', () => {
   it('escapes every typed value, in text and in attributes', () => {
@@ -17,7 +17,7 @@ describe('report HTML', () => {
     expect(
       html`<ul>
         ${rows}${null}${undefined}${false}${raw('<hr>')}
-      </ul>`.text,
+      </ul>`.text.replace(/\s+/g, ''),
     ).toBe('<ul><li>a&lt;b</li><li>c</li><hr></ul>');
   });
 
@@ -27,5 +27,14 @@ describe('report HTML', () => {
     expect(assetKeyOf('https://example.com/findings/x.jpg')).toBeNull();
     expect(assetKeyOf('https://report-assets.invalid.evil.example/x')).toBeNull();
     expect(assetKeyOf('https://report-assets.invalid/%E0%A4%A')).toBeNull();
+  });
+});
+
+describe('a part document', () => {
+  it('escapes its title, keeps its body, and carries the shared page box', () => {
+    const doc = reportDocument({ title: 'A <b> title', body: html`<p>${'x<y'}</p>` });
+    expect(doc).toContain('<title>A &lt;b&gt; title</title>');
+    expect(doc).toContain('<p>x&lt;y</p>');
+    expect(doc).toContain('@page { size: Letter; margin: 22mm 15mm 18mm; }');
   });
 });

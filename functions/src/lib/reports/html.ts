@@ -64,3 +64,59 @@ export function assetKeyOf(url: string): string | null {
     return null;
   }
 }
+
+/**
+ * The page box every part prints on (docs/decisions/0042): US Letter, with top and bottom margins
+ * left empty for the running header and the 'Page x of y' footer that Merge stamps on every page of
+ * the whole report (appendices too), so numbering runs across parts.
+ */
+export const PAGE = {
+  size: 'Letter',
+  widthPt: 612,
+  heightPt: 792,
+  marginTopMm: 22,
+  marginBottomMm: 18,
+  marginSideMm: 15,
+} as const;
+
+/** The print style sheet every part shares: clean breaks, photos never split, tables that repeat their heads. */
+const BASE_CSS = `
+@page { size: ${PAGE.size}; margin: ${PAGE.marginTopMm}mm ${PAGE.marginSideMm}mm ${PAGE.marginBottomMm}mm; }
+@page landscape { size: ${PAGE.size} landscape; }
+* { box-sizing: border-box; }
+html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+body { margin: 0; font: 10pt/1.35 Arial, Helvetica, sans-serif; color: #111; }
+h1 { font-size: 16pt; margin: 0 0 8pt; }
+h2 { font-size: 13pt; margin: 14pt 0 6pt; break-after: avoid; }
+h3 { font-size: 11pt; margin: 10pt 0 4pt; break-after: avoid; }
+p { margin: 0 0 6pt; }
+table { width: 100%; border-collapse: collapse; }
+thead { display: table-header-group; }
+tr, td, th { break-inside: avoid; }
+th, td { border: 0.5pt solid #999; padding: 3pt 5pt; text-align: left; vertical-align: top; }
+th { background: #eee; }
+figure { margin: 0 0 8pt; break-inside: avoid; }
+figure img { display: block; max-width: 100%; max-height: 200mm; object-fit: contain; }
+figcaption { font-size: 8.5pt; color: #444; margin-top: 2pt; }
+.page-break { break-before: page; }
+.keep { break-inside: avoid; }
+.landscape { page: landscape; }
+.muted { color: #555; }
+`;
+
+/** A whole HTML document for one part: the base style sheet, the part's own, its body. */
+export function reportDocument(part: { title: string; body: SafeHtml; css?: string }): string {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <title>${part.title}</title>
+        <style>
+          ${raw(BASE_CSS + (part.css ?? ''))}
+        </style>
+      </head>
+      <body>
+        ${part.body}
+      </body>
+    </html>`.text;
+}
