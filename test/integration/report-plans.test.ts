@@ -1,4 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { annotationElement, type XfdfAnnotation } from '@stormline/contract/xfdf';
+import { applyAnnotationChange } from '@stormline/data/annotations';
+import { createClient } from '@stormline/data/clients';
+import { documentKeys, type DocumentRecord } from '@stormline/data/documents';
+import { createProject } from '@stormline/data/projects';
+import { APPENDIX_GROUPS } from '@stormline/domain/reports';
+import { sampleClient, sampleProject } from '@stormline/local/sample-records';
+import { makePng, makeSiteMapPdf, storeSiteMap, testFileStore } from '../support/site-maps';
 import { findingLinksOf, listProjectInspections } from '@stormline/data/inspections';
 import type { InspectionRecord } from '@stormline/data/inspections';
 import { listFindingImages } from '@stormline/data/findings';
@@ -18,7 +27,7 @@ import type { BeginBody } from '@stormline/contract/reports';
 import type { Deps } from '@stormline/functions/lib/deps';
 import { assetKeyOf } from '@stormline/functions/lib/reports/html';
 import { PLANNERS } from '@stormline/functions/lib/reports/planners';
-import type { HtmlPart, ReportPlan } from '@stormline/functions/lib/reports/report-plan';
+import type { HtmlPart, PdfPart, ReportPlan } from '@stormline/functions/lib/reports/report-plan';
 import { demoProjectNames } from '@stormline/local/seed/clients';
 import { NORTH, SOUTH } from '../support/api';
 import { lookAtPlan } from '../support/report-look';
@@ -291,5 +300,166 @@ describe('Print Site Map and Print Site Maps', () => {
     await expect(
       plan('siteMap', { projectId: project.id, uploadId: 'not-a-site-map' }),
     ).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe('Print SWMP', () => {
+  /** A fresh project of its own, its documents stored as uploads are, two appendix PDFs annotated. */
+  async function swmpProject() {
+    const suffix = randomUUID().slice(0, 6);
+    const client = await createClient(deps.db, NORTH, sampleClient(`SWMP client ${suffix}`));
+    const created = await createProject(
+      deps.db,
+      sampleProject({ divisionId: NORTH, client_id: client.id, name: `SWMP site ${suffix}` }),
+    );
+    const store = testFileStore();
+    const put = async (
+      docTypeId: string,
+      name: string,
+      file?: { bytes: Uint8Array; mimeType: string; width?: number; height?: number },
+    ) =>
+      storeSiteMap(
+        deps.db,
+        store,
+        { projectId: created.id, createdBy: adminId, docTypeId },
+        { name, ...(file ?? { bytes: await makeSiteMapPdf(name, 1), mimeType: 'application/pdf' }) },
+      );
+    const narrative = await put('swmp', 'Narrative.pdf');
+    const soilA = await put('appendix-soil-reports', 'Soil A.pdf');
+    const soilB = await put('appendix-soil-reports', 'Soil B.pdf');
+    const letter = await put('appendix-delegation-letters', 'Delegation.pdf');
+    const permitImage = await put('permits', 'Permit scan.png', {
+      bytes: makePng(400, 300),
+      mimeType: 'image/png',
+    });
+    const notes = await put('appendix-qualifications', 'Notes.txt', {
+      bytes: new TextEncoder().encode('plain text'),
+      mimeType: 'text/plain',
+    });
+    const annotate = async (doc: DocumentRecord, text: string) => {
+      const annotation: XfdfAnnotation = {
+        kind: 'freetext',
+        name: randomUUID(),
+        page: 0,
+        rect: [72, 600, 300, 640],
+        title: 'Avery Admin',
+        date: new Date().toISOString(),
+        color: '#E03131',
+        interiorColor: null,
+        opacity: null,
+        width: 1,
+        contents: text,
+        fontSize: 12,
+        start: null,
+        end: null,
+        vertices: null,
+        gestures: null,
+        coords: null,
+      };
+      await applyAnnotationChange(
+        deps.db,
+        documentKeys.ownerPartition(doc.owner),
+        doc.id,
+        {
+          put: [
+            {
+              name: annotation.name,
+              element: annotationElement(annotation),
+              page: 0,
+              title: annotation.title,
+            },
+          ],
+          remove: [],
+        },
+        { userId: adminId, now: new Date() },
+      );
+    };
+    await annotate(soilA, 'Borehole BH-1 here');
+    await annotate(letter, 'Signed by the owner');
+    return { project: created, narrative, soilA, soilB, letter, permitImage, notes };
+  }
+
+  const allOn = {
+    sections: { narrative: true, bmpDetails: true, maps: true, permits: true },
+    appendices: Object.fromEntries(
+      APPENDIX_GROUPS.map((g) => [g.id, true]),
+    ) as BeginBody<'swmp'>['appendices'],
+  };
+
+  it('prints a title page, then each section and appendix group after its divider, PDFs with their annotations', async () => {
+    const site = await swmpProject();
+    const report = await plan('swmp', { projectId: site.project.id, ...allOn });
+    expect(report.title).toBe(`SWMP - ${site.project.name}`);
+    expect(report.parts.map((p) => p.label)).toEqual([
+      'Title page',
+      'Divider: SWMP narrative',
+      'SWMP narrative: Narrative.pdf',
+      'Divider: BMP details',
+      'Divider: Site maps',
+      'Divider: Permits',
+      'Permits: Permit scan.png',
+      ...APPENDIX_GROUPS.flatMap((g) => [
+        `Divider: Appendix: ${g.label}`,
+        ...(g.id === 'soilReports'
+          ? ['Appendix: Soil reports: Soil A.pdf', 'Appendix: Soil reports: Soil B.pdf']
+          : g.id === 'delegationLetters'
+            ? ['Appendix: Delegation letters: Delegation.pdf']
+            : []),
+      ]),
+    ]);
+    const pdfs = report.parts.filter((p): p is PdfPart => p.kind === 'pdf');
+    const byLabel = (label: string) => pdfs.find((p) => p.label.endsWith(label))!;
+    expect(byLabel('Soil A.pdf').key).toBe(site.soilA.objectKey);
+    expect(byLabel('Soil A.pdf').annotations.map((a) => a.contents)).toEqual(['Borehole BH-1 here']);
+    expect(byLabel('Delegation.pdf').annotations.map((a) => a.contents)).toEqual(['Signed by the owner']);
+    expect(byLabel('Soil B.pdf').annotations).toEqual([]);
+    const image = report.parts.find((p) => p.label === 'Permits: Permit scan.png') as HtmlPart;
+    expect(image.assets).toEqual([site.permitImage.objectKey]);
+    expect(image.orientation).toBe('landscape');
+    expectAssetsListed(image);
+    const title = textOf(report.parts[0] as HtmlPart);
+    expect(title).toContain(site.project.name);
+    expect(title).toContain('Not included');
+    expect(title).toContain('Notes.txt');
+    expect(textOf(report.parts[5] as HtmlPart)).toContain('No documents of this section are on file');
+    if (look) await lookAtPlan(report, 'swmp');
+  });
+
+  it('prints only what is on, and refuses when nothing is on or nothing is found', async () => {
+    const site = await swmpProject();
+    const off = {
+      sections: { narrative: false, bmpDetails: false, maps: false, permits: false },
+      appendices: Object.fromEntries(
+        APPENDIX_GROUPS.map((g) => [g.id, false]),
+      ) as BeginBody<'swmp'>['appendices'],
+    };
+    const soilOnly = await plan('swmp', {
+      projectId: site.project.id,
+      ...off,
+      appendices: { ...off.appendices, soilReports: true },
+    });
+    expect(soilOnly.parts.map((p) => p.label)).toEqual([
+      'Title page',
+      'Divider: Appendix: Soil reports',
+      'Appendix: Soil reports: Soil A.pdf',
+      'Appendix: Soil reports: Soil B.pdf',
+    ]);
+    await expect(plan('swmp', { projectId: site.project.id, ...off })).rejects.toThrow(
+      REPORT_MESSAGES.nothingToPrint,
+    );
+    await expect(
+      plan('swmp', { projectId: site.project.id, ...off, appendices: { ...off.appendices, misc: true } }),
+    ).rejects.toThrow(REPORT_MESSAGES.nothingToPrint);
+    await expect(
+      plan('swmp', { projectId: site.project.id, ...allOn }, adminId, SOUTH),
+    ).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('prints the demo project’s BMP details and site maps', async () => {
+    const report = await plan('swmp', { projectId: project.id, ...allOn });
+    const labels = report.parts.map((p) => p.label);
+    expect(labels.some((l) => l.startsWith('Maps: Site map:'))).toBe(true);
+    expect(labels).toContain('Divider: Appendix: Soil reports');
+    expect(labels.some((l) => l.startsWith('Appendix: Soil reports:'))).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { isIsoDate, localDate } from './local-date';
 import type { FieldIssue } from './region';
+import { APPENDIX_GROUPS } from './reports';
 import { ASSIGNABLE_INSPECTOR_ROLES, roleById } from './roles';
 import type { RoleName } from './roles';
 
@@ -204,6 +205,9 @@ export const PROJECT_DOC_TYPES: readonly ProjectDocType[] = [
   { id: 'correspondence', name: 'Correspondence' },
   { id: 'site-photos', name: 'Site Photos' },
   { id: 'other-documents', name: 'Other Documents' },
+  // Print SWMP's appendix groups (spec 002 §2, APPENDIX_GROUPS): each a document type, so its
+  // documents are uploaded, sorted and annotated like any other and merged in their order.
+  ...APPENDIX_GROUPS.map((group) => ({ id: group.docTypeId, name: `Appendix: ${group.label}` })),
 ];
 
 export const SITE_MAP_DOC_TYPE_ID = 'active-site-maps';
