@@ -7,7 +7,13 @@ import { documentKeys, type DocumentRecord } from '@stormline/data/documents';
 import { createProject } from '@stormline/data/projects';
 import { APPENDIX_GROUPS } from '@stormline/domain/reports';
 import { sampleClient, sampleProject } from '@stormline/local/sample-records';
-import { makePng, makeSiteMapPdf, storeSiteMap, testFileStore } from '../support/site-maps';
+import {
+  convertDemoSiteMap,
+  makePng,
+  makeSiteMapPdf,
+  storeSiteMap,
+  testFileStore,
+} from '../support/site-maps';
 import { findingLinksOf, listProjectInspections } from '@stormline/data/inspections';
 import type { InspectionRecord } from '@stormline/data/inspections';
 import { listFindingImages } from '@stormline/data/findings';
@@ -17,11 +23,8 @@ import type { ProjectRecord } from '@stormline/data/projects';
 import { listSignatures } from '@stormline/data/signatures';
 import { findUserByEmail } from '@stormline/data/users';
 import { listDocuments } from '@stormline/data/documents';
-import { getConversion } from '@stormline/data/site-maps';
-import { ConflictError, NotFoundError, ValidationError } from '@stormline/domain/errors';
+import { NotFoundError, ValidationError } from '@stormline/domain/errors';
 import { SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
-import { startConversion } from '@stormline/functions/lib/conversion-start';
-import { standBeforeInspections } from '@stormline/local/seed/project-documents';
 import { REPORT_MESSAGES, type ReportJob } from '@stormline/domain/reports';
 import type { BeginBody } from '@stormline/contract/reports';
 import type { Deps } from '@stormline/functions/lib/deps';
@@ -116,18 +119,7 @@ beforeAll(async () => {
     docTypeId: SITE_MAP_DOC_TYPE_ID,
   };
   const [doc] = (await listDocuments(deps.db, owner, { pageSize: 1 })).items;
-  if ((await getConversion(deps.db, NORTH, doc!.id))?.status !== 'done') {
-    try {
-      await standBeforeInspections(deps.db, await startConversion(deps, doc!, null), 90_000);
-    } catch (error) {
-      // Another file is converting it (map-features.test.ts does too): wait for that one.
-      if (!(error instanceof ConflictError)) throw error;
-      for (let tries = 0; tries < 90; tries++) {
-        if ((await getConversion(deps.db, NORTH, doc!.id))?.status === 'done') break;
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    }
-  }
+  await convertDemoSiteMap(deps, doc!);
   inspections = (await listProjectInspections(deps.db, NORTH, project.id, { pageSize: 100 })).items;
 }, 180_000);
 

@@ -99,7 +99,7 @@ async function documentPart(
   return {
     kind: 'html',
     label,
-    html: reportDocument({ title, body: imagePage(doc.name, doc.objectKey), css: SWMP_CSS }),
+    html: reportDocument({ title, body: imagePage(doc.name, doc.objectKey, wide), css: SWMP_CSS }),
     assets: [doc.objectKey],
     orientation: wide ? 'landscape' : 'portrait',
   };

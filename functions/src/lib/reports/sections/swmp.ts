@@ -93,9 +93,9 @@ export function dividerPage(title: string, documents: readonly string[]): SafeHt
   </section>`;
 }
 
-/** An image document on its own page, fitted inside the margins. */
-export function imagePage(name: string, key: string): SafeHtml {
-  return html`<figure class="document-image">
+/** An image document on its own page (landscape when wide), fitted inside the margins. */
+export function imagePage(name: string, key: string, wide: boolean): SafeHtml {
+  return html`<figure class="document-image${wide ? ' landscape wide' : ''}">
     <img src="${assetUrl(key)}" alt="${name}" />
     <figcaption>${name}</figcaption>
   </figure>`;
@@ -109,6 +109,6 @@ export const SWMP_CSS = `
 .divider h1 { font-size: 24pt; }
 .divider ol { display: inline-block; text-align: left; }
 .document-image { margin: 0; }
-.document-image img { display: block; margin: 0 auto; max-width: 100%; max-height: 225mm; object-fit: contain; }
-.landscape .document-image img, .document-image.wide img { max-height: 160mm; }
+.document-image img { display: block; margin: 0 auto; width: 100%; height: 225mm; object-fit: contain; }
+.document-image.wide img { height: 165mm; }
 `;
