@@ -111,6 +111,16 @@ export function photoSvg(photo: PrintPhoto): SafeHtml {
       />
       ${photo.annotations.map((a) => mark(a, unit))}
     </g>
+    <rect
+      x="0"
+      y="0"
+      width="${boxW}"
+      height="${boxH}"
+      fill="none"
+      stroke="#bbbbbb"
+      stroke-width="1"
+      vector-effect="non-scaling-stroke"
+    />
   </svg>`;
 }
 
@@ -125,5 +135,5 @@ export function photoFigure(photo: PrintPhoto, caption?: string): SafeHtml {
 export const PHOTO_CSS = `
 .photos { display: grid; grid-template-columns: 1fr 1fr; gap: 6mm; margin-top: 4pt; }
 .photo-figure { margin: 0; break-inside: avoid; }
-.photo-figure svg.photo { display: block; width: 100%; height: auto; max-height: 110mm; border: 0.5pt solid #ccc; }
+.photo-figure svg.photo { display: block; width: 100%; height: auto; max-height: 110mm; }
 `;
