@@ -1,4 +1,5 @@
 import { displayDate, localDateTime } from '@stormline/domain/local-date';
+import { countryById } from '@stormline/domain/region';
 
 /**
  * How reports write dates and times (spec 002 §9: MM-DD-YYYY), always in the project's time zone:
@@ -32,7 +33,7 @@ export function printInstant(timeZone: string, iso: string | null | undefined): 
   return printDateTime(localDateTime(timeZone, instant));
 }
 
-/** A project's site address on one line: street, city, state or country, zip (the parts it has). */
+/** A project's site address on one line: street, city, state (US) or country's name (UK), zip. */
 export function addressLine(address: {
   street_1: string | null;
   city: string | null;
@@ -40,6 +41,11 @@ export function addressLine(address: {
   country_id: string | null;
   zip: string | null;
 }): string {
-  const region = [address.state_id ?? address.country_id, address.zip].filter(Boolean).join(' ');
+  const region = [
+    address.state_id ?? countryById(address.country_id)?.name ?? address.country_id,
+    address.zip,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return [address.street_1, address.city, region].filter((part) => part && part.trim()).join(', ');
 }

@@ -45,6 +45,15 @@ describe('dates in reports', () => {
     expect(
       addressLine({ street_1: '1 Main St', city: 'Boulder', state_id: 'CO', country_id: null, zip: '80301' }),
     ).toBe('1 Main St, Boulder, CO 80301');
+    expect(
+      addressLine({
+        street_1: null,
+        city: 'Glasgow',
+        state_id: null,
+        country_id: 'scotland',
+        zip: 'G40 4LA',
+      }),
+    ).toBe('Glasgow, Scotland G40 4LA');
   });
 });
 
