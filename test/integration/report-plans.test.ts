@@ -154,6 +154,7 @@ describe('Print Inspection', () => {
     expect(coverText).toContain(`${m}-${d}-${y}`);
     expect(coverText).toContain(inspection.type);
     expect(coverText).toContain('Questionnaire');
+    expect(coverText).toContain('by Avery Admin');
 
     const links = await findingLinksOf(deps.db, NORTH, inspection.id);
     const findingsText = textOf(findings!);

@@ -17,7 +17,7 @@ import { reportDocument, html } from '../html';
 import type { HtmlPart } from '../report-plan';
 import { inspectionCover, COVER_CSS } from '../sections/cover';
 import { findingLabel, findingsSection, FINDINGS_CSS, type PrintFinding } from '../sections/findings';
-import { addressLine, printDate, printDateTime } from '../sections/format';
+import { addressLine, printDate, printDateTime, printInstant } from '../sections/format';
 import { PHOTO_CSS } from '../sections/photo';
 import { questionnaireSection, QUESTIONNAIRE_CSS } from '../sections/questionnaire';
 import { signaturesSection, SIGNATURES_CSS, type PrintSignature } from '../sections/signatures';
@@ -48,6 +48,8 @@ export interface InspectionContent {
   maps: PrintedMap[];
   /** Why photos are left out, or null when they are printed. */
   photosWithheld: string | null;
+  /** When and by whom this copy is printed. */
+  printed: string;
 }
 
 /**
@@ -77,7 +79,7 @@ export async function readInspectionContent(
     readCertificationFacts(deps, inspection),
     getInspectionWithAnswers(deps.db, d, inspection.id),
     findingLinksOf(deps.db, d, inspection.id),
-    userNames(deps, [inspection.inspectorId]),
+    userNames(deps, [inspection.inspectorId, userId]),
     photosWithheld(deps, userId, imagesDisabled),
     readProjectMaps(deps, project, inspection),
   ]);
@@ -111,6 +113,9 @@ export async function readInspectionContent(
     digests: facts.digests,
     maps,
     photosWithheld: withheld,
+    printed: [printInstant(project.timezone, deps.now().toISOString()), names.get(userId)]
+      .filter(Boolean)
+      .join(' by '),
   };
 }
 
@@ -189,6 +194,7 @@ export function inspectionParts(content: InspectionContent, labelPrefix = ''): H
     templateName: `${inspection.templateName} (version ${inspection.templateVersion})`,
     status: statusOf(inspection),
     logoKey: content.logoKey,
+    printed: content.printed,
   });
   const findings = printFindings(content);
   const photoKeys = findings.flatMap((f) => f.photos?.map((p) => p.key) ?? []);

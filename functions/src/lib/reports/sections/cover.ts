@@ -21,6 +21,8 @@ export interface InspectionCoverFacts {
   status: string;
   /** The template logo's S3 key, listed in the part's assets. */
   logoKey: string | null;
+  /** 'MM-DD-YYYY 9:30 AM by Name': when and by whom this copy was printed. */
+  printed: string | null;
 }
 
 export function inspectionCover(facts: InspectionCoverFacts): SafeHtml {
@@ -36,6 +38,7 @@ export function inspectionCover(facts: InspectionCoverFacts): SafeHtml {
     ['Inspector', facts.inspector ?? 'Not assigned'],
     ['Inspection form', facts.templateName],
     ['Status', facts.status],
+    ['Printed', facts.printed],
   ];
   return html`<section class="cover">
     ${facts.logoKey ? html`<img class="logo" src="${assetUrl(facts.logoKey)}" alt="Logo" />` : null}

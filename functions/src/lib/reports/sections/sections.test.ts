@@ -181,7 +181,9 @@ describe('the cover and the signatures', () => {
       templateName: 'Routine',
       status: 'In progress',
       logoKey: 'templates/t1/logo.png',
+      printed: '03-03-2026 8:00 AM by Avery Admin',
     }).text;
+    expect(out).toContain('03-03-2026 8:00 AM by Avery Admin');
     expect(out).toContain('CGP-1');
     expect(out).toContain('Not assigned');
     expect(out).toContain(`src="${assetUrl('templates/t1/logo.png')}"`);
