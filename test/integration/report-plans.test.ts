@@ -283,6 +283,7 @@ describe('Print Site Map and Print Site Maps', () => {
     const one = await plan('siteMap', { projectId: project.id, uploadId });
     expect(one.parts).toHaveLength(1);
     expect((one.parts[0] as HtmlPart).assets).toEqual(first.assets);
+    expect(one.parts[0]!.label).toBe(first.label);
     if (look) await lookAtPlan(all, 'site-maps');
   });
 

@@ -1,3 +1,4 @@
+import { findDocumentById } from '@stormline/data/documents';
 import { featuresShownIn, standingFeaturesOfMap } from '@stormline/data/map-features';
 import type { InspectionRecord } from '@stormline/data/inspections';
 import type { ProjectRecord } from '@stormline/data/projects';
@@ -97,7 +98,11 @@ export async function readOneMap(
     throw new NotFoundError(MAP_MESSAGES.notSiteMap);
   const ctx = contextOf(project, inspection, { uploadId, page: pageNumber });
   const page = await mapPage(deps, ctx);
-  return withFeatures(deps, ctx, page, page.documentName ?? 'Site map');
+  // Now: the document's name now (as the Active Site Map tab shows it); for an inspection, its name then.
+  const name = inspection
+    ? page.documentName
+    : ((await findDocumentById(deps.db, project.divisionId, uploadId))?.name ?? page.documentName);
+  return withFeatures(deps, ctx, page, name ?? 'Site map');
 }
 
 /** A map as its own part: landscape when the page is wide. */
