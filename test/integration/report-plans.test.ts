@@ -228,6 +228,7 @@ describe('Print Inspections', () => {
       byDate.map((i) => `Inspection #${i.number}: cover and questionnaire`),
     );
     for (const i of byDate) expect(textOf(parts[0]!)).toContain(`#${i.number}`);
+    if (look) await lookAtPlan(report, 'inspections');
   });
 
   it('keeps only inspections holding a Corrective Action with ca_only, and refuses when none is left', async () => {

@@ -1,6 +1,6 @@
 import { isIsoDate, localDate } from './local-date';
 import type { FieldIssue } from './region';
-import { APPENDIX_GROUPS } from './reports';
+import { APPENDIX_GROUPS } from './appendix-groups';
 import { ASSIGNABLE_INSPECTOR_ROLES, roleById } from './roles';
 import type { RoleName } from './roles';
 
