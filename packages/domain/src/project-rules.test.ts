@@ -4,6 +4,8 @@ import {
   coordinateIssues,
   isAssignableInspector,
   mayDeleteProjectDocument,
+  isProjectDocType,
+  PROJECT_DOC_TYPE_IDS,
   PROJECT_DOC_TYPES,
   PROJECT_MESSAGES,
   projectDateIssues,
@@ -197,6 +199,9 @@ describe('inspectors and document types', () => {
     expect(appendixTypes).toEqual(
       APPENDIX_GROUPS.map((g) => ({ id: g.docTypeId, name: `Appendix: ${g.label}` })),
     );
+    expect(PROJECT_DOC_TYPE_IDS).toEqual(PROJECT_DOC_TYPES.map((t) => t.id));
+    expect(isProjectDocType('appendix-misc')).toBe(true);
+    expect(isProjectDocType('appendix-nope')).toBe(false);
     expect(projectDocTypes(['appendix-misc', 'appendix-soil-reports'])).toEqual({
       docTypes: ['active-site-maps', 'appendix-soil-reports', 'appendix-misc'],
       issues: [],
