@@ -7,14 +7,12 @@ import { SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
 import { demoProjectNames } from '@stormline/local/seed/clients';
 import { localDate } from '@stormline/domain/local-date';
 import { getConversion } from '@stormline/data/site-maps';
-import { startConversion } from '@stormline/functions/lib/conversion-start';
-import { standBeforeInspections } from '@stormline/local/seed/project-documents';
 import { call, NORTH, tokenFor } from '../support/api';
 import { productDeps } from '../support/runtime';
 import { inspectedSite } from '../support/inspected-site';
 import { answerInFull, signInspection, type ApiAs } from '../support/inspection-walk';
 import { createRoutineProject } from '../support/routine-project';
-import { convertedSiteMap } from '../support/site-maps';
+import { convertDemoSiteMap, convertedSiteMap } from '../support/site-maps';
 import { testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 
@@ -592,12 +590,8 @@ describe('the demo', () => {
       call<T>(path, { method, token, divisionId: NORTH, body });
     // The runtime of the tests does not convert the demo's site maps: convert this one as
     // convertDemoSiteMaps does, then date its listing before the first inspection.
-    const started = await startConversion(
-      await productDeps(),
-      await getDocument(db, demoOwner(), demo.docId),
-      null,
-    );
-    await standBeforeInspections(db, started, 45_000);
+    // (report-plans.test.ts needs it too: whichever file comes first converts it, the other waits.)
+    await convertDemoSiteMap(await productDeps(), await getDocument(db, demoOwner(), demo.docId));
     expect((await getConversion(db, NORTH, demo.docId))?.status).toBe('done');
 
     const inspections = await as<{ pageData: { id: string; number: number }[] }>(

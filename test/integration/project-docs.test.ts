@@ -58,6 +58,7 @@ describe('project documents', () => {
       'SWMP',
       'Permits',
       'Inspection Reports',
+      'Appendix: Soil reports',
     ]);
     const siteMap = docs.body.docTypes[0]!.documents[0]!;
     expect(siteMap).toMatchObject({

@@ -6,7 +6,18 @@ import type { Db } from '@stormline/data/dynamo';
 import { SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
 import { createFileStore } from '@stormline/functions/lib/file-store';
 import type { FileStore } from '@stormline/functions/lib/file-store';
-import { beginConversion, finishConversion, pageFileKeys, recordPage } from '@stormline/data/site-maps';
+import {
+  beginConversion,
+  finishConversion,
+  getConversion,
+  pageFileKeys,
+  recordPage,
+} from '@stormline/data/site-maps';
+import { ConflictError } from '@stormline/domain/errors';
+import { isConversionRunning } from '@stormline/domain/site-maps';
+import { startConversion } from '@stormline/functions/lib/conversion-start';
+import type { Deps } from '@stormline/functions/lib/deps';
+import { standBeforeInspections } from '@stormline/local/seed/project-documents';
 import { makePng, makeSiteMapPdf } from '@stormline/local/seed/demo-files';
 import { call, NORTH } from './api';
 import { eventually } from './eventually';
@@ -257,4 +268,24 @@ async function convertPages(
     new Date(),
   );
   return pages.map((p) => ({ ...p, siteMapId: `${doc.id}_${p.page}` }));
+}
+
+/**
+ * The demo project's site map converted as `npm start` converts it (the real state machine) and
+ * dated as listed before the project's first inspection (standBeforeInspections): the tests'
+ * runtime does not convert the demo's site maps, and several files need it converted. Whoever
+ * comes first starts it; the others wait for that conversion (a second would be refused).
+ */
+export async function convertDemoSiteMap(deps: Deps, doc: DocumentRecord): Promise<void> {
+  const divisionId = doc.owner.kind === 'group' ? NORTH : doc.owner.divisionId;
+  let conversion = await getConversion(deps.db, divisionId, doc.id);
+  if (!conversion || (conversion.status !== 'done' && !isConversionRunning(conversion.status))) {
+    try {
+      conversion = await startConversion(deps, doc, null);
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      conversion = await getConversion(deps.db, divisionId, doc.id);
+    }
+  }
+  await standBeforeInspections(deps.db, conversion!, 90_000);
 }

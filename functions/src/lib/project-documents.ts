@@ -3,7 +3,7 @@ import type { ProjectRecord } from '@stormline/data/projects';
 import { ForbiddenError, ValidationError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
 import {
-  PROJECT_DOC_TYPES,
+  isProjectDocType,
   PROJECT_DOCUMENT_MESSAGES,
   SITE_MAP_DOC_TYPE_ID,
 } from '@stormline/domain/project-rules';
@@ -36,7 +36,7 @@ export async function writableProject(
 
 /** The owner of one of the project's document types; a type the project does not keep is a 400. */
 export function projectOwnerOf(project: ProjectRecord, docTypeId: string): ProjectOwner {
-  if (!project.docTypes.includes(docTypeId) || !PROJECT_DOC_TYPES.some((t) => t.id === docTypeId))
+  if (!project.docTypes.includes(docTypeId) || !isProjectDocType(docTypeId))
     throw new ValidationError(PROJECT_DOCUMENT_MESSAGES.unknownDocType, [
       { path: 'project_doc_type_id', message: PROJECT_DOCUMENT_MESSAGES.unknownDocType },
     ]);

@@ -406,7 +406,7 @@ export async function seedClients(
           cgp_tracking_id: template.options.cgp
             ? `${region === 'US' ? 'COR' : 'UKR'}10${String(400 + i)}`
             : null,
-          docTypes: ['active-site-maps', 'swmp', 'permits', 'inspection-reports'],
+          docTypes: ['active-site-maps', 'swmp', 'permits', 'inspection-reports', 'appendix-soil-reports'],
           notes: null,
           createdBy: null,
         },

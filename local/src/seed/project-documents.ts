@@ -56,6 +56,19 @@ export async function seedProjectDocuments(
           createdBy,
           now,
         );
+      // A soil report in its appendix type, so Print SWMP has an appendix to merge (issue 22).
+      if (project.docTypes.includes('appendix-soil-reports'))
+        await storeDemoDocument(
+          db,
+          owner('appendix-soil-reports'),
+          pdf(
+            `${project.name} geotechnical report.pdf`,
+            `${project.name}: soil report`,
+            'Soils are silty clay over weathered sandstone; infiltration is slow, so sediment basins are lined and outlets protected.',
+          ),
+          createdBy,
+          now,
+        );
     }
   }
 }

@@ -4,6 +4,9 @@ import {
   coordinateIssues,
   isAssignableInspector,
   mayDeleteProjectDocument,
+  isProjectDocType,
+  PROJECT_DOC_TYPE_IDS,
+  PROJECT_DOC_TYPES,
   PROJECT_MESSAGES,
   projectDateIssues,
   projectDocTypes,
@@ -16,6 +19,7 @@ import {
   SITE_MAP_DOC_TYPE_ID,
 } from './project-rules';
 import type { TemplateProjectOptions } from './project-rules';
+import { APPENDIX_GROUPS } from './reports';
 
 const routine: TemplateProjectOptions = {
   hasComplianceCert: true,
@@ -188,6 +192,20 @@ describe('inspectors and document types', () => {
       issues: [],
     });
     expect(paths(projectDocTypes(['nope']).issues)).toEqual(['docTypes']);
+  });
+
+  it("offers every Print SWMP appendix group as a document type of its own, in the groups' order", () => {
+    const appendixTypes = PROJECT_DOC_TYPES.filter((t) => t.id.startsWith('appendix-'));
+    expect(appendixTypes).toEqual(
+      APPENDIX_GROUPS.map((g) => ({ id: g.docTypeId, name: `Appendix: ${g.label}` })),
+    );
+    expect(PROJECT_DOC_TYPE_IDS).toEqual(PROJECT_DOC_TYPES.map((t) => t.id));
+    expect(isProjectDocType('appendix-misc')).toBe(true);
+    expect(isProjectDocType('appendix-nope')).toBe(false);
+    expect(projectDocTypes(['appendix-misc', 'appendix-soil-reports'])).toEqual({
+      docTypes: ['active-site-maps', 'appendix-soil-reports', 'appendix-misc'],
+      issues: [],
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { isIsoDate, localDate } from './local-date';
 import type { FieldIssue } from './region';
+import { APPENDIX_DOC_TYPE_IDS, APPENDIX_GROUPS } from './appendix-groups';
 import { ASSIGNABLE_INSPECTOR_ROLES, roleById } from './roles';
 import type { RoleName } from './roles';
 
@@ -195,16 +196,50 @@ export interface ProjectDocType {
  * The project document types (GET /api/projects/docTypes): the folders of Project Documents.
  * 'Active Site Maps' is the site-map type (spec 002 §7) and every project has it.
  */
-export const PROJECT_DOC_TYPES: readonly ProjectDocType[] = [
-  { id: 'active-site-maps', name: 'Active Site Maps' },
-  { id: 'archived-site-maps', name: 'Archived Site Maps' },
-  { id: 'swmp', name: 'SWMP' },
-  { id: 'permits', name: 'Permits' },
-  { id: 'inspection-reports', name: 'Inspection Reports' },
-  { id: 'correspondence', name: 'Correspondence' },
-  { id: 'site-photos', name: 'Site Photos' },
-  { id: 'other-documents', name: 'Other Documents' },
-];
+/** The types every project may keep, by id: what a route that only checks a type reads. */
+const BASE_DOC_TYPE_IDS = [
+  'active-site-maps',
+  'archived-site-maps',
+  'swmp',
+  'permits',
+  'inspection-reports',
+  'correspondence',
+  'site-photos',
+  'other-documents',
+] as const;
+const BASE_DOC_TYPE_NAMES: Record<(typeof BASE_DOC_TYPE_IDS)[number], string> = {
+  'active-site-maps': 'Active Site Maps',
+  'archived-site-maps': 'Archived Site Maps',
+  swmp: 'SWMP',
+  permits: 'Permits',
+  'inspection-reports': 'Inspection Reports',
+  correspondence: 'Correspondence',
+  'site-photos': 'Site Photos',
+  'other-documents': 'Other Documents',
+};
+
+/**
+ * Every project document type's id, the base types then Print SWMP's appendix groups (spec 002 §2,
+ * APPENDIX_GROUPS): ids only, so a route that checks a type does not bundle the names.
+ */
+export const PROJECT_DOC_TYPE_IDS: readonly string[] = /* @__PURE__ */ (
+  BASE_DOC_TYPE_IDS as readonly string[]
+).concat(APPENDIX_DOC_TYPE_IDS);
+
+/** Whether an id names a project document type. */
+export const isProjectDocType = (id: string) => PROJECT_DOC_TYPE_IDS.includes(id);
+
+/**
+ * The project document types (GET /api/projects/docTypes): the folders of Project Documents.
+ * 'Active Site Maps' is the site-map type (spec 002 §7) and every project has it. The appendix
+ * groups are types too ('Appendix: <label>'), so their documents are uploaded, sorted and annotated
+ * like any other and Print SWMP merges them in their order.
+ */
+export const PROJECT_DOC_TYPES: readonly ProjectDocType[] = /* @__PURE__ */ BASE_DOC_TYPE_IDS.map(
+  (id): ProjectDocType => ({ id, name: BASE_DOC_TYPE_NAMES[id] }),
+).concat(
+  /* @__PURE__ */ APPENDIX_GROUPS.map((group) => ({ id: group.docTypeId, name: `Appendix: ${group.label}` })),
+);
 
 export const SITE_MAP_DOC_TYPE_ID = 'active-site-maps';
 

@@ -5,6 +5,8 @@
  * docs/decisions/0042.
  */
 
+import type { AppendixGroup } from './appendix-groups';
+
 /** The print jobs, each begun by the socket action `begin:{job}` (spec 002 §7). */
 export const REPORT_JOBS = ['inspection', 'inspections', 'siteMap', 'siteMaps', 'swmp', 'findings'] as const;
 export type ReportJob = (typeof REPORT_JOBS)[number];
@@ -59,21 +61,11 @@ export const PRINT_SCOPES = [
 export type PrintScope = (typeof PRINT_SCOPES)[number]['id'];
 
 /**
- * Spec 002 §2 appendix groups, in the order a SWMP prints them. Each is a project document type
- * (PROJECT_DOC_TYPES), so its documents are uploaded, sorted and annotated like any project
- * document, and merged in their order.
+ * Spec 002 §2 appendix groups, in the order a SWMP prints them: in appendix-groups.ts, which the
+ * project document types read too (a module of its own, so a document route does not bundle the
+ * whole of printing).
  */
-export const APPENDIX_GROUPS = [
-  { id: 'constructionDocs', docTypeId: 'appendix-construction-docs', label: 'Construction documents' },
-  { id: 'soilReports', docTypeId: 'appendix-soil-reports', label: 'Soil reports' },
-  { id: 'delegationLetters', docTypeId: 'appendix-delegation-letters', label: 'Delegation letters' },
-  { id: 'endangeredSpecies', docTypeId: 'appendix-endangered-species', label: 'Endangered species' },
-  { id: 'historicalProperties', docTypeId: 'appendix-historical-properties', label: 'Historical properties' },
-  { id: 'qualifications', docTypeId: 'appendix-qualifications', label: 'Qualifications' },
-  { id: 'localRegulations', docTypeId: 'appendix-local-regulations', label: 'Local regulations' },
-  { id: 'misc', docTypeId: 'appendix-misc', label: 'Miscellaneous' },
-] as const;
-export type AppendixGroup = (typeof APPENDIX_GROUPS)[number]['id'];
+export { APPENDIX_GROUPS, type AppendixGroup } from './appendix-groups';
 
 /**
  * Spec 002 §2 Print SWMP options and whether each is on by default: the narrative, BMP details,

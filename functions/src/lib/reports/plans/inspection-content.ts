@@ -1,0 +1,242 @@
+import { listFindingImages } from '@stormline/data/findings';
+import type { FindingImageRecord, FindingRecord } from '@stormline/data/findings';
+import { findingLinksOf, getInspectionWithAnswers } from '@stormline/data/inspections';
+import type { AnswersRecord, InspectionRecord } from '@stormline/data/inspections';
+import { getLegendItems } from '@stormline/data/legend-items';
+import type { ProjectRecord } from '@stormline/data/projects';
+import { logoAt, logoKey } from '@stormline/data/template-logos';
+import { getUsers } from '@stormline/data/users';
+import type { SignatureRecord } from '@stormline/data/signatures';
+import type { TemplateVersion } from '@stormline/domain/template-model';
+import { can } from '@stormline/domain/permissions';
+import { grantsOf, roleById } from '@stormline/domain/roles';
+import { readCertificationFacts } from '../../certification-state';
+import type { Deps } from '../../deps';
+import { userNames } from '../../inspection-context';
+import { reportDocument, html } from '../html';
+import type { HtmlPart } from '../report-plan';
+import { inspectionCover, COVER_CSS } from '../sections/cover';
+import { findingLabel, findingsSection, FINDINGS_CSS, type PrintFinding } from '../sections/findings';
+import { addressLine, printDate, printDateTime, printInstant } from '../sections/format';
+import { PHOTO_CSS } from '../sections/photo';
+import { questionnaireSection, QUESTIONNAIRE_CSS } from '../sections/questionnaire';
+import { signaturesSection, SIGNATURES_CSS, type PrintSignature } from '../sections/signatures';
+import { mapPart, readProjectMaps, type PrintedMap } from './map-content';
+
+/**
+ * One inspection as Print Inspection prints it (spec 002 §2; docs/decisions/0043), read once and
+ * rendered into parts: the cover and questionnaire, the findings with their photos, each site map
+ * as it stood for the inspection, the signatures. Print Inspections renders each selected
+ * inspection with the same two functions.
+ */
+
+/** A finding image may name a print copy (the photo resized once for print when stored, issue 22). */
+type WithPrintCopy = FindingImageRecord & { printKey?: string | null };
+
+export interface InspectionContent {
+  project: ProjectRecord;
+  clientName: string;
+  inspection: InspectionRecord;
+  version: TemplateVersion;
+  answers: AnswersRecord;
+  inspectorName: string | null;
+  logoKey: string | null;
+  findings: { record: FindingRecord; carriedOver: boolean; images: WithPrintCopy[] | null }[];
+  controlMeasures: Map<string, string>;
+  signatures: SignatureRecord[];
+  digests: Record<string, string>;
+  maps: PrintedMap[];
+  /** Why photos are left out, or null when they are printed. */
+  photosWithheld: string | null;
+  /** When and by whom this copy is printed. */
+  printed: string;
+}
+
+/**
+ * Whether the printing user may see photos (spec 002: read Finding Images, and the client has not
+ * disabled images): the same rule as the finding detail, so a print shows no more than the screen.
+ */
+async function photosWithheld(deps: Deps, userId: string, imagesDisabled: boolean): Promise<string | null> {
+  if (imagesDisabled) return 'Photos are not shown: the client has disabled images.';
+  const [user] = await getUsers(deps.db, [userId]);
+  const role = user ? roleById(user.roleId) : undefined;
+  if (!user || !role || !can(grantsOf(role, user.permissionsOverride), 'read', 'Finding Images'))
+    return 'Photos are not shown: your role does not allow reading finding images.';
+  return null;
+}
+
+/** Reads everything one inspection's report shows (within the project's division). */
+export async function readInspectionContent(
+  deps: Deps,
+  project: ProjectRecord,
+  clientName: string,
+  imagesDisabled: boolean,
+  inspection: InspectionRecord,
+  userId: string,
+): Promise<InspectionContent> {
+  const d = project.divisionId;
+  const [facts, stored, links, names, withheld, maps] = await Promise.all([
+    readCertificationFacts(deps, inspection),
+    getInspectionWithAnswers(deps.db, d, inspection.id),
+    findingLinksOf(deps.db, d, inspection.id),
+    userNames(deps, [inspection.inspectorId, userId]),
+    photosWithheld(deps, userId, imagesDisabled),
+    readProjectMaps(deps, project, inspection),
+  ]);
+  const carried = new Set(links.filter((l) => l.carriedOver).map((l) => l.findingId));
+  const [images, legend, logo] = await Promise.all([
+    withheld
+      ? Promise.resolve(null)
+      : Promise.all(facts.findings.map((f) => listFindingImages(deps.db, d, f.id))),
+    getLegendItems(deps.db, d, [
+      ...new Set(facts.findings.map((f) => f.control_measure_id).filter((id): id is string => Boolean(id))),
+    ]),
+    facts.version.logo_GUID
+      ? logoAt(deps.db, logoKey(facts.version.templateId, facts.version.logo_GUID))
+      : null,
+  ]);
+  return {
+    project,
+    clientName,
+    inspection,
+    version: facts.version,
+    answers: stored.answers,
+    inspectorName: inspection.inspectorId ? (names.get(inspection.inspectorId) ?? null) : null,
+    logoKey: logo?.objectKey ?? null,
+    findings: facts.findings.map((record, i) => ({
+      record,
+      carriedOver: carried.has(record.id),
+      images: images ? (images[i] as WithPrintCopy[]) : null,
+    })),
+    controlMeasures: new Map(legend.map((item) => [item.id, item.name])),
+    signatures: facts.signatures,
+    digests: facts.digests,
+    maps,
+    photosWithheld: withheld,
+    printed: [printInstant(project.timezone, deps.now().toISOString()), names.get(userId)]
+      .filter(Boolean)
+      .join(' by '),
+  };
+}
+
+/** The project's header line of every page: the project, and its permit number where it has one. */
+export function projectSubtitle(project: ProjectRecord): string {
+  return [project.name, project.cgp_tracking_id ? `CGP ${project.cgp_tracking_id}` : null, project.permittee]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+function statusOf(inspection: InspectionRecord): string {
+  if (inspection.compliance_date) return `Compliance certified ${printDate(inspection.compliance_date)}`;
+  if (inspection.certification_date) return `Certified ${printDate(inspection.certification_date)}`;
+  return inspection.status === 'complete' ? 'Complete, not certified' : 'In progress';
+}
+
+function printFindings(content: InspectionContent): PrintFinding[] {
+  return content.findings.map(({ record, carriedOver, images }) => ({
+    number: record.number,
+    typeCode: record.typeCode,
+    typeName: record.typeName,
+    color: record.color,
+    location: record.location,
+    date_initiated: record.date_initiated,
+    date_completed: record.date_completed,
+    condition: record.condition,
+    controlMeasure: record.control_measure_id
+      ? (content.controlMeasures.get(record.control_measure_id) ?? 'Removed control measure')
+      : null,
+    comments: record.comments,
+    carriedOver,
+    photos:
+      images?.map((image) => ({
+        name: image.name,
+        key: image.printKey ?? image.objectKey,
+        width: image.width,
+        height: image.height,
+        rotation: image.rotation,
+        annotations: image.annotations,
+      })) ?? null,
+  }));
+}
+
+function printSignatures(content: InspectionContent): PrintSignature[] {
+  const lines = content.version.signature_groups;
+  return content.signatures.map((s) => ({
+    group: s.group,
+    lineLabel: lines[s.group]?.find((l) => l.type === s.lineType)?.label ?? null,
+    userName: s.userName,
+    role: s.role,
+    position: s.position,
+    date: s.date,
+    signedAt: s.signedAt,
+    attestation: s.attestation,
+    verifies: s.contentDigest === content.digests[s.group],
+  }));
+}
+
+/** The parts of one inspection's report, in print order; `labelPrefix` names them within a longer report. */
+export function inspectionParts(content: InspectionContent, labelPrefix = ''): HtmlPart[] {
+  const { project, inspection } = content;
+  const title = `Inspection #${inspection.number} - ${project.name}`;
+  const findingLabels = new Map(
+    content.findings.map(({ record }) => [record.id, `${findingLabel(record)}, ${record.location}`]),
+  );
+  const cover = inspectionCover({
+    projectName: project.name,
+    permittee: project.permittee,
+    clientName: content.clientName,
+    cgpTrackingId: project.cgp_tracking_id,
+    address: addressLine(project.address),
+    inspectionNumber: inspection.number,
+    date: printDateTime(inspection.created_date),
+    type: inspection.type,
+    inspector: content.inspectorName,
+    templateName: `${inspection.templateName} (version ${inspection.templateVersion})`,
+    status: statusOf(inspection),
+    logoKey: content.logoKey,
+    printed: content.printed,
+  });
+  const findings = printFindings(content);
+  const photoKeys = findings.flatMap((f) => f.photos?.map((p) => p.key) ?? []);
+  const parts: HtmlPart[] = [
+    {
+      kind: 'html',
+      label: `${labelPrefix}Inspection #${inspection.number}: cover and questionnaire`,
+      html: reportDocument({
+        title,
+        body: html`${cover}${questionnaireSection({
+          version: content.version,
+          answers: content.answers.answers,
+          comments: content.answers.comments,
+          findingLabels,
+        })}`,
+        css: COVER_CSS + QUESTIONNAIRE_CSS,
+      }),
+      assets: content.logoKey ? [content.logoKey] : [],
+    },
+    {
+      kind: 'html',
+      label: `${labelPrefix}Inspection #${inspection.number}: findings`,
+      html: reportDocument({
+        title,
+        body: findingsSection(findings, content.photosWithheld),
+        css: FINDINGS_CSS + PHOTO_CSS,
+      }),
+      assets: [...new Set(photoKeys)],
+    },
+    ...content.maps.map((map) =>
+      mapPart(map, project, inspection, `${labelPrefix}Inspection #${inspection.number}: `),
+    ),
+    {
+      kind: 'html',
+      label: `${labelPrefix}Inspection #${inspection.number}: signatures`,
+      html: reportDocument({
+        title,
+        body: signaturesSection(printSignatures(content), project.timezone),
+        css: FINDINGS_CSS + SIGNATURES_CSS,
+      }),
+      assets: [],
+    },
+  ];
+  return parts;
+}
