@@ -1,8 +1,21 @@
 import { useState } from 'react';
-import { Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Box, Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
 import { defaultSwmpOptions } from '@stormline/domain/report-period';
 import { APPENDIX_GROUPS, REPORT_MESSAGES, SWMP_SECTIONS } from '@stormline/domain/reports';
 import { PrintJobPanel, PrintModalFrame } from './print-job-modal';
+
+/** A titled group of boxes each ticked on its own (Mantine's Checkbox.Group would own their values). */
+function OptionGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <Text component="legend" fz="sm" fw={500} p={0}>
+        {legend}
+      </Text>
+      {children}
+    </Box>
+  );
+}
 
 function SwmpOptions({
   divisionId,
@@ -27,7 +40,7 @@ function SwmpOptions({
       }}
     >
       <Stack gap="md">
-        <Checkbox.Group label="Sections">
+        <OptionGroup legend="Sections">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={8} mt={6}>
             {SWMP_SECTIONS.map((s) => (
               <Checkbox
@@ -41,8 +54,8 @@ function SwmpOptions({
               />
             ))}
           </SimpleGrid>
-        </Checkbox.Group>
-        <Checkbox.Group label="Appendices">
+        </OptionGroup>
+        <OptionGroup legend="Appendices">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={8} mt={6}>
             {APPENDIX_GROUPS.map((g) => (
               <Checkbox
@@ -56,7 +69,7 @@ function SwmpOptions({
               />
             ))}
           </SimpleGrid>
-        </Checkbox.Group>
+        </OptionGroup>
         {attempted && nothing && (
           <Text fz="sm" c="red" role="alert">
             {REPORT_MESSAGES.nothingToPrint}
