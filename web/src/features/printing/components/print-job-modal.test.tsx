@@ -62,11 +62,10 @@ describe('a print job’s progress (spec 002 §4)', () => {
   it('goes connecting, connected, requested, progress x of total, done, then opens the download page', async () => {
     stored = null;
     let answerBegin: (view: ReportView) => void = () => {};
-    sockets.on('begin:inspection', (message) => {
-      return new Promise((resolve) => (answerBegin = (view) => resolve({ result: view }))).then(
-        (a) => a as never,
-      ) as never;
-    });
+    sockets.on(
+      'begin:inspection',
+      () => new Promise((resolve) => (answerBegin = (view) => resolve({ result: view }))),
+    );
     const releaseHandshake = sockets.holdHandshakes();
     const { router } = await openModal();
     await userEvent.click(screen.getByRole('button', { name: 'Print' }));
