@@ -274,6 +274,9 @@ export function FindingsTab({
                         fw={500}
                         fz="sm"
                         c="harbor.9"
+                        // A 24 px target on a phone too (docs/decisions/0024).
+                        mih={24}
+                        style={{ display: 'inline-flex', alignItems: 'center' }}
                       >
                         {f.type.code} #{f.number}
                       </Text>
