@@ -43,6 +43,7 @@ export function PrintJobPanel<J extends ReportJob>({
   onClose,
   children,
   printLabel = 'Print',
+  nothingToPrint = false,
 }: {
   job: J;
   divisionId: string;
@@ -50,6 +51,8 @@ export function PrintJobPanel<J extends ReportJob>({
   onClose: () => void;
   children?: ReactNode;
   printLabel?: string;
+  /** The options say there is nothing to print (a project without site maps): Print is disabled. */
+  nothingToPrint?: boolean;
 }) {
   const navigate = useNavigate();
   const { phase, report, failure, reconnecting, begin } = usePrintJob(job, divisionId, {
@@ -77,7 +80,7 @@ export function PrintJobPanel<J extends ReportJob>({
           </Button>
         )}
         {!done && (
-          <Button onClick={press} loading={!choosing}>
+          <Button onClick={press} loading={!choosing} disabled={nothingToPrint}>
             {phase === 'error' ? 'Retry' : printLabel}
           </Button>
         )}

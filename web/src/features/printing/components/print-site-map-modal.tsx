@@ -19,7 +19,6 @@ const choiceOf = (uploadId: string, page: number | null) => `${uploadId}:${page 
 function SiteMapOptions({ divisionId, projectId, inspectionId, onClose }: Omit<SiteMapProps, 'opened'>) {
   const { data: maps, error } = useProjectSiteMaps(divisionId, projectId);
   const [choice, setChoice] = useState<string | null>(null);
-  const [attempted, setAttempted] = useState(false);
   const options = (maps ?? []).flatMap((map) =>
     map.pages.length === 0
       ? [{ value: choiceOf(map.id, null), label: map.name }]
@@ -34,8 +33,8 @@ function SiteMapOptions({ divisionId, projectId, inspectionId, onClose }: Omit<S
       job="siteMap"
       divisionId={divisionId}
       onClose={onClose}
+      nothingToPrint={Boolean(maps) && options.length === 0}
       prepare={() => {
-        setAttempted(true);
         if (!picked) return null;
         const [uploadId, page] = picked.split(':') as [string, string];
         return {
@@ -51,7 +50,7 @@ function SiteMapOptions({ divisionId, projectId, inspectionId, onClose }: Omit<S
           {errorMessage(error, 'Cannot get project site maps')}
         </Text>
       ) : maps && options.length === 0 ? (
-        <Text fz="sm" c="dimmed" role={attempted ? 'alert' : undefined}>
+        <Text fz="sm" c="dimmed">
           This project has no active site maps to print.
         </Text>
       ) : (
