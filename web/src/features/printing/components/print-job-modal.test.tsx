@@ -154,6 +154,8 @@ describe('a print job’s progress (spec 002 §4)', () => {
     });
     // The token stays out of the page's address.
     expect(router.state.location.search).not.toContain('token');
+    // The division it was printed in goes along, out of the address too.
+    expect(router.state.location.state).toEqual({ divisionId: 'north-region' });
   });
 
   it('reads the stored job when the channel is live again after a lost connection', async () => {

@@ -56,7 +56,8 @@ export function PrintJobPanel<J extends ReportJob>({
 }) {
   const navigate = useNavigate();
   const { phase, report, failure, reconnecting, begin } = usePrintJob(job, divisionId, {
-    onDone: (done) => void navigate(paths.report.download.getHref(done.reportId, done.title)),
+    onDone: (done) =>
+      void navigate(paths.report.download.getHref(done.reportId, done.title), { state: { divisionId } }),
   });
   const choosing = phase === 'idle' || phase === 'error';
   // The modal's last state: the download and its end are the download page's (downloading, finished).

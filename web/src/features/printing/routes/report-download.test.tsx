@@ -29,12 +29,20 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-async function openPage(url: string, answer: (() => ReturnType<typeof ok>) | null) {
+async function openPage(
+  url: string,
+  answer: (() => ReturnType<typeof ok>) | null,
+  {
+    state,
+    profile = profileOf('Inspector'),
+  }: { state?: unknown; profile?: ReturnType<typeof profileOf> } = {},
+) {
   const served = await serveApi(answer ? [[reportsRoutes.getReport, answer]] : []);
   const view = renderScreen(<ReportDownload />, {
     url,
     path: '/inspection/report/download',
-    profile: profileOf('Inspector'),
+    profile,
+    state,
   });
   return { ...view, served };
 }
@@ -69,6 +77,27 @@ describe('the report download page (spec 002 §2 Printing, spec 001 §8, §9)', 
     expect(
       await screen.findByText('Your download has started. If it did not, use the link below.'),
     ).toBeTruthy();
+  });
+
+  it('reads the report in the division it was printed in, as the print modal hands it over', async () => {
+    const twoDivisions = profileOf('Inspector', [
+      { id: 'north-region', name: 'North Region' },
+      { id: 'south-region', name: 'South Region' },
+    ]);
+    const { served } = await openPage(downloadUrl, () => ok(reportsRoutes.getReport, DONE), {
+      state: { divisionId: 'south-region' },
+      profile: twoDivisions,
+    });
+    await screen.findByRole('link', { name: 'Download' });
+    expect(served.requests[0]!.headers.get('divisionId')).toBe('south-region');
+  });
+
+  it('never reads in a division that is not the user’s, whatever the history state says', async () => {
+    const { served } = await openPage(downloadUrl, () => ok(reportsRoutes.getReport, DONE), {
+      state: { divisionId: 'south-region' },
+    });
+    await screen.findByRole('link', { name: 'Download' });
+    expect(served.requests[0]!.headers.get('divisionId')).toBe('north-region');
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { Alert, Anchor, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconFileDownload } from '@tabler/icons-react';
 import type { ReportView } from '@stormline/contract/reports';
@@ -7,7 +7,8 @@ import { ID_PATTERN } from '@stormline/contract/schemas';
 import { REPORT_DOWNLOAD_DELAY_MS, REPORT_MESSAGES } from '@stormline/domain/reports';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { useCurrentDivisionId } from '../../../lib/auth';
+import { useCurrentDivisionId, useSession } from '../../../lib/auth';
+import { isUserDivision } from '../../../lib/division';
 import { errorMessage } from '../../../lib/errors';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { saveFile } from '../../../lib/save-file';
@@ -31,7 +32,13 @@ export default function ReportDownload() {
   const [search] = useSearchParams();
   const reportId = search.get('reportId');
   const reportTitle = search.get('reportTitle');
-  const divisionId = useCurrentDivisionId();
+  // The division the report was printed in, when the print modal brought the user here (never in
+  // the address: the spec's query is reportId and reportTitle); else the tab's current one.
+  const printedIn = (useLocation().state as { divisionId?: unknown } | null)?.divisionId;
+  const profile = useSession();
+  const current = useCurrentDivisionId();
+  const divisionId =
+    typeof printedIn === 'string' && isUserDivision(profile, printedIn) ? printedIn : current;
   if (!reportId || !reportTitle) return <Navigate to={paths.report.downloadNotFound.getHref()} replace />;
   if (!ID_PATTERN.test(reportId) || !divisionId)
     return <Navigate to={paths.report.notFound.getHref()} replace />;
