@@ -91,11 +91,12 @@ describe('a print job’s progress (spec 002 §4)', () => {
     stored = reportView('inspection', key);
     answerBegin(stored);
     expect(await screen.findByText('Requested: the report will start in a moment.')).toBeTruthy();
-    // Only Close and the busy Print: no Retry while it runs.
+    // Close and a greyed Print: no Retry while it runs.
     expect(buttons()).toEqual(['Close', 'Print']);
-    expect(within(screen.getByRole('dialog')).getByText('Print').closest('button')?.dataset.loading).toBe(
-      'true',
-    );
+    expect(
+      (within(screen.getByRole('dialog')).getByRole('button', { name: 'Print' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
 
     // The screen subscribes to the job's channel (heard again after a reconnect) and reads the stored job.
     const channel = reportChannel('inspection', key);

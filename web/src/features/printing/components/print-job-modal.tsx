@@ -81,7 +81,8 @@ export function PrintJobPanel<J extends ReportJob>({
           </Button>
         )}
         {!done && (
-          <Button onClick={press} loading={!choosing} disabled={nothingToPrint}>
+          // Greyed while the job runs (the progress above shows it working): one job per press.
+          <Button onClick={press} disabled={nothingToPrint || !choosing}>
             {phase === 'error' ? 'Retry' : printLabel}
           </Button>
         )}

@@ -57,7 +57,14 @@ export function PrintProgress({
     phase === 'connecting' || phase === 'connected' || phase === 'requested' || phase === 'progress';
   return (
     <Stack gap="xs">
-      <Group gap="xs" wrap="nowrap" role="status" aria-live="polite">
+      {/* On error the alert below says it, once. */}
+      <Group
+        gap="xs"
+        wrap="nowrap"
+        role="status"
+        aria-live="polite"
+        display={phase === 'error' ? 'none' : undefined}
+      >
         {busy && <Loader size="xs" aria-hidden />}
         {phase === 'done' && <IconCircleCheck size={18} color="var(--mantine-color-teal-7)" aria-hidden />}
         <Text fz="sm" fw={500}>
@@ -84,7 +91,7 @@ export function PrintProgress({
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" p="sm">
           <Text fz="sm">{failure ?? REPORT_MESSAGES.failed}</Text>
           {failure && failure !== REPORT_MESSAGES.connection && failure !== REPORT_MESSAGES.failed && (
-            <Text fz="xs" c="dimmed" mt={4}>
+            <Text fz="xs" mt={4}>
               {REPORT_MESSAGES.failed}
             </Text>
           )}
