@@ -93,10 +93,13 @@ describe('the report download page (spec 002 §2 Printing, spec 001 §8, §9)', 
   });
 
   it('never reads in a division that is not the user’s, whatever the history state says', async () => {
-    const { served } = await openPage(downloadUrl, () => ok(reportsRoutes.getReport, DONE), {
+    const { served } = await openPage(`${downloadUrl}.pdf`, () => ok(reportsRoutes.getReport, DONE), {
       state: { divisionId: 'south-region' },
     });
-    await screen.findByRole('link', { name: 'Download' });
+    // The title names the report, not its file type.
+    expect(
+      await screen.findByRole('heading', { name: 'Your report Inspection 8 - Riverside Lofts is ready' }),
+    ).toBeTruthy();
     expect(served.requests[0]!.headers.get('divisionId')).toBe('north-region');
   });
 

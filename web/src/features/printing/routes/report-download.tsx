@@ -116,7 +116,7 @@ function DownloadPage({
         {report && href && (
           <>
             <Title order={1} fz="h3" c="harbor.9">
-              Your report {reportTitle} is ready
+              Your report {reportTitle.replace(/\.pdf$/i, '')} is ready
             </Title>
             <Text c="dimmed" role="status" aria-live="polite">
               {started
