@@ -27,7 +27,7 @@ export const laterScreens = {
   project: () => import('./routes/project-page'),
   startInspection: () => import('../features/inspections/routes/start-inspection'),
   postStorm: () => import('../features/inspections/routes/post-storm'),
-  inspection: () => import('../features/inspections/routes/inspection'),
+  inspection: () => import('./routes/inspection-page'),
   publicProject: () => import('./routes/public-project-page'),
   templates: () => import('../features/templates/routes/templates'),
   template: () => import('../features/templates/routes/template'),
@@ -35,4 +35,7 @@ export const laterScreens = {
   documentViewer: () => import('../features/document-viewer/routes/document-viewer'),
   mapEditor: () => import('./routes/map-editor-page'),
   publicMapEditor: () => import('./routes/public-map-editor-page'),
+  reportDownload: () => import('../features/printing/routes/report-download'),
+  reportNotFound: () => import('../features/printing/routes/report-not-found'),
+  downloadNotFound: () => import('../features/printing/routes/download-not-found'),
 };

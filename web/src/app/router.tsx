@@ -228,6 +228,22 @@ export const appRoutes: RouteObject[] = [
                 handle: handle('inspection'),
                 element: inspectionPage,
               })),
+              // A finished report's download and its two not-found pages (spec 002 §2, spec 001 §8).
+              {
+                path: paths.report.download.path,
+                handle: handle('inspection', 'Report download'),
+                element: laterPage('reportDownload'),
+              },
+              {
+                path: paths.report.notFound.path,
+                handle: handle('inspection', 'Report Not Found'),
+                element: laterPage('reportNotFound'),
+              },
+              {
+                path: paths.report.downloadNotFound.path,
+                handle: { title: 'Download not found' },
+                element: laterPage('downloadNotFound'),
+              },
               {
                 path: paths.app.userManuals.path,
                 handle: handle('user-manuals'),

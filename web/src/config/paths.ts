@@ -170,6 +170,21 @@ export const paths = {
     userManual: { path: '/user-manuals/:slug', getHref: (slug: string) => `/user-manuals/${seg(slug)}` },
   },
 
+  /**
+   * A finished report's download (spec 002 §2 Printing, spec 001 §8): the page starts it after
+   * 2 s with a manual link; a link missing its parameters goes to downloadNotFound, a report the
+   * server does not know (or not the caller's) to notFound. Outside division scope, like /inspection.
+   */
+  report: {
+    download: {
+      path: '/inspection/report/download',
+      getHref: (reportId: string, reportTitle: string) =>
+        `/inspection/report/download?${new URLSearchParams({ reportId, reportTitle }).toString()}`,
+    },
+    notFound: { path: '/inspection/report/not-found', getHref: () => '/inspection/report/not-found' },
+    downloadNotFound: { path: '/download-not-found', getHref: () => '/download-not-found' },
+  },
+
   public: {
     /** The public project; its tab ('project-docs', 'active-site-map') after it, none for Inspections. */
     project: {

@@ -47,13 +47,17 @@ export function refuse(
  * assert what was sent (the divisionId header, the cursor). A route without a handler answers 501
  * and fails the test loudly.
  */
-export async function serveApi(handlers: [Route, Handler][]): Promise<{ requests: ServedRequest[] }> {
+export async function serveApi(
+  handlers: [Route, Handler][],
+  /** More of config.json: a `websocketUrl` for a screen that listens (testing/socket-server.ts). */
+  { config = {} }: { config?: Record<string, unknown> } = {},
+): Promise<{ requests: ServedRequest[] }> {
   const requests: ServedRequest[] = [];
   const table = handlers.map(([route, handler]) => ({ route, handler, pattern: pathPattern(route.path) }));
 
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://app.test');
-    if (url.pathname === '/config.json') return json(200, { apiBaseUrl: API_BASE, region: 'UK' });
+    if (url.pathname === '/config.json') return json(200, { apiBaseUrl: API_BASE, region: 'UK', ...config });
     const method = (init.method ?? 'GET').toUpperCase();
     const match = table
       .filter((entry) => entry.route.method === method)

@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
 import {
   MemoryRouter,
+  parsePath,
   Route,
   Routes,
   useLocation,
@@ -62,7 +63,15 @@ export function renderScreen(
     path = '*',
     profile,
     divisionId,
-  }: { url: string; path?: string; profile: Profile; divisionId?: string },
+    state,
+  }: {
+    url: string;
+    path?: string;
+    profile: Profile;
+    divisionId?: string;
+    /** The history entry's state, as a navigate(url, { state }) leaves it. */
+    state?: unknown;
+  },
 ) {
   const screen = divisionId ? <DivisionProvider divisionId={divisionId}>{ui}</DivisionProvider> : ui;
   const router = { state: {} } as TestRouter;
@@ -74,7 +83,7 @@ export function renderScreen(
     router,
     ...render(
       <AppFrame>
-        <MemoryRouter initialEntries={[url]}>
+        <MemoryRouter initialEntries={[state === undefined ? url : { ...parsePath(url), state }]}>
           <RouterProbe onRender={probe} />
           <Routes>
             <Route path={path} element={<SessionProvider profile={profile}>{screen}</SessionProvider>} />

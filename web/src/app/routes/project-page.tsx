@@ -1,7 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Text } from '@mantine/core';
 import { ProjectInspectionsTab } from '../../features/inspections/components/project-inspections-tab';
 import { ProjectFindingsTab } from '../../features/inspections/components/project-findings-tab';
-import { ProjectPage, type ProjectTabSlotProps } from '../../features/projects/routes/project';
+import {
+  ProjectPage,
+  type ProjectPrintSlotProps,
+  type ProjectTabSlotProps,
+} from '../../features/projects/routes/project';
 import { BmpTab as RegulationBmpTab } from '../../features/regulations/components/bmp-tab';
 
 // A feature never imports another (web/README.md): the app puts the inspections feature's tabs
@@ -35,7 +40,29 @@ function BmpTab({ project, readOnly }: ProjectTabSlotProps) {
   );
 }
 
-/** /divisions/{id}/projects/{id}/{tab} and the archived project's page, with the inspections tabs. */
+// The printing feature's modals: a chunk of their own, loaded after the page, before anyone prints.
+const ProjectPrintModals = lazy(() =>
+  import('../../features/printing/components/project-print-modals').then((m) => ({
+    default: m.ProjectPrintModals,
+  })),
+);
+
+function PrintModals({ divisionId, project, print, onClose }: ProjectPrintSlotProps) {
+  return (
+    <Suspense fallback={null}>
+      <ProjectPrintModals divisionId={divisionId} project={project} print={print} onClose={onClose} />
+    </Suspense>
+  );
+}
+
+/** /divisions/{id}/projects/{id}/{tab} and the archived project's page, with the inspections tabs and prints. */
 export default function ProjectPageWithInspections() {
-  return <ProjectPage InspectionsTab={InspectionsTab} FindingsTab={FindingsTab} BmpTab={BmpTab} />;
+  return (
+    <ProjectPage
+      InspectionsTab={InspectionsTab}
+      FindingsTab={FindingsTab}
+      BmpTab={BmpTab}
+      PrintModals={PrintModals}
+    />
+  );
 }

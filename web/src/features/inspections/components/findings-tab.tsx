@@ -14,7 +14,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconCheck, IconNote, IconPlus } from '@tabler/icons-react';
+import { IconCheck, IconNote, IconPlus, IconPrinter } from '@tabler/icons-react';
 import {
   COMPLETED_AS_RECOMMENDED,
   completeFindingsIssues,
@@ -152,9 +152,12 @@ function CompleteForm({
 export function FindingsTab({
   divisionId,
   inspection,
+  onFindingsReport,
 }: {
   divisionId: string;
   inspection: InspectionDetail;
+  /** Opens the findings report (spec 002 §2 'Findings Report'); without it the button is not shown. */
+  onFindingsReport?: () => void;
 }) {
   const profile = useSession();
   const links = useInspectionLinks();
@@ -185,6 +188,11 @@ export function FindingsTab({
           w={220}
         />
         <Group gap="sm" wrap="wrap">
+          {onFindingsReport && (
+            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={onFindingsReport}>
+              Findings Report
+            </Button>
+          )}
           {canAdd && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setModal('add')}>
               Add Finding
@@ -266,6 +274,9 @@ export function FindingsTab({
                         fw={500}
                         fz="sm"
                         c="harbor.9"
+                        // A 24 px target on a phone too (docs/decisions/0024).
+                        mih={24}
+                        style={{ display: 'inline-flex', alignItems: 'center' }}
                       >
                         {f.type.code} #{f.number}
                       </Text>

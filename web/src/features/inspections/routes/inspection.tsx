@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Menu, Skeleton, Stack, Text } from '@mantine/core';
 import {
@@ -6,6 +6,8 @@ import {
   IconArrowLeft,
   IconChevronDown,
   IconLockOpen,
+  IconMap,
+  IconPrinter,
   IconTrash,
   IconUserEdit,
 } from '@tabler/icons-react';
@@ -42,12 +44,31 @@ type Tab = (typeof TABS)[number]['value'];
 export const REOPEN_TEXT =
   'Edit this inspection? It opens the inspection for editing, deletes all compliance signatures and unlocks the questions. This cannot be undone.';
 
+/** The inspection's prints (spec 002 §2): the menu's two, and the findings list's report. */
+export type InspectionPrint = 'inspection' | 'siteMap' | 'findings';
+
+/** What the inspection page gives the print modals the app composes into it (the printing feature's). */
+export interface InspectionPrintSlotProps {
+  divisionId: string;
+  inspection: {
+    id: string;
+    /** 'Routine Inspection #8'. */
+    name: string;
+    projectId: string;
+    template: { id: string; version: number };
+  };
+  print: InspectionPrint | null;
+  onClose: () => void;
+}
+
 /**
  * /inspection/{id}/{tab} (spec 002 §2 Inspection detail): the header (title, number, date, project
- * and client), the menu (Back to Project, Delete Inspection, Edit Inspection) and the tabs
- * Inspection Questions, Findings, Map and Certification, each shown by the rules of §2.
+ * and client), the menu (Back to Project, Delete Inspection, Edit Inspection, Print Inspection,
+ * Print Site Map) and the tabs Inspection Questions, Findings, Map and Certification, each shown by
+ * the rules of §2. The prints come from the app (`PrintModals`); the public twin does not print
+ * (docs/decisions/0044).
  */
-export default function InspectionRoute() {
+export function InspectionScreen({ PrintModals }: { PrintModals?: ComponentType<InspectionPrintSlotProps> }) {
   const { inspectionId = '', tab: tabParam, findingId } = useParams();
   const links = useInspectionLinks();
   const signedInDivisionId = useCurrentDivisionId();
@@ -58,6 +79,7 @@ export default function InspectionRoute() {
   const { data: inspection, error } = useInspection(divisionId, inspectionId);
   const [pending, setPending] = useState<'delete' | 'reopen' | null>(null);
   const [changingInspector, setChangingInspector] = useState(false);
+  const [print, setPrint] = useState<InspectionPrint | null>(null);
   const tab: Tab = findingId
     ? 'findings'
     : TABS.some((t) => t.value === tabParam)
@@ -112,6 +134,8 @@ export default function InspectionRoute() {
     hasPermission(profile, 'create', 'Project') &&
     inspection.editable &&
     !inspection.project.archivedAt;
+  // Printing reads: whoever sees the inspection may print it (the server checks the same rule).
+  const canPrint = Boolean(PrintModals) && !links.isPublic;
   const canReopen =
     hasPermission(profile, 'all', 'reopenInspection') &&
     !inspection.editable &&
@@ -144,6 +168,16 @@ export default function InspectionRoute() {
               <Menu.Item leftSection={<IconArrowLeft size={16} />} component={Link} to={projectHref}>
                 Back to Project
               </Menu.Item>
+              {canPrint && (
+                <Menu.Item leftSection={<IconPrinter size={16} />} onClick={() => setPrint('inspection')}>
+                  Print Inspection
+                </Menu.Item>
+              )}
+              {canPrint && (
+                <Menu.Item leftSection={<IconMap size={16} />} onClick={() => setPrint('siteMap')}>
+                  Print Site Map
+                </Menu.Item>
+              )}
               {canChangeInspector && (
                 <Menu.Item
                   leftSection={<IconUserEdit size={16} />}
@@ -203,7 +237,11 @@ export default function InspectionRoute() {
             inspection={inspection}
           />
         ) : (
-          <FindingsTab divisionId={divisionId} inspection={inspection} />
+          <FindingsTab
+            divisionId={divisionId}
+            inspection={inspection}
+            onFindingsReport={canPrint ? () => setPrint('findings') : undefined}
+          />
         ))}
       {tab === 'certification' && <CertificationTab divisionId={divisionId} inspectionId={inspection.id} />}
       {tab === 'map' && (
@@ -216,6 +254,22 @@ export default function InspectionRoute() {
               ? null
               : `${paths.app.project.getHref(divisionId, inspection.project.id)}/project-docs`
           }
+        />
+      )}
+      {PrintModals && canPrint && (
+        <PrintModals
+          divisionId={divisionId}
+          inspection={{
+            id: inspection.id,
+            name: `${inspection.inspection_template.name} #${inspection.number}`,
+            projectId: inspection.project.id,
+            template: {
+              id: inspection.inspection_template.id,
+              version: inspection.inspection_template.version,
+            },
+          }}
+          print={print}
+          onClose={() => setPrint(null)}
         />
       )}
       <ChangeInspectorModal

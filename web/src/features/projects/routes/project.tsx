@@ -9,6 +9,7 @@ import {
   IconEye,
   IconEyeOff,
   IconPencil,
+  IconPrinter,
   IconTrash,
 } from '@tabler/icons-react';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -36,11 +37,31 @@ export interface ProjectTabSlotProps {
   readOnly: boolean;
 }
 
+/** The project menu's prints (spec 002 §2 Project detail). */
+export type ProjectPrint = 'swmp' | 'inspections' | 'siteMaps';
+
+/** What the project page gives the print modals the app composes into it (the printing feature's). */
+export interface ProjectPrintSlotProps {
+  divisionId: string;
+  project: ProjectDetail;
+  /** The print chosen from the menu, or null while none is open. */
+  print: ProjectPrint | null;
+  onClose: () => void;
+}
+
+const PRINT_ITEMS: readonly { print: ProjectPrint; label: string }[] = [
+  { print: 'swmp', label: 'Print SWMP' },
+  { print: 'inspections', label: 'Print Inspections' },
+  { print: 'siteMaps', label: 'Print Site Maps' },
+];
+
 export interface ProjectPageSlots {
   InspectionsTab: ComponentType<ProjectTabSlotProps>;
   FindingsTab: ComponentType<ProjectTabSlotProps>;
   /** BMP Details: the legend items of the project's regulations with their documents (the regulations feature's). */
   BmpTab: ComponentType<ProjectTabSlotProps>;
+  /** Print SWMP, Print Inspections and Print Site Maps; without it the menu offers no prints. */
+  PrintModals?: ComponentType<ProjectPrintSlotProps>;
 }
 
 const TAB_VALUES: readonly ProjectTab[] = [
@@ -115,7 +136,7 @@ type Pending = 'archive' | 'restore' | 'delete' | null;
  * with all on QR Access) and the tabs as links; the inspections and findings tabs are the
  * inspections feature's, composed by the app.
  */
-export function ProjectPage({ InspectionsTab, FindingsTab, BmpTab }: ProjectPageSlots) {
+export function ProjectPage({ InspectionsTab, FindingsTab, BmpTab, PrintModals }: ProjectPageSlots) {
   const { divisionId = '', projectId = '', tab: tabParam } = useParams();
   const navigate = useNavigate();
   const profile = useSession();
@@ -123,6 +144,7 @@ export function ProjectPage({ InspectionsTab, FindingsTab, BmpTab }: ProjectPage
   const { run } = useProjectActions(divisionId, projectId);
   const [pending, setPending] = useState<Pending>(null);
   const [editing, setEditing] = useState(false);
+  const [print, setPrint] = useState<ProjectPrint | null>(null);
   const tab: ProjectTab = TAB_VALUES.includes(tabParam as ProjectTab)
     ? (tabParam as ProjectTab)
     : 'inspections';
@@ -179,7 +201,11 @@ export function ProjectPage({ InspectionsTab, FindingsTab, BmpTab }: ProjectPage
     }
   };
 
-  const actions = (canUpdate || canDelete || canPublish) && (
+  // Printing reads: everyone who sees the project may print it, archived too (the server checks
+  // the same read rule); the public view does not print (docs/decisions/0044).
+  const canPrint = Boolean(PrintModals);
+  const hasOthers = canUpdate || canDelete || canPublish;
+  const actions = (canPrint || hasOthers) && (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button variant="default" rightSection={<IconChevronDown size={16} />}>
@@ -187,6 +213,17 @@ export function ProjectPage({ InspectionsTab, FindingsTab, BmpTab }: ProjectPage
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
+        {canPrint &&
+          PRINT_ITEMS.map((item) => (
+            <Menu.Item
+              key={item.print}
+              leftSection={<IconPrinter size={16} />}
+              onClick={() => setPrint(item.print)}
+            >
+              {item.label}
+            </Menu.Item>
+          ))}
+        {canPrint && hasOthers && <Menu.Divider />}
         {canUpdate && !archived && (
           <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
             Edit Project
@@ -259,6 +296,9 @@ export function ProjectPage({ InspectionsTab, FindingsTab, BmpTab }: ProjectPage
           <ProjectDocumentsTab divisionId={divisionId} projectId={projectId} siteMaps readOnly={archived} />
         )}
       </div>
+      {PrintModals && (
+        <PrintModals divisionId={divisionId} project={project} print={print} onClose={() => setPrint(null)} />
+      )}
       <EditProjectModal opened={editing} onClose={() => setEditing(false)} project={project} />
       <ConfirmModal
         opened={pending !== null}

@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ReportJob } from '@stormline/domain/reports';
+import { paths } from '../../../config/paths';
+import { usePrintJob, type PrintBody } from '../use-print-job';
+import { PrintProgress } from './print-progress';
+
+/** A print modal's frame: Mantine's modal, full screen on a phone, its content mounted per opening (fresh options). */
+export function PrintModalFrame({
+  opened,
+  title,
+  onClose,
+  children,
+}: {
+  opened: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} radius="lg" size="lg" fullScreen={phone}>
+      {opened && children}
+    </Modal>
+  );
+}
+
+/**
+ * The part every print modal shares (spec 002 §2, §4): its options until Print is pressed, then
+ * the job's progress; Retry (with the options as they now are: a new begin, a new key) after an
+ * error; only Close once done. A finished report opens the download page in this tab
+ * (docs/decisions/0044): the download starts there after 2 s, and Back returns here.
+ *
+ * `prepare` answers the begin body, or null when the options are not yet right (the options show
+ * why).
+ */
+export function PrintJobPanel<J extends ReportJob>({
+  job,
+  divisionId,
+  prepare,
+  onClose,
+  children,
+  printLabel = 'Print',
+  nothingToPrint = false,
+}: {
+  job: J;
+  divisionId: string;
+  prepare: () => PrintBody<J> | null;
+  onClose: () => void;
+  children?: ReactNode;
+  printLabel?: string;
+  /** The options say there is nothing to print (a project without site maps): Print is disabled. */
+  nothingToPrint?: boolean;
+}) {
+  const navigate = useNavigate();
+  const { phase, report, failure, reconnecting, begin } = usePrintJob(job, divisionId, {
+    onDone: (done) =>
+      void navigate(paths.report.download.getHref(done.reportId, done.title), { state: { divisionId } }),
+  });
+  const choosing = phase === 'idle' || phase === 'error';
+  // The modal's last state: the download and its end are the download page's (downloading, finished).
+  const done = phase === 'done';
+  const press = () => {
+    const body = prepare();
+    if (body) void begin(body);
+  };
+  return (
+    <Stack gap="md">
+      {choosing && children}
+      <PrintProgress phase={phase} report={report} failure={failure} reconnecting={reconnecting} />
+      <Group justify="flex-end" gap="sm">
+        {phase === 'idle' ? (
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+        ) : (
+          <Button variant={done ? 'filled' : 'default'} onClick={onClose} data-autofocus={done || undefined}>
+            Close
+          </Button>
+        )}
+        {!done && (
+          // Greyed while the job runs (the progress above shows it working): one job per press.
+          <Button onClick={press} disabled={nothingToPrint || !choosing}>
+            {phase === 'error' ? 'Retry' : printLabel}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

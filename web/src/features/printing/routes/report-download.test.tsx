@@ -1,0 +1,160 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reportsRoutes } from '@stormline/contract/areas/reports';
+import type { ReportView } from '@stormline/contract/reports';
+import { REPORT_DOWNLOAD_DELAY_MS, REPORT_MESSAGES } from '@stormline/domain/reports';
+import { ok, refuse, serveApi } from '../../../testing/api';
+import { profileOf } from '../../../testing/profiles';
+import { renderScreen, renderWithApp } from '../../../testing/render';
+import { MemoryRouter } from 'react-router-dom';
+import { reportView } from '../testing/report-fixtures';
+import DownloadNotFound from './download-not-found';
+import ReportDownload from './report-download';
+import ReportNotFound from './report-not-found';
+
+const DONE = reportView('inspection', 'k1', {
+  status: 'done',
+  completed: 5,
+  total: 5,
+  url: '/api/download/rep-1.pdf?token=short-lived-token',
+});
+
+/** The anchor clicks the page makes: the download it starts by itself (lib/save-file.ts). */
+let clicks: { href: string; download: string; at: number }[] = [];
+beforeEach(() => {
+  clicks = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicks.push({ href: this.href, download: this.download, at: Date.now() });
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+async function openPage(
+  url: string,
+  answer: (() => ReturnType<typeof ok>) | null,
+  {
+    state,
+    profile = profileOf('Inspector'),
+  }: { state?: unknown; profile?: ReturnType<typeof profileOf> } = {},
+) {
+  const served = await serveApi(answer ? [[reportsRoutes.getReport, answer]] : []);
+  const view = renderScreen(<ReportDownload />, {
+    url,
+    path: '/inspection/report/download',
+    profile,
+    state,
+  });
+  return { ...view, served };
+}
+
+const downloadUrl =
+  '/inspection/report/download?reportId=rep-1&reportTitle=Inspection%208%20-%20Riverside%20Lofts';
+
+describe('the report download page (spec 002 §2 Printing, spec 001 §8, §9)', () => {
+  it('says the report is ready, starts the download itself after 2 s, and offers the link', async () => {
+    const { served } = await openPage(downloadUrl, () => ok(reportsRoutes.getReport, DONE));
+    expect(
+      await screen.findByRole('heading', { name: 'Your report Inspection 8 - Riverside Lofts is ready' }),
+    ).toBeTruthy();
+    const shownAt = Date.now();
+    // A fresh link (its short-lived token) is read for this page, in the user's division.
+    expect(served.requests).toHaveLength(1);
+    expect(served.requests[0]!.params).toEqual({ reportId: 'rep-1' });
+    expect(served.requests[0]!.headers.get('divisionId')).toBe('north-region');
+
+    const link = screen.getByRole('link', { name: 'Download' }) as HTMLAnchorElement;
+    expect(link.href).toBe('http://api.test/api/download/rep-1.pdf?token=short-lived-token');
+    expect(link.getAttribute('download')).toBe('Inspection 8 - Riverside Lofts.pdf');
+
+    await new Promise((resolve) => setTimeout(resolve, REPORT_DOWNLOAD_DELAY_MS - 600));
+    expect(clicks).toHaveLength(0);
+    await waitFor(() => expect(clicks).toHaveLength(1), { timeout: 3000 });
+    expect(clicks[0]!.at - shownAt).toBeGreaterThanOrEqual(REPORT_DOWNLOAD_DELAY_MS - 100);
+    expect(clicks[0]).toMatchObject({
+      href: 'http://api.test/api/download/rep-1.pdf?token=short-lived-token',
+      download: 'Inspection 8 - Riverside Lofts.pdf',
+    });
+    expect(
+      await screen.findByText('Your download has started. If it did not, use the link below.'),
+    ).toBeTruthy();
+  });
+
+  it('reads the report in the division it was printed in, as the print modal hands it over', async () => {
+    const twoDivisions = profileOf('Inspector', [
+      { id: 'north-region', name: 'North Region' },
+      { id: 'south-region', name: 'South Region' },
+    ]);
+    const { served } = await openPage(downloadUrl, () => ok(reportsRoutes.getReport, DONE), {
+      state: { divisionId: 'south-region' },
+      profile: twoDivisions,
+    });
+    await screen.findByRole('link', { name: 'Download' });
+    expect(served.requests[0]!.headers.get('divisionId')).toBe('south-region');
+  });
+
+  it('never reads in a division that is not the user’s, whatever the history state says', async () => {
+    const { served } = await openPage(`${downloadUrl}.pdf`, () => ok(reportsRoutes.getReport, DONE), {
+      state: { divisionId: 'south-region' },
+    });
+    // The title names the report, not its file type.
+    expect(
+      await screen.findByRole('heading', { name: 'Your report Inspection 8 - Riverside Lofts is ready' }),
+    ).toBeTruthy();
+    expect(served.requests[0]!.headers.get('divisionId')).toBe('north-region');
+  });
+
+  it.each([
+    ['no parameters', '/inspection/report/download'],
+    ['no report id', '/inspection/report/download?reportTitle=Inspection%208'],
+    ['no title', '/inspection/report/download?reportId=rep-1'],
+  ])('goes to /download-not-found with %s', async (_, url) => {
+    const { router } = await openPage(url, null);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/download-not-found'));
+    expect(clicks).toHaveLength(0);
+  });
+
+  it('goes to /inspection/report/not-found when the server does not know the report (or it is not the caller’s)', async () => {
+    const { router } = await openPage(downloadUrl, () => refuse(404, REPORT_MESSAGES.notFound));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inspection/report/not-found'));
+  });
+
+  it.each<[string, Partial<ReportView>, string]>([
+    ['still printing', { status: 'progress', completed: 2, total: 5 }, REPORT_MESSAGES.running],
+    [
+      'failed',
+      { status: 'error', message: 'The site map could not be read' },
+      'The site map could not be read',
+    ],
+  ])('downloads nothing for a report %s, and says so', async (_, over, text) => {
+    await openPage(downloadUrl, () => ok(reportsRoutes.getReport, reportView('inspection', 'k1', over)));
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    expect(screen.queryByRole('link', { name: 'Download' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, REPORT_DOWNLOAD_DELAY_MS + 200));
+    expect(clicks).toHaveLength(0);
+  });
+});
+
+describe('the two not-found pages', () => {
+  it('/inspection/report/not-found says “Report Not Found” with a way home', async () => {
+    await serveApi([]);
+    renderWithApp(
+      <MemoryRouter>
+        <ReportNotFound />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: REPORT_MESSAGES.notFound })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/');
+  });
+
+  it('/download-not-found says the link names no report, with a way home', async () => {
+    await serveApi([]);
+    renderWithApp(
+      <MemoryRouter>
+        <DownloadNotFound />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Download not found' })).toBeTruthy();
+    expect(screen.getByText(/does not say which report to download/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/');
+  });
+});
