@@ -1,4 +1,6 @@
 import { findDocumentById } from '@stormline/data/documents';
+import { getReportChannelClaim } from '@stormline/data/reports';
+import { REPORT_CHANNEL_PATTERN, REPORT_MESSAGES, type ReportJob } from '@stormline/domain/reports';
 import {
   AppError,
   ForbiddenError,
@@ -17,7 +19,8 @@ const UPLOAD_ID = '([A-Za-z0-9_-]{1,64})';
 /**
  * The channels a browser may subscribe to (spec 002 §7, spec 001 §7), each with who may hear it:
  * a document's conversion status and its annotations go to those who may read the document, in
- * the division the subscription names.
+ * the division the subscription names; a print job's status (REPORT_CHANNEL_PATTERN) to the job's
+ * owner in its division.
  */
 const CHANNELS: readonly { pattern: RegExp; document: (match: RegExpExecArray) => string }[] = [
   { pattern: new RegExp(`^status:convert:pdf:png:${UPLOAD_ID}$`), document: (m) => m[1]! },
@@ -33,6 +36,14 @@ export async function authorizeChannel(
   divisionId: string,
   channel: string,
 ): Promise<void> {
+  const report = REPORT_CHANNEL_PATTERN.exec(channel);
+  if (report) {
+    // A print job's channel is its owner's alone, in the job's division (docs/decisions/0042).
+    const claim = await getReportChannelClaim(deps.db, report[1] as ReportJob, report[2]!);
+    if (!claim || claim.userId !== caller.user.id || claim.divisionId !== divisionId)
+      throw new NotFoundError(REPORT_MESSAGES.notFound);
+    return;
+  }
   for (const { pattern, document } of CHANNELS) {
     const match = pattern.exec(channel);
     if (!match) continue;

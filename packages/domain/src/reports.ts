@@ -121,6 +121,7 @@ export const REPORT_MESSAGES = {
   tooManyInspections: `Please select at most ${MAX_INSPECTIONS_PER_PRINT} inspections`,
   nothingToPrint: 'There is nothing to print for these options',
   failed: 'The report could not be printed. Retry, or contact the administrator.',
+  photoMissing: 'A photo or document of this report could not be found. Retry, or contact the administrator.',
   running: 'This report is still being printed.',
   linkExpired: 'This download link has expired. Print the report again.',
 } as const;
