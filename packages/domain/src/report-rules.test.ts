@@ -17,7 +17,7 @@ describe('a report title', () => {
   });
 
   it('replaces characters a file name cannot hold and stays short', () => {
-    expect(reportTitle('swmp', { projectName: 'A/B: "C" <d>' })).toBe('SWMP - A_B_ _C_ _d_');
+    expect(reportTitle('swmp', { projectName: 'A/B: "C" <d>\u0007' })).toBe('SWMP - A_B_ _C_ _d__');
     expect(reportTitle('swmp', { projectName: 'x'.repeat(400) }).length).toBe(150);
   });
 });

@@ -22,7 +22,8 @@ const JOB_LABELS: Record<ReportJob, string> = {
 };
 
 /** Characters no file system takes in a name, and control characters: replaced, so the title is the file's name as is. */
-const UNSAFE_IN_FILE_NAME = /[\\/:*?"<>|\u0000-\u001f\u007f]/g;
+const UNSAFE_IN_FILE_NAME = /[\\/:*?"<>|]/g;
+const isControl = (c: string) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;
 
 /**
  * The report's title, the downloaded file's name without '.pdf' (spec 001 §7 reportTitle):
@@ -39,7 +40,10 @@ export function reportTitle(job: ReportJob, subject: TitleSubject): string {
     .filter((p): p is string => Boolean(p && p.trim()))
     .map((p) => p.trim())
     .join(' - ')
-    .replace(UNSAFE_IN_FILE_NAME, '_');
+    .replace(UNSAFE_IN_FILE_NAME, '_')
+    .split('')
+    .map((c) => (isControl(c) ? '_' : c))
+    .join('');
   return title.length > 150 ? `${title.slice(0, 149)}…` : title;
 }
 
