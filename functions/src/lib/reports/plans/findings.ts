@@ -39,7 +39,7 @@ const REPORT_TYPE_LABELS = { all: 'All findings', open: 'Open findings', closed:
 
 /** Photo rows and heights that fit 1, 2 or 3 findings on a Letter page (239 mm of content). */
 const PHOTO_LAYOUT: Record<number, { max: number; heightMm: number }> = {
-  1: { max: 4, heightMm: 90 },
+  1: { max: 4, heightMm: 84 },
   2: { max: 2, heightMm: 66 },
   3: { max: 2, heightMm: 36 },
 };
