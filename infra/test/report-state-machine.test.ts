@@ -7,7 +7,7 @@ import type { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { withPlaceholderArns } from '@stormline/contract/jobs';
 import { AREAS } from '@stormline/contract/route-table';
-import { BEGIN_ACTIONS } from '@stormline/domain/reports';
+import { SOCKET_MESSAGE_ROUTES } from '@stormline/contract/socket-routes';
 import { createStormlineApp } from '../src/app';
 import { REPORT_DEFINITION_FILE, REPORT_RENDER_TASK, reportTasks } from '../src/handler-bundles';
 
@@ -109,7 +109,12 @@ describe('the report state machine', () => {
       Properties: { RouteKey: string; Target: unknown };
     }[];
     const begins = routes.filter((r) => r.Properties.RouteKey.startsWith('begin:'));
-    expect(begins.map((r) => r.Properties.RouteKey).sort()).toEqual([...BEGIN_ACTIONS].sort());
+    expect(begins.map((r) => r.Properties.RouteKey).sort()).toEqual(
+      Object.keys(SOCKET_MESSAGE_ROUTES)
+        .filter((key) => key.startsWith('begin:'))
+        .sort(),
+    );
+    expect(begins).toHaveLength(6);
     expect(new Set(begins.map((r) => JSON.stringify(r.Properties.Target))).size).toBe(1);
     realtime.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ REPORT_STATE_MACHINE_ARN: Match.anyValue() }) },

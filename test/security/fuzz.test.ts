@@ -537,13 +537,26 @@ describe('malformed begin:{job} messages', () => {
     try {
       const mutation = fc.record({
         job: fc.constantFrom(...Object.keys(VALID)),
-        field: fc.constantFrom('key', 'inspectionId', 'projectId', 'period', 'inspectionIds', 'findingPerPage', 'sections', 'uploadId', 'extra'),
+        field: fc.constantFrom(
+          'key',
+          'inspectionId',
+          'projectId',
+          'period',
+          'inspectionIds',
+          'findingPerPage',
+          'sections',
+          'uploadId',
+          'extra',
+        ),
         how: fc.constantFrom('replace', 'drop'),
         value: fc.jsonValue({ maxDepth: 2 }),
       });
       await fc.assert(
         fc.asyncProperty(mutation, async ({ job, field, how, value }) => {
-          const body: Record<string, unknown> = { key: `fuzz${Math.random().toString(36).slice(2)}`, ...VALID[job] };
+          const body: Record<string, unknown> = {
+            key: `fuzz${Math.random().toString(36).slice(2)}`,
+            ...VALID[job],
+          };
           if (how === 'drop') delete body[field];
           else body[field] = value;
           const reply = await request(ws, { action: `begin:${job}`, divisionId: NORTH, ...body });
