@@ -36,10 +36,11 @@ async function launch(): Promise<Browser> {
   if (inLambda) {
     const { default: lambdaChromium } = await import('@sparticuz/chromium');
     const here = path.dirname(fileURLToPath(import.meta.url));
+    // As @sparticuz/chromium documents it: a headless-shell build, its own flags on puppeteer's defaults.
     return puppeteer.launch({
       executablePath: await lambdaChromium.executablePath(path.join(here, 'chromium')),
-      args: lambdaChromium.args,
-      headless: true,
+      args: await puppeteer.defaultArgs({ args: lambdaChromium.args, headless: 'shell' }),
+      headless: 'shell',
     });
   }
   return puppeteer.launch({
