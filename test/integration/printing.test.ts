@@ -336,3 +336,41 @@ describe('a print job belongs to who printed it', () => {
     expect(refused).toMatchObject({ type: 'error', status: 400, message: REPORT_MESSAGES.endDateInFuture });
   });
 });
+
+describe('who may print', () => {
+  it("the public account prints a published project's findings, and nothing of one that is not", async () => {
+    const publicToken = await tokenFor('public@example.com');
+    const publicSocket = await socketFor(publicToken);
+    const hidden = await request(publicSocket, {
+      action: 'begin:findings',
+      ...findingsBody({ viewType: 'list' }),
+      key: `k${crypto.randomUUID().replace(/-/g, '')}`,
+    });
+    expect(hidden).toMatchObject({ type: 'error', status: 404 });
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { projectKeys } = await import('@stormline/data/projects');
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: projectKeys.project(NORTH, site.project.id),
+        UpdateExpression: 'SET publishedAt = :now',
+        ExpressionAttributeValues: { ':now': new Date().toISOString() },
+      }),
+    );
+    const printed = await printOverSocket(publicSocket, 'findings', findingsBody({ viewType: 'list' }));
+    expect(printed.last?.status, JSON.stringify(printed.reply)).toBe('done');
+    expect((await downloadReport(printed.last!.url!)).status).toBe(302);
+  });
+
+  it('a client user not given the project is told it is not found', async () => {
+    const clientUser = await createTestUser('Client User', [NORTH]);
+    const ws = await socketFor(await signInAs(clientUser));
+    const refused = await request(ws, {
+      action: 'begin:findings',
+      ...findingsBody({ viewType: 'list' }),
+      key: `k${crypto.randomUUID().replace(/-/g, '')}`,
+    });
+    expect(refused).toMatchObject({ type: 'error' });
+    expect([403, 404]).toContain(refused.status);
+  });
+});
