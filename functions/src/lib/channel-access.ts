@@ -1,6 +1,4 @@
 import { findDocumentById } from '@stormline/data/documents';
-import { getReportChannelClaim } from '@stormline/data/reports';
-import { REPORT_CHANNEL_PATTERN, REPORT_MESSAGES, type ReportJob } from '@stormline/domain/reports';
 import {
   AppError,
   ForbiddenError,
@@ -19,8 +17,9 @@ const UPLOAD_ID = '([A-Za-z0-9_-]{1,64})';
 /**
  * The channels a browser may subscribe to (spec 002 §7, spec 001 §7), each with who may hear it:
  * a document's conversion status and its annotations go to those who may read the document, in
- * the division the subscription names; a print job's status (REPORT_CHANNEL_PATTERN) to the job's
- * owner in its division.
+ * the division the subscription names. A print job's status has its own rule
+ * (lib/reports/report-channel-access.ts), which the subscribe action and the report's pushes name,
+ * so the Lambdas that push to documents' channels do not carry it.
  */
 const CHANNELS: readonly { pattern: RegExp; document: (match: RegExpExecArray) => string }[] = [
   { pattern: new RegExp(`^status:convert:pdf:png:${UPLOAD_ID}$`), document: (m) => m[1]! },
@@ -36,14 +35,6 @@ export async function authorizeChannel(
   divisionId: string,
   channel: string,
 ): Promise<void> {
-  const report = REPORT_CHANNEL_PATTERN.exec(channel);
-  if (report) {
-    // A print job's channel is its owner's alone, in the job's division (docs/decisions/0042).
-    const claim = await getReportChannelClaim(deps.db, report[1] as ReportJob, report[2]!);
-    if (!claim || claim.userId !== caller.user.id || claim.divisionId !== divisionId)
-      throw new NotFoundError(REPORT_MESSAGES.notFound);
-    return;
-  }
   for (const { pattern, document } of CHANNELS) {
     const match = pattern.exec(channel);
     if (!match) continue;
@@ -85,16 +76,24 @@ export async function callerOfConnection(
  * no longer shared with it, a project's access taken away or a session ended stops the messages
  * at once. Refusals are answers (false), faults are thrown.
  */
+export type ChannelRule = (
+  deps: Pick<Deps, 'db'>,
+  caller: Caller,
+  divisionId: string,
+  channel: string,
+) => Promise<void>;
+
 export async function mayStillHear(
   deps: Pick<Deps, 'db' | 'now'>,
   connection: Connection,
   divisionId: string,
   channel: string,
+  authorize: ChannelRule = authorizeChannel,
 ): Promise<boolean> {
   try {
     const caller = await callerOfConnection(deps, connection, divisionId);
     if (!caller.inRequestedDivision) throw new ForbiddenError('You do not have access to this division');
-    await authorizeChannel(deps, caller, divisionId, channel);
+    await authorize(deps, caller, divisionId, channel);
     return true;
   } catch (error) {
     if (error instanceof AppError) return false;

@@ -10,7 +10,7 @@ import {
   deleteConnection,
   type Connection,
 } from '@stormline/data/connections';
-import { mayStillHear } from './channel-access';
+import { mayStillHear, type ChannelRule } from './channel-access';
 import type { Deps } from './deps';
 import { requireEnv } from './env';
 
@@ -76,7 +76,7 @@ export async function postToChannel(
   deps: Pick<Deps, 'db'>,
   channel: string,
   message: Record<string, unknown> | ((connection: Connection) => Record<string, unknown>),
-  options: { except?: string } = {},
+  options: { except?: string; authorize?: ChannelRule } = {},
 ): Promise<number> {
   const checking = { db: deps.db, now: () => new Date() };
   let delivered = 0;
@@ -84,7 +84,10 @@ export async function postToChannel(
     if (connectionId === options.except) continue;
     const sent = await (async () => {
       const connection = await connectionById(deps.db, connectionId);
-      if (!connection || !(await mayStillHear(checking, connection, divisionId, channel))) {
+      if (
+        !connection ||
+        !(await mayStillHear(checking, connection, divisionId, channel, options.authorize))
+      ) {
         await unsubscribe(deps.db, connectionId, channel);
         return false;
       }

@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '@stormline/domain/errors';
 import { REPORT_FILE_DAYS, type ReportJob, type ReportStatus } from '@stormline/domain/reports';
 import type { Db } from './dynamo';
+import { reportChannelKey } from './report-channels';
 import { INDEXES, TTL_ATTRIBUTE } from './table';
 import { transact } from './transact';
 
@@ -40,8 +41,8 @@ export const reportKeys = {
   }),
   /** The download link names no division (a plain navigation): the byLookup index finds the job by id. */
   lookup: (reportId: string) => `REPORT#${reportId}`,
-  /** The channel's claim: one job per channel key, whoever's. */
-  channel: (job: ReportJob, key: string) => ({ pk: `REPORTCHANNEL#${job}#${key}`, sk: 'REPORTCHANNEL' }),
+  /** The channel's claim: one job per channel key, whoever's (report-channels.ts). */
+  channel: (job: ReportJob, key: string) => reportChannelKey(job, key),
 };
 
 /** Where a report's files are: its plan, its printed parts, the merged file. */
@@ -51,13 +52,6 @@ export const reportFileKeys = {
     `reports/${divisionId}/${reportId}/part-${index}.pdf`,
   file: (divisionId: string, reportId: string) => `reports/${divisionId}/${reportId}.pdf`,
 };
-
-/** What a channel key names: the job it belongs to, its owner and division. */
-export interface ReportChannelClaim {
-  reportId: string;
-  userId: string;
-  divisionId: string;
-}
 
 const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + REPORT_FILE_DAYS * 24 * 60 * 60;
 
@@ -158,23 +152,6 @@ export async function findReport(db: Db, reportId: string): Promise<ReportRecord
   );
   const found = Items?.[0];
   return found ? getReport(db, found.divisionId as string, reportId) : null;
-}
-
-export async function getReportChannelClaim(
-  db: Db,
-  job: ReportJob,
-  key: string,
-): Promise<ReportChannelClaim | null> {
-  const { Item } = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: reportKeys.channel(job, key), ConsistentRead: true }),
-  );
-  return Item
-    ? {
-        reportId: Item.reportId as string,
-        userId: Item.userId as string,
-        divisionId: Item.divisionId as string,
-      }
-    : null;
 }
 
 type ReportRef = Pick<ReportRecord, 'divisionId' | 'id'>;

@@ -5,6 +5,8 @@
  * docs/decisions/0042.
  */
 
+import { REPORT_NOT_FOUND } from './report-channel';
+
 /** The print jobs, each begun by the socket action `begin:{job}` (spec 002 §7). */
 export const REPORT_JOBS = ['inspection', 'inspections', 'siteMap', 'siteMaps', 'swmp', 'findings'] as const;
 export type ReportJob = (typeof REPORT_JOBS)[number];
@@ -13,14 +15,7 @@ export type ReportJob = (typeof REPORT_JOBS)[number];
 export const beginAction = (job: ReportJob) => `begin:${job}` as const;
 export const BEGIN_ACTIONS = REPORT_JOBS.map(beginAction);
 
-/**
- * The channel a job's progress goes out on (spec 002 §7 `status:report:{job}:{key}`). The key is
- * the browser's own (a fresh id per Print press): the sender is subscribed by the begin itself, so
- * no message is missed between beginning and listening.
- */
-export const reportChannel = (job: ReportJob, key: string) => `status:report:${job}:${key}`;
-export const REPORT_CHANNEL_PATTERN =
-  /^status:report:(inspection|inspections|siteMap|siteMaps|swmp|findings):([A-Za-z0-9_-]{1,64})$/;
+export { REPORT_CHANNEL_PATTERN, REPORT_NOT_FOUND, reportChannel } from './report-channel';
 
 /**
  * What the server records and sends of a job (spec 002 §4): requested, progress (x of total), done
@@ -114,7 +109,7 @@ export const MAX_INSPECTIONS_PER_PRINT = 100;
 /** Spec 002 §8 and §5, spec 001 §8: what the print screens and routes say. */
 export const REPORT_MESSAGES = {
   connection: 'Unknown error establishing connection',
-  notFound: 'Report Not Found',
+  notFound: REPORT_NOT_FOUND,
   endDateInFuture: 'The end date may not be after today',
   startAfterEnd: 'The start date must be before the end date',
   selectionRequired: 'Please select at least one inspection',

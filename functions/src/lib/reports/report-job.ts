@@ -5,6 +5,7 @@ import type { ReportRecord } from '@stormline/data/reports';
 import { REPORT_DOWNLOAD_TOKEN_SECONDS, reportChannel } from '@stormline/domain/reports';
 import { postToChannel } from '../realtime';
 import { issueDownloadToken } from '../tokens';
+import { authorizeReportChannel } from './report-channel-access';
 
 /**
  * A print job as the browser sees it (docs/decisions/0042): the begin's reply, GET
@@ -68,14 +69,19 @@ export function reportViewFor(
  */
 export async function postReport(deps: { db: Db; jwtSecret: string }, report: ReportRecord): Promise<void> {
   const now = new Date();
-  await postToChannel(deps, reportChannel(report.job, report.key), (connection: Connection) => ({
-    report: reportViewFor(
-      report,
-      { userId: connection.userId, tokenId: connection.tokenId },
-      deps.jwtSecret,
-      now,
-    ),
-  })).catch((error: unknown) => {
+  await postToChannel(
+    deps,
+    reportChannel(report.job, report.key),
+    (connection: Connection) => ({
+      report: reportViewFor(
+        report,
+        { userId: connection.userId, tokenId: connection.tokenId },
+        deps.jwtSecret,
+        now,
+      ),
+    }),
+    { authorize: authorizeReportChannel },
+  ).catch((error: unknown) => {
     console.warn('Report progress could not be posted', { error });
   });
 }
