@@ -153,7 +153,6 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
     websocketCallbackUrl: realtime.callbackUrl,
     conversionStateMachineName,
     reportStateMachineName,
-    jwtSecret: data.jwtSecret,
   });
 
   const stacks = [...new Set(routes.map((r) => routeStackOf(r.area)))];

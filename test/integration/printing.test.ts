@@ -131,7 +131,7 @@ afterAll(() => {
 
 describe('the findings report', () => {
   it('prints the detail view, 2 a page: requested, progress, done; the PDF has the findings as text', async () => {
-    const printed = await printOverSocket(adminSocket, 'findings', findingsBody());
+    const printed = await printOverSocket(adminSocket, admin, 'findings', findingsBody());
     expect(printed.reply.ok, JSON.stringify(printed.reply)).toBe(true);
     const begun = printed.reply.result as {
       status: string;
@@ -148,6 +148,8 @@ describe('the findings report', () => {
     // The heading and 3 pages of findings, counted as each lands.
     expect(printed.pushes[0]!.report).toMatchObject({ completed: 0, total: 4 });
     expect(printed.pushes.map((p) => p.report.completed)).toContain(4);
+    // Pushes carry no link; reading the done job gives one for this session.
+    expect(printed.pushes.every((p) => p.report.url === null)).toBe(true);
     expect(printed.last!.url).toMatch(new RegExp(`^/api/download/${begun.reportId}\\.pdf\\?token=`));
 
     const file = await downloadReport(printed.last!.url!);
@@ -177,7 +179,7 @@ describe('the findings report', () => {
   });
 
   it('prints the list view as one table with every finding and its status', async () => {
-    const printed = await printOverSocket(adminSocket, 'findings', findingsBody({ viewType: 'list' }));
+    const printed = await printOverSocket(adminSocket, admin, 'findings', findingsBody({ viewType: 'list' }));
     expect(printed.last?.status, JSON.stringify(printed.last)).toBe('done');
     const file = await downloadReport(printed.last!.url!);
     const text = pdfTextPages('findings-list', file.bytes!).join('\n');
@@ -192,6 +194,7 @@ describe('the findings report', () => {
   it('prints only the closed findings when asked', async () => {
     const printed = await printOverSocket(
       adminSocket,
+      admin,
       'findings',
       findingsBody({ reportType: 'closed', viewType: 'list' }),
     );
@@ -206,10 +209,15 @@ describe('the findings report', () => {
   it('ends in error with a reason when a photo is gone, and a Retry (a new key) prints once it is back', async () => {
     const bytes = await orientedPhoto('Upright photo');
     await store.remove(photoKey);
-    const failed = await printOverSocket(adminSocket, 'findings', findingsBody({ findingPerPage: 1 }));
+    const failed = await printOverSocket(adminSocket, admin, 'findings', findingsBody({ findingPerPage: 1 }));
     expect(failed.last).toMatchObject({ status: 'error', message: REPORT_MESSAGES.photoMissing, url: null });
     await store.put(photoKey, bytes, 'image/png');
-    const retried = await printOverSocket(adminSocket, 'findings', findingsBody({ findingPerPage: 1 }));
+    const retried = await printOverSocket(
+      adminSocket,
+      admin,
+      'findings',
+      findingsBody({ findingPerPage: 1 }),
+    );
     expect(retried.last?.status, JSON.stringify(retried.last)).toBe('done');
     const pdf = await PDFDocument.load((await downloadReport(retried.last!.url!)).bytes!);
     expect(pdf.getPageCount()).toBe(6);
@@ -218,6 +226,7 @@ describe('the findings report', () => {
   it('answers nothing to print as an error the user can act on', async () => {
     const printed = await printOverSocket(
       adminSocket,
+      admin,
       'findings',
       findingsBody({ findingType: 'no-such-type', viewType: 'list' }),
     );
@@ -227,7 +236,7 @@ describe('the findings report', () => {
 
 describe('a print job belongs to who printed it', () => {
   it('reads back by id for its owner only, in its division; the download link is bound to its owner', async () => {
-    const printed = await printOverSocket(adminSocket, 'findings', findingsBody({ viewType: 'list' }));
+    const printed = await printOverSocket(adminSocket, admin, 'findings', findingsBody({ viewType: 'list' }));
     const reportId = printed.last!.reportId;
     const own = await call<{ status: string; url: string }>(`/api/reports/${reportId}`, {
       token: admin,
@@ -357,7 +366,12 @@ describe('who may print', () => {
         ExpressionAttributeValues: { ':now': new Date().toISOString() },
       }),
     );
-    const printed = await printOverSocket(publicSocket, 'findings', findingsBody({ viewType: 'list' }));
+    const printed = await printOverSocket(
+      publicSocket,
+      publicToken,
+      'findings',
+      findingsBody({ viewType: 'list' }),
+    );
     expect(printed.last?.status, JSON.stringify(printed.reply)).toBe('done');
     expect((await downloadReport(printed.last!.url!)).status).toBe(302);
   });

@@ -9,7 +9,7 @@ import type { Db } from '@stormline/data/dynamo';
 import { findingImageCountStep, findingImagePutStep } from '@stormline/data/findings';
 import { transact } from '@stormline/data/transact';
 import type { FileStore } from '@stormline/functions/lib/file-store';
-import { baseUrl } from './api';
+import { baseUrl, call } from './api';
 import { channelMessages, request } from './sockets';
 
 /** Where the printed reports and their page pictures are left for a person to open. */
@@ -85,10 +85,12 @@ export interface ReportPush {
 
 /**
  * Begins a print job over the socket as the SPA does and waits for its channel to say done or
- * error: the reply, and every push in order.
+ * error: the reply, every push in order, and the job as GET /api/reports/{id} then answers it
+ * (with its download link once done: pushes carry none).
  */
 export async function printOverSocket(
   ws: WebSocket,
+  token: string,
   job: string,
   message: Record<string, unknown>,
   timeoutMs = 90_000,
@@ -101,8 +103,15 @@ export async function printOverSocket(
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     const last = pushes.at(-1);
-    if (last && (last.report.status === 'done' || last.report.status === 'error'))
-      return { reply, pushes, key, channel, last: last.report };
+    if (last && (last.report.status === 'done' || last.report.status === 'error')) {
+      const read = await call<ReportPush['report']>(`/api/reports/${last.report.reportId}`, {
+        token,
+        divisionId: message.divisionId as string,
+      });
+      if (read.status !== 200)
+        throw new Error(`GET /api/reports: ${read.status} ${JSON.stringify(read.body)}`);
+      return { reply, pushes, key, channel, last: read.body };
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`The ${job} report did not end within ${timeoutMs} ms: ${JSON.stringify(pushes.at(-1))}`);

@@ -4,12 +4,7 @@ import {
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { subscribersOf, unsubscribe } from '@stormline/data/channels';
-import {
-  connectionById,
-  connectionsOf,
-  deleteConnection,
-  type Connection,
-} from '@stormline/data/connections';
+import { connectionById, connectionsOf, deleteConnection } from '@stormline/data/connections';
 import { mayStillHear, type ChannelRule } from './channel-access';
 import type { Deps } from './deps';
 import { requireEnv } from './env';
@@ -69,13 +64,13 @@ export async function postToUser(deps: Pick<Deps, 'db'>, userId: string, message
  * that may still hear it: each subscriber's session, division and right to read the channel's
  * document are checked again (ADR 0040), and one that may not is unsubscribed instead. The
  * sender's own connection is skipped when named. One connection's failure does not keep the
- * others from theirs. A message may be made per connection (a print job's download link is
- * bound to the session the connection was opened with).
+ * others from theirs. `authorize` names the channel's rule when it is not a document's (a print
+ * job's, lib/reports/report-channel-access.ts).
  */
 export async function postToChannel(
   deps: Pick<Deps, 'db'>,
   channel: string,
-  message: Record<string, unknown> | ((connection: Connection) => Record<string, unknown>),
+  message: Record<string, unknown>,
   options: { except?: string; authorize?: ChannelRule } = {},
 ): Promise<number> {
   const checking = { db: deps.db, now: () => new Date() };
@@ -91,8 +86,7 @@ export async function postToChannel(
         await unsubscribe(deps.db, connectionId, channel);
         return false;
       }
-      const body = typeof message === 'function' ? message(connection) : message;
-      return postToConnection(deps, connectionId, { type: 'channel', channel, ...body });
+      return postToConnection(deps, connectionId, { type: 'channel', channel, ...message });
     })().catch((error: unknown) => {
       console.error('channel post failed', error);
       return false;

@@ -5,7 +5,6 @@ import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { REPORT_DEFINITION_FILE, REPORT_RENDER_TASK, reportTasks } from '../handler-bundles';
@@ -17,8 +16,6 @@ export interface ReportStateMachineProps {
   stateMachineName: string;
   table: ITable;
   uploads: IBucket;
-  /** The tasks read the planners' records with the product's deps, and sign download links in pushes. */
-  jwtSecret: ISecret;
   bundles: ReadonlyMap<string, string>;
   environment: Record<string, string>;
   /** Posting progress to the status:report:{job}:{key} channels. */
@@ -61,8 +58,7 @@ export class ReportStateMachine extends Construct {
         ...(render ? { architecture: lambda.Architecture.X86_64 } : {}),
       })
         .bindTable(props.table, 'readwrite')
-        .bindBucket(props.uploads, 'write')
-        .bindJwtSecret(props.jwtSecret);
+        .bindBucket(props.uploads, 'write');
       fn.role!.addManagedPolicy(props.manageConnections);
       this.tasks.set(task.substitution, fn);
     }

@@ -7,7 +7,6 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ConversionStateMachine } from '../constructs/conversion-state-machine';
 import { ReportStateMachine } from '../constructs/report-state-machine';
 import { StormlineFunction } from '../constructs/stormline-function';
@@ -23,7 +22,6 @@ export interface JobsStackProps extends StackProps {
   websocketCallbackUrl: string;
   conversionStateMachineName: string;
   reportStateMachineName: string;
-  jwtSecret: ISecret;
 }
 
 /**
@@ -99,7 +97,6 @@ export class JobsStack extends Stack {
       stateMachineName: props.reportStateMachineName,
       table: props.table,
       uploads: props.uploads,
-      jwtSecret: props.jwtSecret,
       bundles: props.bundles,
       environment: props.environment,
       manageConnections: props.manageConnections,

@@ -1,9 +1,15 @@
 import { reportFileKeys } from '@stormline/data/reports';
 import { REPORT_MESSAGES } from '@stormline/domain/reports';
-import { getDeps } from '../../lib/deps';
 import { fileStoreOf } from '../../lib/file-store';
 import { mergeReport } from '../../lib/reports/pdf-merge';
-import { readObject, readPlan, ReportRefused, runningReport, type ReportInput } from './report-task';
+import {
+  readObject,
+  readPlan,
+  ReportRefused,
+  runningReport,
+  type ReportInput,
+  reportTaskDeps,
+} from './report-task';
 
 /**
  * The Merge state: the printed parts and the stored PDFs in plan order (annotations drawn into
@@ -11,7 +17,7 @@ import { readObject, readPlan, ReportRefused, runningReport, type ReportInput } 
  * reports/<division>/<report>.pdf. The parts' files are removed once merged.
  */
 export async function handler(input: ReportInput): Promise<void> {
-  const deps = await getDeps();
+  const deps = reportTaskDeps();
   const report = await runningReport(deps, input);
   const store = fileStoreOf(deps);
   const plan = await readPlan(store, input);

@@ -1,11 +1,10 @@
 import { reportFileKeys, setReportPlanned } from '@stormline/data/reports';
 import { REPORT_MESSAGES } from '@stormline/domain/reports';
-import { getDeps } from '../../lib/deps';
 import { fileStoreOf } from '../../lib/file-store';
 import { PLANNERS } from '../../lib/reports/planners';
 import type { PlanRequest } from '../../lib/reports/plans/plan-request';
 import { postReport } from '../../lib/reports/report-job';
-import { ReportRefused, runningReport, type ReportInput } from './report-task';
+import { ReportRefused, runningReport, type ReportInput, reportTaskDeps } from './report-task';
 
 /**
  * The Plan state: the job's planner reads the records and builds every part (escaped HTML, stored
@@ -13,7 +12,7 @@ import { ReportRefused, runningReport, type ReportInput } from './report-task';
  * parts, and the Map state gets the parts' indexes.
  */
 export async function handler(input: ReportInput): Promise<{ parts: number[] }> {
-  const deps = await getDeps();
+  const deps = reportTaskDeps();
   const report = await runningReport(deps, input);
   const request = {
     reportId: report.id,

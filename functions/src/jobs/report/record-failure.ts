@@ -1,9 +1,8 @@
 import { failReport, getReport, reportFileKeys } from '@stormline/data/reports';
 import { REPORT_MESSAGES } from '@stormline/domain/reports';
-import { getDeps } from '../../lib/deps';
 import { fileStoreOf } from '../../lib/file-store';
 import { postReport } from '../../lib/reports/report-job';
-import type { ReportInput } from './report-task';
+import { reportTaskDeps, type ReportInput } from './report-task';
 
 /** What a state's Catch hands on: the error's name and its cause (Lambda: a JSON error body). */
 interface CaughtError {
@@ -29,7 +28,7 @@ export function failureMessage(error: CaughtError | undefined): string {
  * parts printed so far are removed (fixed keys: no listing). The browser offers Retry: a new begin.
  */
 export async function handler(input: ReportInput & { error?: CaughtError }): Promise<{ message: string }> {
-  const deps = await getDeps();
+  const deps = reportTaskDeps();
   const message = failureMessage(input.error);
   if (message === REPORT_MESSAGES.failed) console.error('Report failed', { input });
   const before = await getReport(deps.db, input.divisionId, input.reportId);

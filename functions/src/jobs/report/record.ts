@@ -1,12 +1,11 @@
 import { finishReport, reportFileKeys } from '@stormline/data/reports';
 import { REPORT_MESSAGES } from '@stormline/domain/reports';
-import { getDeps } from '../../lib/deps';
 import { postReport } from '../../lib/reports/report-job';
-import { ReportRefused, runningReport, type ReportInput } from './report-task';
+import { ReportRefused, runningReport, type ReportInput, reportTaskDeps } from './report-task';
 
 /** The Record state: the merged file is in, the job is done; its channel gets the view with a link. */
 export async function handler(input: ReportInput): Promise<void> {
-  const deps = await getDeps();
+  const deps = reportTaskDeps();
   const report = await runningReport(deps, input);
   const done = await finishReport(
     deps.db,

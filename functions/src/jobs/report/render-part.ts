@@ -1,10 +1,9 @@
 import { countReportPart, reportFileKeys } from '@stormline/data/reports';
 import { REPORT_MESSAGES } from '@stormline/domain/reports';
-import { getDeps } from '../../lib/deps';
 import { fileStoreOf } from '../../lib/file-store';
 import { MissingAssetError, printPart } from '../../lib/reports/chromium';
 import { postReport } from '../../lib/reports/report-job';
-import { readPlan, ReportRefused, runningReport, type ReportInput } from './report-task';
+import { readPlan, ReportRefused, runningReport, type ReportInput, reportTaskDeps } from './report-task';
 
 /**
  * The RenderPart state (one per part, a few at once): an HTML part is printed by Chromium to
@@ -12,7 +11,7 @@ import { readPlan, ReportRefused, runningReport, type ReportInput } from './repo
  * it where it is). Each part is counted once as it lands, and the job's progress pushed.
  */
 export async function handler(input: ReportInput & { part: number }): Promise<void> {
-  const deps = await getDeps();
+  const deps = reportTaskDeps();
   const report = await runningReport(deps, input);
   const store = fileStoreOf(deps);
   const plan = await readPlan(store, input);

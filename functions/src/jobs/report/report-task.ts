@@ -1,6 +1,6 @@
 import { getReport, reportFileKeys, type ReportRecord } from '@stormline/data/reports';
 import { REPORT_MESSAGES } from '@stormline/domain/reports';
-import type { Deps } from '../../lib/deps';
+import { deploymentRegion, getTableDb, type Deps } from '../../lib/deps';
 import type { FileStore } from '../../lib/file-store';
 import type { ReportPlan } from '../../lib/reports/report-plan';
 import { ReportRefused } from '../../lib/reports/report-refused';
@@ -12,6 +12,22 @@ export interface ReportInput {
 }
 
 export { ReportRefused };
+
+/**
+ * What the report tasks run with: the table and the clock, and no signing secret. Nothing a task
+ * makes is a token (the download link is made when the job is read, GET /api/reports/{id}), so
+ * the state machine's Lambdas are granted no secret, like every other job (0021, 0042).
+ */
+export function reportTaskDeps(): Deps {
+  return {
+    db: getTableDb(),
+    get jwtSecret(): string {
+      throw new Error('The report tasks sign nothing: read the job through the API for its link');
+    },
+    region: deploymentRegion(),
+    now: () => new Date(),
+  };
+}
 
 /** The job this execution prints, while it runs; a job gone or ended is refused. */
 export async function runningReport(deps: Pick<Deps, 'db'>, input: ReportInput): Promise<ReportRecord> {

@@ -1,5 +1,4 @@
 import type { ReportView } from '@stormline/contract/reports';
-import type { Connection } from '@stormline/data/connections';
 import type { Db } from '@stormline/data/dynamo';
 import type { ReportRecord } from '@stormline/data/reports';
 import { REPORT_DOWNLOAD_TOKEN_SECONDS, reportChannel } from '@stormline/domain/reports';
@@ -9,7 +8,8 @@ import { authorizeReportChannel } from './report-channel-access';
 
 /**
  * A print job as the browser sees it (docs/decisions/0042): the begin's reply, GET
- * /api/reports/{reportId}, and every push on status:report:{job}:{key}.
+ * /api/reports/{reportId} (with the download link once done), and every push on
+ * status:report:{job}:{key} (without it).
  */
 
 /** The download route's path of a report (the download token is bound to exactly this path). */
@@ -63,23 +63,17 @@ export function reportViewFor(
 }
 
 /**
- * Pushes the job as it now stands to its channel. Each listening connection (only the owner's may
- * listen, channel-access.ts) gets a link bound to its own session. A push is a courtesy: the stored
- * job is the truth GET /api/reports/{id} reads, so a failed push is logged, not thrown.
+ * Pushes the job as it now stands to its channel (only the owner may listen:
+ * report-channel-access.ts). A push carries no download link (`url` null): the tasks that push
+ * hold no signing secret; a done push tells the screen to read the job (GET /api/reports/{id}),
+ * whose answer carries a fresh link for that session. A push is a courtesy: the stored job is the
+ * truth a read returns, so a failed push is logged, not thrown.
  */
-export async function postReport(deps: { db: Db; jwtSecret: string }, report: ReportRecord): Promise<void> {
-  const now = new Date();
+export async function postReport(deps: { db: Db }, report: ReportRecord): Promise<void> {
   await postToChannel(
     deps,
     reportChannel(report.job, report.key),
-    (connection: Connection) => ({
-      report: reportViewFor(
-        report,
-        { userId: connection.userId, tokenId: connection.tokenId },
-        deps.jwtSecret,
-        now,
-      ),
-    }),
+    { report: reportView(report, null) },
     { authorize: authorizeReportChannel },
   ).catch((error: unknown) => {
     console.warn('Report progress could not be posted', { error });
