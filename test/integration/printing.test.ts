@@ -178,6 +178,23 @@ describe('the findings report', () => {
     renderPages('findings-detail', file.bytes!);
   });
 
+  it('prints 3 findings a page, photos included, on 2 pages after the heading', async () => {
+    const printed = await printOverSocket(
+      adminSocket,
+      admin,
+      'findings',
+      findingsBody({ findingPerPage: 3 }),
+    );
+    expect(printed.last?.status, JSON.stringify(printed.last)).toBe('done');
+    const file = await downloadReport(printed.last!.url!);
+    const pages = pdfTextPages('findings-detail-3', file.bytes!);
+    expect(pages).toHaveLength(3);
+    expect(pages[1]).toContain(DESCRIPTIONS[2]);
+    expect(pages[2]).toContain(DESCRIPTIONS[4]);
+    expect(pages[2]).toContain('Page 3 of 3');
+    renderPages('findings-detail-3', file.bytes!);
+  });
+
   it('prints the list view as one table with every finding and its status', async () => {
     const printed = await printOverSocket(adminSocket, admin, 'findings', findingsBody({ viewType: 'list' }));
     expect(printed.last?.status, JSON.stringify(printed.last)).toBe('done');
