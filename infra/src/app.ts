@@ -11,6 +11,8 @@ import {
   JOB_HANDLERS,
   conversionTasks,
   REPO_ROOT,
+  reportTasks,
+  socketRouteModules,
   STREAM_HANDLERS,
   WEBSOCKET_HANDLERS,
 } from './handler-bundles';
@@ -100,6 +102,7 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
   };
   const name = (stack: string) => `${config.stackPrefix}-${stack}`;
   const conversionStateMachineName = `${config.stackPrefix}-site-map-conversion`;
+  const reportStateMachineName = `${config.stackPrefix}-report-printing`;
 
   const { dirs: bundles } = bundleHandlers(
     [
@@ -108,6 +111,8 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
       ...Object.values(STREAM_HANDLERS),
       ...Object.values(JOB_HANDLERS),
       ...conversionTasks().map((t) => t.module),
+      ...reportTasks().map((t) => t.module),
+      ...socketRouteModules().map((r) => r.module),
     ],
     options.bundleDir ?? path.join(REPO_ROOT, '.build', 'lambda'),
   );
@@ -127,6 +132,7 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
     bundles,
     environment: runtimeEnvironment,
     conversionStateMachineName,
+    reportStateMachineName,
   });
   const api = new ApiStack(app, name('Api'), { env });
   const streams = new StreamsStack(app, name('Streams'), {
@@ -146,6 +152,7 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
     manageConnections: realtime.manageConnections,
     websocketCallbackUrl: realtime.callbackUrl,
     conversionStateMachineName,
+    reportStateMachineName,
   });
 
   const stacks = [...new Set(routes.map((r) => routeStackOf(r.area)))];

@@ -1,8 +1,14 @@
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import type { Metafile } from 'esbuild';
-import { CONVERSION_DEFINITION_PATH, tasksOfDefinition } from '@stormline/contract/jobs';
+import {
+  CONVERSION_DEFINITION_PATH,
+  REPORT_DEFINITION_PATH,
+  taskFolderOf,
+  tasksOfDefinition,
+} from '@stormline/contract/jobs';
+import { SOCKET_MESSAGE_ROUTES } from '@stormline/contract/socket-routes';
 import type { Route } from '@stormline/contract/route';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -31,6 +37,26 @@ export const CONVERSION_DEFINITION_FILE = path.join(REPO_ROOT, CONVERSION_DEFINI
 export function conversionTasks() {
   return tasksOfDefinition(JSON.parse(readFileSync(CONVERSION_DEFINITION_FILE, 'utf8')) as never);
 }
+/** The report state machine's definition file and its task modules (docs/decisions/0042). */
+export const REPORT_DEFINITION_FILE = path.join(REPO_ROOT, REPORT_DEFINITION_PATH);
+export function reportTasks() {
+  return tasksOfDefinition(
+    JSON.parse(readFileSync(REPORT_DEFINITION_FILE, 'utf8')) as never,
+    taskFolderOf(REPORT_DEFINITION_PATH),
+  );
+}
+/** The report task that runs Chromium: its Lambda is x86_64 and carries @sparticuz/chromium's binary. */
+export const REPORT_RENDER_TASK = 'jobs/report/render-part';
+
+/** The message routes' own modules (not $default's): one Lambda per module, for its route keys. */
+export function socketRouteModules(): { module: string; keys: string[] }[] {
+  const byModule = new Map<string, string[]>();
+  for (const [key, route] of Object.entries(SOCKET_MESSAGE_ROUTES)) {
+    if (key === '$default') continue;
+    byModule.set(route.module, [...(byModule.get(route.module) ?? []), key]);
+  }
+  return [...byModule].map(([module, keys]) => ({ module, keys }));
+}
 
 /**
  * WebAssembly a bundled package loads beside itself (`new URL('x.wasm', import.meta.url)`), which
@@ -39,6 +65,15 @@ export function conversionTasks() {
 const WASM_BESIDE: readonly { input: string; file: string }[] = [
   { input: 'node_modules/mupdf/', file: 'node_modules/mupdf/dist/mupdf-wasm.wasm' },
 ];
+
+/**
+ * @sparticuz/chromium's brotli-packed Chromium (x86_64; ~70 MB), copied to `chromium/` beside each
+ * bundle that includes the package: functions/src/lib/reports/chromium.ts unpacks it from there.
+ */
+const CHROMIUM_BESIDE = {
+  input: 'node_modules/@sparticuz/chromium/',
+  dir: 'node_modules/@sparticuz/chromium/bin',
+};
 
 /** Not deployed: the bare one-item read every route's bundle is measured against. */
 export const BASELINE_HANDLER = 'baseline/get-item';
@@ -97,6 +132,12 @@ export function bundleHandlers(
   });
   for (const [output, { inputs }] of Object.entries(metafile!.outputs)) {
     if (!output.endsWith('index.mjs')) continue;
+    if (Object.keys(inputs).some((i) => i.includes(CHROMIUM_BESIDE.input))) {
+      const target = path.join(path.dirname(path.resolve(output)), 'chromium');
+      mkdirSync(target, { recursive: true });
+      for (const file of readdirSync(path.join(REPO_ROOT, CHROMIUM_BESIDE.dir)))
+        copyFileSync(path.join(REPO_ROOT, CHROMIUM_BESIDE.dir, file), path.join(target, file));
+    }
     for (const wasm of WASM_BESIDE.filter((w) => Object.keys(inputs).some((i) => i.includes(w.input))))
       copyFileSync(
         path.join(REPO_ROOT, wasm.file),

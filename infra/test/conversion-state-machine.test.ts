@@ -60,7 +60,9 @@ describe('the conversion state machine', () => {
   });
 
   it('is deployed from that same file, each task placeholder substituted by its Lambda, logged and traced', () => {
-    const machines = jobs.findResources('AWS::StepFunctions::StateMachine');
+    const machines = jobs.findResources('AWS::StepFunctions::StateMachine', {
+      Properties: { StateMachineName: 'Stormline-site-map-conversion' },
+    });
     expect(Object.keys(machines)).toHaveLength(1);
     const machine = Object.values(machines)[0] as {
       Properties: {
@@ -77,6 +79,7 @@ describe('the conversion state machine', () => {
     );
     expect(machine.Properties.StateMachineName).toBe('Stormline-site-map-conversion');
     jobs.hasResourceProperties('AWS::StepFunctions::StateMachine', {
+      StateMachineName: 'Stormline-site-map-conversion',
       LoggingConfiguration: Match.objectLike({ Level: 'ALL', IncludeExecutionData: false }),
       TracingConfiguration: { Enabled: true },
     });
@@ -94,13 +97,14 @@ describe('the conversion state machine', () => {
     expect(existsSync(path.join(bundleDir, 'jobs/convert/record', 'mupdf-wasm.wasm'))).toBe(false);
   });
 
-  it('may be started by the convert route and the WebSocket message handler, by ARN, and nothing else', () => {
+  it('may be started by the convert route and the WebSocket message handlers, by ARN, and nothing else', () => {
     const starts = (template: Template) =>
       Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
-        JSON.stringify(policy).includes('states:StartExecution'),
+        JSON.stringify(policy).includes('stateMachine:Stormline-site-map-conversion'),
       ).length;
     expect(starts(routes)).toBe(1);
-    expect(starts(realtime)).toBe(1);
+    // $default (its actions before the routes of their own) and the convert:pdf:png route's Lambda.
+    expect(starts(realtime)).toBe(2);
     routes.hasResourceProperties('AWS::Lambda::Function', {
       Description: Match.stringLikeRegexp('^POST /api/uploads/\\{id\\}/convert'),
       Environment: {

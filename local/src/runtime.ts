@@ -18,6 +18,7 @@ import { startScheduledJobs } from './scheduled-jobs';
 import {
   createLocalStepFunctions,
   LOCAL_CONVERSION_STATE_MACHINE_ARN,
+  LOCAL_REPORT_STATE_MACHINE_ARN,
   LOCAL_STATES_PATH,
 } from './step-functions';
 import type { LocalStepFunctions } from './step-functions';
@@ -199,9 +200,15 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
       stops.push(() => jobs.stop());
     }
 
-    // The conversion state machine's definition, run in this process (docs/decisions/0038).
+    // The conversion and report state machines' definitions, run in this process (0038, 0042).
     const stepFunctions = createLocalStepFunctions();
     stops.push(() => stepFunctions.stop());
+    // The report tasks' Chromium (one per process, functions/src/lib/reports/chromium.ts).
+    stops.push(() =>
+      import('@stormline/functions/lib/reports/chromium').then(({ closeReportBrowser }) =>
+        closeReportBrowser(),
+      ),
+    );
 
     const publicAccount = DEMO_ACCOUNTS.find((a) => a.role === 'Public')!;
     const server = createGateway({
@@ -232,9 +239,11 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
     process.env.SITE_URL = url;
     env.STEPFUNCTIONS_ENDPOINT = `${url}${LOCAL_STATES_PATH}`;
     env.CONVERSION_STATE_MACHINE_ARN = LOCAL_CONVERSION_STATE_MACHINE_ARN;
+    env.REPORT_STATE_MACHINE_ARN = LOCAL_REPORT_STATE_MACHINE_ARN;
     Object.assign(process.env, {
       STEPFUNCTIONS_ENDPOINT: env.STEPFUNCTIONS_ENDPOINT,
       CONVERSION_STATE_MACHINE_ARN: env.CONVERSION_STATE_MACHINE_ARN,
+      REPORT_STATE_MACHINE_ARN: env.REPORT_STATE_MACHINE_ARN,
     });
     if (seeded && options.convertDemoSiteMaps)
       void convertDemoSiteMaps(

@@ -78,7 +78,13 @@ describe('malformed WebSocket messages', () => {
           action: fc.oneof(action, fc.jsonValue()),
           divisionId: fc.oneof(fc.constantFrom(NORTH, SOUTH, 'nörth', 'a'.repeat(100)), fc.jsonValue()),
           channel: fc.oneof(
-            fc.constantFrom('xfdf:', 'xfdf:missing-document', `status:convert:pdf:png:${'z'.repeat(70)}`),
+            fc.constantFrom(
+              'xfdf:',
+              'xfdf:missing-document',
+              `status:convert:pdf:png:${'z'.repeat(70)}`,
+              'status:report:findings:fuzz-key',
+              'status:report:nope:fuzz-key',
+            ),
             fc.string({ maxLength: 300 }),
             fc.jsonValue(),
           ),
@@ -96,6 +102,89 @@ describe('malformed WebSocket messages', () => {
           expect(reply.message).toMatch(/\w/);
         }),
         { numRuns: 60 },
+      );
+      expect(ws.readyState).toBe(ws.OPEN);
+    } finally {
+      ws.terminate();
+    }
+  });
+});
+
+/**
+ * The print job's begin:{job} bodies (docs/decisions/0042): a valid body of each job with one field
+ * replaced by random JSON, dropped, or joined by one the body does not take. Each is answered with
+ * a 4xx reply naming the field's problem or the record not found (the ids are no one's), never a
+ * fault, and no job is begun.
+ */
+describe('malformed begin:{job} messages', () => {
+  const VALID: Record<string, Record<string, unknown>> = {
+    inspection: { inspectionId: 'fuzz-inspection' },
+    inspections: {
+      projectId: 'fuzz-project',
+      period: '3m',
+      scope: 'all',
+      inspectionIds: ['fuzz-inspection'],
+    },
+    siteMap: { projectId: 'fuzz-project', uploadId: 'fuzz-upload', page: 1 },
+    siteMaps: { projectId: 'fuzz-project' },
+    swmp: {
+      projectId: 'fuzz-project',
+      sections: { narrative: true, bmpDetails: true, maps: true, permits: true },
+      appendices: {
+        constructionDocs: false,
+        soilReports: true,
+        delegationLetters: true,
+        endangeredSpecies: true,
+        historicalProperties: true,
+        qualifications: true,
+        localRegulations: false,
+        misc: false,
+      },
+    },
+    findings: {
+      inspectionId: 'fuzz-inspection',
+      findingType: null,
+      reportType: 'all',
+      viewType: 'detail',
+      findingPerPage: 2,
+    },
+  };
+
+  it('answer a 4xx error reply for every job', async () => {
+    const ws = await openSocket(token);
+    try {
+      const mutation = fc.record({
+        job: fc.constantFrom(...Object.keys(VALID)),
+        field: fc.constantFrom(
+          'key',
+          'inspectionId',
+          'projectId',
+          'period',
+          'inspectionIds',
+          'findingPerPage',
+          'sections',
+          'uploadId',
+          'extra',
+        ),
+        how: fc.constantFrom('replace', 'drop'),
+        value: fc.jsonValue({ maxDepth: 2 }),
+      });
+      await fc.assert(
+        fc.asyncProperty(mutation, async ({ job, field, how, value }) => {
+          const body: Record<string, unknown> = {
+            key: `fuzz${Math.random().toString(36).slice(2)}`,
+            ...VALID[job],
+          };
+          if (how === 'drop') delete body[field];
+          else body[field] = value;
+          const reply = await request(ws, { action: `begin:${job}`, divisionId: NORTH, ...body });
+          const described = `${job} ${how} ${field}=${JSON.stringify(value).slice(0, 80)}`;
+          expect(reply.type, described).toBe('error');
+          expect(reply.status, `${described}: ${reply.message}`).toBeGreaterThanOrEqual(400);
+          expect(reply.status, `${described}: ${reply.message}`).toBeLessThan(500);
+          expect(reply.message).toMatch(/\w/);
+        }),
+        { numRuns: 80 },
       );
       expect(ws.readyState).toBe(ws.OPEN);
     } finally {

@@ -15,6 +15,7 @@ import { storedItem, testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 import { inspectionCases, southInspection } from './tenancy-inspections';
 import { mapCases } from './tenancy-map';
+import { reportCases } from './tenancy-reports';
 import { siteMapCases } from './tenancy-site-maps';
 import { templateEditorCases } from './tenancy-templates';
 
@@ -95,6 +96,7 @@ const FOREIGN: Record<string, () => Promise<ForeignCase>> = {
   ...clientCases(),
   ...inspectionCases(db),
   ...siteMapCases(db),
+  ...reportCases(db),
   ...mapCases(db),
   ...templateEditorCases(db),
   ...divisionTabCases(),

@@ -17,7 +17,9 @@ const UPLOAD_ID = '([A-Za-z0-9_-]{1,64})';
 /**
  * The channels a browser may subscribe to (spec 002 §7, spec 001 §7), each with who may hear it:
  * a document's conversion status and its annotations go to those who may read the document, in
- * the division the subscription names.
+ * the division the subscription names. A print job's status has its own rule
+ * (lib/reports/report-channel-access.ts), which the subscribe action and the report's pushes name,
+ * so the Lambdas that push to documents' channels do not carry it.
  */
 const CHANNELS: readonly { pattern: RegExp; document: (match: RegExpExecArray) => string }[] = [
   { pattern: new RegExp(`^status:convert:pdf:png:${UPLOAD_ID}$`), document: (m) => m[1]! },
@@ -74,16 +76,24 @@ export async function callerOfConnection(
  * no longer shared with it, a project's access taken away or a session ended stops the messages
  * at once. Refusals are answers (false), faults are thrown.
  */
+export type ChannelRule = (
+  deps: Pick<Deps, 'db'>,
+  caller: Caller,
+  divisionId: string,
+  channel: string,
+) => Promise<void>;
+
 export async function mayStillHear(
   deps: Pick<Deps, 'db' | 'now'>,
   connection: Connection,
   divisionId: string,
   channel: string,
+  authorize: ChannelRule = authorizeChannel,
 ): Promise<boolean> {
   try {
     const caller = await callerOfConnection(deps, connection, divisionId);
     if (!caller.inRequestedDivision) throw new ForbiddenError('You do not have access to this division');
-    await authorizeChannel(deps, caller, divisionId, channel);
+    await authorize(deps, caller, divisionId, channel);
     return true;
   } catch (error) {
     if (error instanceof AppError) return false;

@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { subscribersOf, unsubscribe } from '@stormline/data/channels';
 import { connectionById, connectionsOf, deleteConnection } from '@stormline/data/connections';
-import { mayStillHear } from './channel-access';
+import { mayStillHear, type ChannelRule } from './channel-access';
 import type { Deps } from './deps';
 import { requireEnv } from './env';
 
@@ -64,13 +64,14 @@ export async function postToUser(deps: Pick<Deps, 'db'>, userId: string, message
  * that may still hear it: each subscriber's session, division and right to read the channel's
  * document are checked again (ADR 0040), and one that may not is unsubscribed instead. The
  * sender's own connection is skipped when named. One connection's failure does not keep the
- * others from theirs.
+ * others from theirs. `authorize` names the channel's rule when it is not a document's (a print
+ * job's, lib/reports/report-channel-access.ts).
  */
 export async function postToChannel(
   deps: Pick<Deps, 'db'>,
   channel: string,
   message: Record<string, unknown>,
-  options: { except?: string } = {},
+  options: { except?: string; authorize?: ChannelRule } = {},
 ): Promise<number> {
   const checking = { db: deps.db, now: () => new Date() };
   let delivered = 0;
@@ -78,7 +79,10 @@ export async function postToChannel(
     if (connectionId === options.except) continue;
     const sent = await (async () => {
       const connection = await connectionById(deps.db, connectionId);
-      if (!connection || !(await mayStillHear(checking, connection, divisionId, channel))) {
+      if (
+        !connection ||
+        !(await mayStillHear(checking, connection, divisionId, channel, options.authorize))
+      ) {
         await unsubscribe(deps.db, connectionId, channel);
         return false;
       }

@@ -10,15 +10,33 @@ import { Sha256 } from './secret';
  * (docs/decisions/0007). On one machine STEPFUNCTIONS_ENDPOINT names the local runtime's own
  * endpoint, which runs the same definition with aws-local-stepfunctions (docs/decisions/0038).
  */
-export async function startConversionExecution(
+export function startConversionExecution(
   deps: Pick<Deps, 'db'>,
+  name: string,
+  input: Record<string, unknown>,
+): Promise<void> {
+  return startExecution(deps, requireEnv('CONVERSION_STATE_MACHINE_ARN'), name, input);
+}
+
+/** Starts an execution of the report (printing) state machine (REPORT_STATE_MACHINE_ARN, 0042). */
+export function startReportExecution(
+  deps: Pick<Deps, 'db'>,
+  name: string,
+  input: Record<string, unknown>,
+): Promise<void> {
+  return startExecution(deps, requireEnv('REPORT_STATE_MACHINE_ARN'), name, input);
+}
+
+async function startExecution(
+  deps: Pick<Deps, 'db'>,
+  stateMachineArn: string,
   name: string,
   input: Record<string, unknown>,
 ): Promise<void> {
   const region = optionalEnv('AWS_REGION') ?? 'us-east-1';
   const url = new URL(optionalEnv('STEPFUNCTIONS_ENDPOINT') ?? `https://states.${region}.amazonaws.com/`);
   const body = JSON.stringify({
-    stateMachineArn: requireEnv('CONVERSION_STATE_MACHINE_ARN'),
+    stateMachineArn,
     name,
     input: JSON.stringify(input),
   });

@@ -68,8 +68,9 @@ export function issueDownloadToken(
   path: string,
   secret: string,
   now = new Date(),
+  lifetimeSeconds = DOWNLOAD_TOKEN_LIFETIME_SECONDS,
 ): string {
-  return issueFor('download', session.userId, DOWNLOAD_TOKEN_LIFETIME_SECONDS, secret, now, {
+  return issueFor('download', session.userId, lifetimeSeconds, secret, now, {
     path,
     sid: session.tokenId,
   });

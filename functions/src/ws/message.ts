@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { MAX_CHANNELS_PER_CONNECTION, channelsOf, subscribe, unsubscribe } from '@stormline/data/channels';
 import { ValidationError } from '@stormline/domain/errors';
 import { socketAction } from './actions';
-import { authorizeChannel } from '../lib/channel-access';
+import { authorizeAnyChannel } from '../lib/reports/report-channel-access';
 import { socketMessageHandler } from './socket-message';
 
 const Channel = z.string().check(z.minLength(1), z.maxLength(200));
@@ -18,7 +18,7 @@ export const handler = socketMessageHandler({
   subscribe: socketAction({
     body: ChannelBody,
     async run({ deps, caller, divisionId, connectionId, body: { channel } }) {
-      await authorizeChannel(deps, caller, divisionId, channel);
+      await authorizeAnyChannel(deps, caller, divisionId, channel);
       const held = await channelsOf(deps.db, connectionId);
       if (!held.includes(channel) && held.length >= MAX_CHANNELS_PER_CONNECTION)
         throw new ValidationError('Too many subscriptions on one connection');

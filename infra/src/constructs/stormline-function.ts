@@ -30,6 +30,8 @@ export interface StormlineFunctionProps {
   environment?: Record<string, string>;
   timeout?: Duration;
   memorySize?: number;
+  /** arm64 unless a binary it carries exists only for x86_64 (the report render task's Chromium). */
+  architecture?: lambda.Architecture;
 }
 
 /**
@@ -50,7 +52,7 @@ export class StormlineFunction extends lambda.Function {
     });
     super(scope, id, {
       runtime: lambda.Runtime.NODEJS_24_X,
-      architecture: lambda.Architecture.ARM_64,
+      architecture: props.architecture ?? lambda.Architecture.ARM_64,
       handler: 'index.handler',
       code: lambda.Code.fromAsset(props.bundleDir),
       memorySize: props.memorySize ?? 512,
@@ -136,6 +138,15 @@ export class StormlineFunction extends lambda.Function {
       new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [stateMachineArn] }),
     );
     this.addEnvironment('CONVERSION_STATE_MACHINE_ARN', stateMachineArn);
+    return this;
+  }
+
+  /** StartExecution on the report (printing) state machine (docs/decisions/0042), by its fixed name. */
+  bindReportStarter(stateMachineArn: string): this {
+    this.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [stateMachineArn] }),
+    );
+    this.addEnvironment('REPORT_STATE_MACHINE_ARN', stateMachineArn);
     return this;
   }
 

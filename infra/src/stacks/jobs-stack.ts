@@ -8,6 +8,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ConversionStateMachine } from '../constructs/conversion-state-machine';
+import { ReportStateMachine } from '../constructs/report-state-machine';
 import { StormlineFunction } from '../constructs/stormline-function';
 import { JOB_HANDLERS } from '../handler-bundles';
 import { acknowledgeFindings } from '../nag';
@@ -20,6 +21,7 @@ export interface JobsStackProps extends StackProps {
   manageConnections: iam.IManagedPolicy;
   websocketCallbackUrl: string;
   conversionStateMachineName: string;
+  reportStateMachineName: string;
 }
 
 /**
@@ -35,6 +37,8 @@ export class JobsStack extends Stack {
   readonly summaryEmails: StormlineFunction;
   /** The site-map conversion (docs/decisions/0038). */
   readonly conversion: ConversionStateMachine;
+  /** Printing (docs/decisions/0042). */
+  readonly report: ReportStateMachine;
   private readonly failed: sqs.Queue;
   private readonly invoker: iam.Role;
 
@@ -82,6 +86,15 @@ export class JobsStack extends Stack {
     });
     this.conversion = new ConversionStateMachine(this, 'SiteMapConversion', {
       stateMachineName: props.conversionStateMachineName,
+      table: props.table,
+      uploads: props.uploads,
+      bundles: props.bundles,
+      environment: props.environment,
+      manageConnections: props.manageConnections,
+      websocketCallbackUrl: props.websocketCallbackUrl,
+    });
+    this.report = new ReportStateMachine(this, 'ReportPrinting', {
+      stateMachineName: props.reportStateMachineName,
       table: props.table,
       uploads: props.uploads,
       bundles: props.bundles,

@@ -9,7 +9,9 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { conversionStateMachineArn } from '../constructs/conversion-state-machine';
 import { StormlineFunction } from '../constructs/stormline-function';
-import { WEBSOCKET_HANDLERS } from '../handler-bundles';
+import { SOCKET_MESSAGE_ROUTES } from '@stormline/contract/socket-routes';
+import { reportStateMachineArn } from '../constructs/report-state-machine-arn';
+import { socketRouteModules, WEBSOCKET_HANDLERS } from '../handler-bundles';
 import { acknowledgeFindings } from '../nag';
 
 export interface RealtimeStackProps extends StackProps {
@@ -19,6 +21,8 @@ export interface RealtimeStackProps extends StackProps {
   environment: Record<string, string>;
   /** The site-map conversion's fixed name: the convert:pdf:png action starts it. */
   conversionStateMachineName: string;
+  /** The report state machine's fixed name: the begin:{job} actions start it (0042). */
+  reportStateMachineName: string;
 }
 
 /**
@@ -74,6 +78,38 @@ export class RealtimeStack extends Stack {
     message.bindConversionStarter(conversionStateMachineArn(this, props.conversionStateMachineName));
     api.addRoute('$default', { integration: new WebSocketLambdaIntegration('MessageIntegration', message) });
 
+    // The message routes with a module of their own (packages/contract socket-routes.ts): one
+    // Lambda per module, carrying only its actions' code, and a route per key (the six begin:{job}
+    // keys share the print Lambda).
+    const routed: StormlineFunction[] = [];
+    for (const { module, keys } of socketRouteModules()) {
+      const first = SOCKET_MESSAGE_ROUTES[keys[0] as keyof typeof SOCKET_MESSAGE_ROUTES] as {
+        summary: string;
+        startsConversion?: boolean;
+        startsReport?: boolean;
+      };
+      const id = module
+        .split('/')
+        .pop()!
+        .split('-')
+        .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+        .join('');
+      const fn = new StormlineFunction(this, id, {
+        bundleDir: props.bundles.get(module)!,
+        description:
+          `WebSocket ${keys.length > 1 ? `${keys.length} routes` : keys[0]}: ${first.summary}`.slice(0, 256),
+        environment: { ...props.environment, WEBSOCKET_CALLBACK_URL: this.stage.callbackUrl },
+      })
+        .bindTable(props.table, 'readwrite')
+        .bindJwtSecret(props.jwtSecret);
+      if (first.startsConversion)
+        fn.bindConversionStarter(conversionStateMachineArn(this, props.conversionStateMachineName));
+      if (first.startsReport) fn.bindReportStarter(reportStateMachineArn(this, props.reportStateMachineName));
+      const integration = new WebSocketLambdaIntegration(`${id}Integration`, fn);
+      for (const key of keys) api.addRoute(key, { integration });
+      routed.push(fn);
+    }
+
     new CfnOutput(this, 'WebSocketUrl', { description: 'The WebSocket API', value: this.stage.url });
 
     this.manageConnections = new iam.ManagedPolicy(this, 'ManageConnections', {
@@ -91,7 +127,7 @@ export class RealtimeStack extends Stack {
         }),
       ],
     });
-    message.role!.addManagedPolicy(this.manageConnections);
+    for (const fn of [message, ...routed]) fn.role!.addManagedPolicy(this.manageConnections);
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:

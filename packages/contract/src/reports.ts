@@ -115,8 +115,11 @@ export const ReportView = z.strictObject({
   /** The file's name, e.g. 'Inspection 8 - Riverside Lofts.pdf' (spec 001 §7 reportTitle). */
   title: z.string(),
   /**
-   * Once done: GET /api/download/{reportId}.pdf?token=..., the token short-lived and bound to this
-   * report and this caller (REPORT_DOWNLOAD_TOKEN_SECONDS). Null before.
+   * Once done, in the begin's reply and GET /api/reports/{reportId}: GET
+   * /api/download/{reportId}.pdf?token=..., the token short-lived and bound to this report, this
+   * caller and this session (REPORT_DOWNLOAD_TOKEN_SECONDS), made at each read. Null before, and
+   * always null in a channel push (the job's tasks hold no signing secret): a done push is the
+   * signal to read the job for its link.
    */
   url: z.nullable(z.string()),
   createdAt: IsoDateTime,

@@ -6,6 +6,7 @@
  */
 
 import type { AppendixGroup } from './appendix-groups';
+import { REPORT_NOT_FOUND } from './report-channel';
 
 /** The print jobs, each begun by the socket action `begin:{job}` (spec 002 §7). */
 export const REPORT_JOBS = ['inspection', 'inspections', 'siteMap', 'siteMaps', 'swmp', 'findings'] as const;
@@ -15,14 +16,7 @@ export type ReportJob = (typeof REPORT_JOBS)[number];
 export const beginAction = (job: ReportJob) => `begin:${job}` as const;
 export const BEGIN_ACTIONS = REPORT_JOBS.map(beginAction);
 
-/**
- * The channel a job's progress goes out on (spec 002 §7 `status:report:{job}:{key}`). The key is
- * the browser's own (a fresh id per Print press): the sender is subscribed by the begin itself, so
- * no message is missed between beginning and listening.
- */
-export const reportChannel = (job: ReportJob, key: string) => `status:report:${job}:${key}`;
-export const REPORT_CHANNEL_PATTERN =
-  /^status:report:(inspection|inspections|siteMap|siteMaps|swmp|findings):([A-Za-z0-9_-]{1,64})$/;
+export { REPORT_CHANNEL_PATTERN, REPORT_NOT_FOUND, reportChannel } from './report-channel';
 
 /**
  * What the server records and sends of a job (spec 002 §4): requested, progress (x of total), done
@@ -106,13 +100,14 @@ export const MAX_INSPECTIONS_PER_PRINT = 100;
 /** Spec 002 §8 and §5, spec 001 §8: what the print screens and routes say. */
 export const REPORT_MESSAGES = {
   connection: 'Unknown error establishing connection',
-  notFound: 'Report Not Found',
+  notFound: REPORT_NOT_FOUND,
   endDateInFuture: 'The end date may not be after today',
   startAfterEnd: 'The start date must be before the end date',
   selectionRequired: 'Please select at least one inspection',
   tooManyInspections: `Please select at most ${MAX_INSPECTIONS_PER_PRINT} inspections`,
   nothingToPrint: 'There is nothing to print for these options',
   failed: 'The report could not be printed. Retry, or contact the administrator.',
+  photoMissing: 'A photo or document of this report could not be found. Retry, or contact the administrator.',
   running: 'This report is still being printed.',
   linkExpired: 'This download link has expired. Print the report again.',
 } as const;

@@ -1,0 +1,35 @@
+import { reportFileKeys, setReportPlanned } from '@stormline/data/reports';
+import { REPORT_MESSAGES } from '@stormline/domain/reports';
+import { fileStoreOf } from '../../lib/file-store';
+import { PLANNERS } from '../../lib/reports/planners';
+import type { PlanRequest } from '../../lib/reports/plans/plan-request';
+import { postReport } from '../../lib/reports/report-job';
+import { ReportRefused, runningReport, type ReportInput, reportTaskDeps } from './report-task';
+
+/**
+ * The Plan state: the job's planner reads the records and builds every part (escaped HTML, stored
+ * PDFs); the plan is stored as JSON beside the report's files, the job becomes progress 0 of its
+ * parts, and the Map state gets the parts' indexes.
+ */
+export async function handler(input: ReportInput): Promise<{ parts: number[] }> {
+  const deps = reportTaskDeps();
+  const report = await runningReport(deps, input);
+  const request = {
+    reportId: report.id,
+    divisionId: report.divisionId,
+    userId: report.userId,
+    job: report.job,
+    body: report.body,
+  } as PlanRequest;
+  const plan = await PLANNERS[report.job](deps, request as never);
+  if (plan.parts.length === 0) throw new ReportRefused(REPORT_MESSAGES.nothingToPrint);
+  await fileStoreOf(deps).put(
+    reportFileKeys.plan(report.divisionId, report.id),
+    new TextEncoder().encode(JSON.stringify(plan)),
+    'application/json',
+  );
+  const planned = await setReportPlanned(deps.db, report, plan.parts.length, deps.now());
+  if (!planned) throw new ReportRefused(REPORT_MESSAGES.notFound);
+  await postReport(deps, planned);
+  return { parts: plan.parts.map((_, i) => i) };
+}

@@ -1,0 +1,137 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import type { XfdfAnnotation } from '@stormline/contract/xfdf';
+import { mergeReport } from './pdf-merge';
+
+/** A PDF of `pages` Letter pages, each saying its label and number. */
+async function pdfOf(label: string, pages: number, size: [number, number] = [612, 792]) {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i++)
+    pdf.addPage(size).drawText(`${label} body ${i}`, { x: 72, y: size[1] / 2, size: 14, font });
+  return pdf.save();
+}
+
+function textOf(bytes: Uint8Array): string[] {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'merge-')), 'out.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
+}
+
+const annotation = (overrides: Partial<XfdfAnnotation>): XfdfAnnotation => ({
+  kind: 'square',
+  name: 'a1',
+  page: 0,
+  rect: [100, 100, 200, 150],
+  title: 'Ann Author',
+  date: null,
+  color: '#FF0000',
+  interiorColor: null,
+  opacity: 1,
+  width: 2,
+  contents: null,
+  fontSize: null,
+  start: null,
+  end: null,
+  vertices: null,
+  gestures: null,
+  coords: null,
+  ...overrides,
+});
+
+describe('merging a report', () => {
+  it('keeps the parts in order and stamps the running header and Page x of y on every page, as text', async () => {
+    const merged = await mergeReport({
+      title: 'Inspection 8 - Riverside Lofts',
+      subtitle: 'Riverside Lofts · Acme Builders',
+      parts: [
+        { bytes: await pdfOf('Cover', 1), annotations: [] },
+        { bytes: await pdfOf('Appendix', 2, [842, 595]), annotations: [] },
+      ],
+    });
+    const pages = textOf(merged);
+    expect(pages).toHaveLength(3);
+    expect(pages[0]).toContain('Cover body 1');
+    expect(pages[1]).toContain('Appendix body 1');
+    expect(pages[2]).toContain('Appendix body 2');
+    pages.forEach((page, i) => {
+      expect(page).toContain('Inspection 8 - Riverside Lofts');
+      expect(page).toContain('Riverside Lofts · Acme Builders');
+      expect(page).toContain(`Page ${i + 1} of 3`);
+    });
+    expect((await PDFDocument.load(merged)).getTitle()).toBe('Inspection 8 - Riverside Lofts');
+  });
+
+  it("draws a stored PDF's annotations into its own pages: a free text's words become the page's text", async () => {
+    const merged = await mergeReport({
+      title: 'SWMP - Riverside Lofts',
+      subtitle: '',
+      parts: [
+        {
+          bytes: await pdfOf('Soil report', 2),
+          annotations: [
+            annotation({
+              kind: 'freetext',
+              page: 1,
+              rect: [72, 600, 400, 640],
+              contents: 'Boring B-3 moved east',
+              fontSize: 12,
+            }),
+            annotation({ kind: 'square', page: 0 }),
+            annotation({ kind: 'circle', page: 0 }),
+            annotation({ kind: 'line', page: 0, start: [10, 10], end: [300, 300] }),
+            annotation({
+              kind: 'polygon',
+              page: 0,
+              vertices: [
+                [10, 10],
+                [50, 80],
+                [90, 10],
+              ],
+            }),
+            annotation({
+              kind: 'ink',
+              page: 1,
+              gestures: [
+                [
+                  [10, 10],
+                  [20, 30],
+                  [40, 35],
+                ],
+              ],
+            }),
+            annotation({
+              kind: 'highlight',
+              page: 1,
+              coords: [72, 410, 200, 410, 72, 390, 200, 390],
+              color: '#FFFF00',
+            }),
+          ],
+        },
+      ],
+    });
+    const pages = textOf(merged);
+    expect(pages[0]).not.toContain('Boring B-3');
+    expect(pages[1]).toContain('Boring B-3 moved east');
+  });
+
+  it('prints text the standard fonts cannot draw as ? rather than failing the report', async () => {
+    const merged = await mergeReport({
+      title: 'Site Map - 工事 - Lofts',
+      subtitle: '',
+      parts: [
+        {
+          bytes: await pdfOf('Map', 1),
+          annotations: [annotation({ kind: 'freetext', contents: 'Ölfleck 🛢 hier', fontSize: 10 })],
+        },
+      ],
+    });
+    const page = textOf(merged)[0]!;
+    expect(page).toContain('Site Map - ?? - Lofts');
+    expect(page).toContain('Ölfleck ? hier');
+  });
+});

@@ -1,0 +1,141 @@
+import { subscribe } from '@stormline/data/channels';
+import { findDocumentById } from '@stormline/data/documents';
+import { getInspection, getInspections } from '@stormline/data/inspections';
+import type { ProjectRecord } from '@stormline/data/projects';
+import { createReport, failReport, type ReportRecord } from '@stormline/data/reports';
+import type { BeginBody, ReportView } from '@stormline/contract/reports';
+import { ForbiddenError, NotFoundError, ValidationError } from '@stormline/domain/errors';
+import { localDate } from '@stormline/domain/local-date';
+import { can } from '@stormline/domain/permissions';
+import { customPeriodProblem, reportTitle, type TitleSubject } from '@stormline/domain/report-rules';
+import { REPORT_MESSAGES, reportChannel, type ReportJob } from '@stormline/domain/reports';
+import type { Caller } from '../authenticate';
+import type { Deps } from '../deps';
+import { readInspection } from '../inspection-context';
+import { readVisibleProject } from '../project-access';
+import { startReportExecution } from '../step-functions';
+import { reportViewFor } from './report-job';
+
+/**
+ * Beginning a print job (docs/decisions/0042): the caller may print what they may view. Every
+ * job needs read on Project and the project visible to the caller (staff: all; client roles and
+ * Regulators: their projects; the Public account: published ones, read-only: a print writes no
+ * record of the project); jobs of inspections also read on Inspection, the findings report read on
+ * Findings (the Public account reads a published project's findings, spec 002 §6 'or public').
+ * Ids of another division, another project, or a project hidden from the caller are 'not found'.
+ */
+
+interface Authorised {
+  project: ProjectRecord;
+  subject: TitleSubject;
+}
+
+function requireRead(caller: Caller, resource: 'Project' | 'Inspection' | 'Findings') {
+  const publicFindings = resource === 'Findings' && caller.role.isReadOnly;
+  if (!can(caller.grants, 'read', resource) && !publicFindings)
+    throw new ForbiddenError('You do not have permission to print this report');
+}
+
+async function inspectionOfProject(
+  deps: Deps,
+  divisionId: string,
+  project: ProjectRecord,
+  inspectionId: string,
+) {
+  const inspection = await getInspection(deps.db, divisionId, inspectionId);
+  if (inspection.projectId !== project.id) throw new NotFoundError('Inspection not found');
+  return inspection;
+}
+
+/** Reads and checks what the job prints; answers its project and what its title names. */
+async function authorise<J extends ReportJob>(
+  deps: Deps,
+  caller: Caller,
+  divisionId: string,
+  job: J,
+  body: BeginBody<ReportJob>,
+): Promise<Authorised> {
+  requireRead(caller, 'Project');
+  if (job === 'inspection' || job === 'findings') {
+    const { inspectionId } = body as BeginBody<'inspection'>;
+    requireRead(caller, 'Inspection');
+    if (job === 'findings') requireRead(caller, 'Findings');
+    const { inspection, project } = await readInspection(deps, caller, divisionId, inspectionId);
+    return { project, subject: { projectName: project.name, inspectionNumber: inspection.number } };
+  }
+  const { projectId } = body as { projectId: string };
+  const project = await readVisibleProject(deps, caller, divisionId, projectId);
+  const subject: TitleSubject = { projectName: project.name };
+  if (job === 'inspections') {
+    requireRead(caller, 'Inspection');
+    const request = body as BeginBody<'inspections'>;
+    if (request.period === 'custom') {
+      const problem = customPeriodProblem(request, localDate(project.timezone, deps.now()));
+      if (problem) throw new ValidationError(problem);
+    } else if (request.startDate || request.endDate) {
+      throw new ValidationError('Dates are given only with a Custom period');
+    }
+    const wanted = [...new Set(request.inspectionIds)];
+    const found = await getInspections(deps.db, divisionId, wanted);
+    if (found.length !== wanted.length || found.some((i) => i.projectId !== project.id))
+      throw new NotFoundError('Inspection not found');
+    return { project, subject };
+  }
+  const { inspectionId } = body as { inspectionId?: string };
+  if (inspectionId) {
+    requireRead(caller, 'Inspection');
+    subject.inspectionNumber = (await inspectionOfProject(deps, divisionId, project, inspectionId)).number;
+  }
+  if (job === 'siteMap') {
+    const { uploadId } = body as BeginBody<'siteMap'>;
+    const doc = await findDocumentById(deps.db, divisionId, uploadId);
+    if (!doc || doc.owner.kind !== 'project' || doc.owner.projectId !== project.id)
+      throw new NotFoundError('Document not found');
+    subject.siteMapName = doc.name;
+  }
+  return { project, subject };
+}
+
+/**
+ * `begin:{job}`: checks, records the job (requested), subscribes the sending connection to its
+ * channel before anything can be pushed, starts the state machine, and answers the job. A start
+ * that fails leaves the job in error at once (the browser offers Retry, a new key).
+ */
+export async function beginReport<J extends ReportJob>(
+  deps: Deps,
+  caller: Caller,
+  divisionId: string,
+  connectionId: string,
+  job: J,
+  body: BeginBody<J>,
+): Promise<ReportView> {
+  const { project, subject } = await authorise(deps, caller, divisionId, job, body);
+  const { key, ...options } = body as BeginBody<ReportJob>;
+  const now = deps.now();
+  let report: ReportRecord = await createReport(
+    deps.db,
+    {
+      id: crypto.randomUUID(),
+      job,
+      key,
+      userId: caller.user.id,
+      divisionId,
+      projectId: project.id,
+      title: reportTitle(job, subject),
+      body: { key, ...options },
+    },
+    now,
+  );
+  await subscribe(
+    deps.db,
+    { channel: reportChannel(job, key), connectionId, userId: caller.user.id, divisionId },
+    now,
+  );
+  try {
+    await startReportExecution(deps, report.id, { divisionId, reportId: report.id });
+  } catch (error) {
+    console.error('The report state machine could not be started', error);
+    report = (await failReport(deps.db, report, REPORT_MESSAGES.failed, deps.now())) ?? report;
+  }
+  return reportViewFor(report, caller.token, deps.jwtSecret, deps.now());
+}
