@@ -22,6 +22,7 @@ import {
 } from './step-functions';
 import type { LocalStepFunctions } from './step-functions';
 import { handler as notificationsHandler } from '@stormline/functions/streams/notifications';
+import { handler as printCopiesHandler } from '@stormline/functions/streams/print-copies';
 import { handler as statisticsHandler } from '@stormline/functions/streams/statistics';
 import { isSeeded, seedDemoData } from './seed';
 import { DEMO_ACCOUNTS, DEMO_DIVISIONS } from './seed';
@@ -53,7 +54,7 @@ export interface RuntimeOptions {
   /** The data privacy policy registration links to (config.json's privacyPolicyUrl); none when absent. */
   privacyPolicyUrl?: string;
   /**
-   * Reads the table's stream into the statistics and notifications handlers (the default). The
+   * Reads the table's stream into the statistics, notifications and print copies handlers (the default). The
    * dashboard bench turns it off to write a division of 100,000 findings in bulk, builds the
    * statistics with the rebuild, and then reads the stream itself from LATEST (bench/dashboard.ts).
    * Off, `streams.drained()` resolves at once.
@@ -187,6 +188,14 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
               tableName: TABLE_NAME,
               handlers: [notificationsHandler],
               startingPosition: 'LATEST',
+            }),
+            // A reader of its own, as in the cloud (its own event source): decoding photos must not
+            // hold up the counters and the bell. From the oldest record, so a fresh seed's photos
+            // get their print copies; copies already recorded are not made again (0045).
+            startStreamReader({
+              endpoint: dynamo.endpoint,
+              tableName: TABLE_NAME,
+              handlers: [printCopiesHandler],
             }),
           ]);
     const streams: StreamReader = {
