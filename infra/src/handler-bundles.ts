@@ -1,4 +1,5 @@
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import type { Metafile } from 'esbuild';
@@ -18,6 +19,8 @@ export const WEBSOCKET_HANDLERS = {
 export const STREAM_HANDLERS = {
   statistics: 'streams/statistics',
   notifications: 'streams/notifications',
+  /** Finding photos' print copies (docs/decisions/0045): the one handler with a native package. */
+  printCopies: 'streams/print-copies',
 } as const;
 /** The scheduled jobs (docs/decisions/0021), run by EventBridge Scheduler. */
 export const JOB_HANDLERS = {
@@ -39,6 +42,56 @@ export function conversionTasks() {
 const WASM_BESIDE: readonly { input: string; file: string }[] = [
   { input: 'node_modules/mupdf/', file: 'node_modules/mupdf/dist/mupdf-wasm.wasm' },
 ];
+
+/**
+ * Packages with a native part esbuild cannot bundle (sharp's libvips): left as imports, and
+ * installed beside each bundle that imports them, built for the Lambdas' platform (arm64 Linux,
+ * glibc), not this machine's (docs/decisions/0045).
+ */
+export const NATIVE_PACKAGES = ['sharp'] as const;
+const LAMBDA_PLATFORM = ['--os=linux', '--cpu=arm64', '--libc=glibc'];
+
+/**
+ * A node_modules folder holding `name` at the version the tests run with, and its dependencies,
+ * for arm64 Linux: npm installs it once per version into .build/native (from its cache when it
+ * can; the npm registry otherwise, as `npm ci` does), and every synth after that reuses it.
+ */
+export function nativeModulesFor(name: string): string {
+  const { version } = JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8'),
+  ) as { version: string };
+  const dir = path.join(REPO_ROOT, '.build', 'native', `${name}@${version}-linux-arm64`);
+  const modules = path.join(dir, 'node_modules');
+  if (existsSync(path.join(modules, name, 'package.json'))) return modules;
+  const scratch = `${dir}.partial`;
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  try {
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        scratch,
+        '--no-save',
+        '--no-package-lock',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--ignore-scripts',
+        ...LAMBDA_PLATFORM,
+        `${name}@${version}`,
+      ],
+      { stdio: 'pipe' },
+    );
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
+    throw new Error(`Could not install ${name}@${version} for arm64 Linux into ${dir}:\n${stderr}`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(scratch, dir);
+  return modules;
+}
 
 /** Not deployed: the bare one-item read every route's bundle is measured against. */
 export const BASELINE_HANDLER = 'baseline/get-item';
@@ -94,9 +147,14 @@ export function bundleHandlers(
     legalComments: 'none',
     logLevel: 'error',
     metafile: true,
+    external: [...NATIVE_PACKAGES],
   });
-  for (const [output, { inputs }] of Object.entries(metafile!.outputs)) {
+  for (const [output, { inputs, imports }] of Object.entries(metafile!.outputs)) {
     if (!output.endsWith('index.mjs')) continue;
+    for (const name of NATIVE_PACKAGES.filter((n) => imports.some((i) => i.external && i.path === n)))
+      cpSync(nativeModulesFor(name), path.join(path.dirname(path.resolve(output)), 'node_modules'), {
+        recursive: true,
+      });
     for (const wasm of WASM_BESIDE.filter((w) => Object.keys(inputs).some((i) => i.includes(w.input))))
       copyFileSync(
         path.join(REPO_ROOT, wasm.file),

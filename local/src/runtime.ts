@@ -28,6 +28,7 @@ import { isSeeded, seedDemoData } from './seed';
 import { DEMO_ACCOUNTS, DEMO_DIVISIONS } from './seed';
 import { convertDemoSiteMaps } from './seed/project-documents';
 import { markStatisticsLayout, upgradeStatistics } from './statistics-upgrade';
+import { backfillPrintCopiesOnce, markPrintCopiesBackfilled } from './print-copies-upgrade';
 
 export const TABLE_NAME = 'stormline';
 export const BUCKET_NAME = 'stormline-uploads';
@@ -173,6 +174,8 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
     if (seeded) await seedDemoData(db, region);
     if (seeded) await markStatisticsLayout(db);
     else if (options.dataDir) await upgradeStatistics(db);
+    // A fresh seed's photos get their print copies from the stream reader below (0045).
+    if (seeded) await markPrintCopiesBackfilled(db);
     // The stream handlers (docs/decisions/0019), as the Lambda event source calls them in the cloud.
     const readers =
       options.streamReaders === false
@@ -245,6 +248,11 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
       STEPFUNCTIONS_ENDPOINT: env.STEPFUNCTIONS_ENDPOINT,
       CONVERSION_STATE_MACHINE_ARN: env.CONVERSION_STATE_MACHINE_ARN,
     });
+    // Needs S3_ENDPOINT, set above. Tests start fresh stores: only a kept store can predate copies.
+    if (!seeded && options.dataDir) {
+      const backfill = backfillPrintCopiesOnce(db);
+      stops.push(() => backfill);
+    }
     if (seeded && options.convertDemoSiteMaps)
       void convertDemoSiteMaps(
         db,
