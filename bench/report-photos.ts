@@ -214,7 +214,8 @@ async function timeToPdf(runtime: Runtime, token: string, inspectionId: string):
           channel?: string;
           report?: ReportView;
         };
-        if (message.requestId === requestId && message.ok === false) {
+        // A refusal is answered `type: 'error'` with the 4xx's message (functions/src/ws/socket-message.ts).
+        if (message.requestId === requestId && (message.type === 'error' || message.ok === false)) {
           clearTimeout(timer);
           // The socket's answer to an action with no route: the report job has not landed.
           resolve({

@@ -107,7 +107,7 @@ async function corruptJpeg(): Promise<Uint8Array> {
 }
 
 describe('finding photos get a print copy when they are stored', () => {
-  it('a 12-megapixel camera photo held upright is printed from an upright copy of at most 1600 px, far smaller', async () => {
+  it('a 12-megapixel camera photo held upright is printed from an upright copy of at most 1400 px, far smaller', async () => {
     // Stored as the sensor read it (3000 wide, 4000 high) with EXIF orientation 6: a viewer turns
     // it a quarter to show a landscape 4000 x 3000 photo.
     const original = await makeCameraJpeg({ width: 3000, height: 4000, orientation: 6, seed: 22 });
@@ -126,7 +126,7 @@ describe('finding photos get a print copy when they are stored', () => {
     expect(Math.max(seen.width, seen.height)).toBe(PRINT_PHOTO_MAX_SIDE);
     // Upright: the landscape the camera meant, with no orientation tag left for a viewer to apply twice.
     expect(seen.width).toBeGreaterThan(seen.height);
-    expect({ width: seen.width, height: seen.height }).toEqual({ width: 1600, height: 1200 });
+    expect({ width: seen.width, height: seen.height }).toEqual({ width: 1400, height: 1050 });
     expect(seen.orientation).toBeUndefined();
     expect(seen.exif).toBeUndefined();
     expect(copy.byteLength).toBeLessThan(original.byteLength / 5);

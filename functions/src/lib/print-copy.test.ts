@@ -34,7 +34,7 @@ describe('the print copy of a photo', () => {
     const large = await seen(await makePrintCopy(await halves(3200, 2400)));
     expect({ width: large.width, height: large.height }).toEqual({
       width: PRINT_PHOTO_MAX_SIDE,
-      height: 1200,
+      height: 1050,
     });
     const small = await seen(await makePrintCopy(await halves(640, 480)));
     expect({ width: small.width, height: small.height, format: small.format }).toEqual({

@@ -15,7 +15,8 @@ export class UnprintablePhotoError extends Error {}
 /**
  * The print copy of a photo (docs/decisions/0045): turned upright by its EXIF orientation, which
  * is then dropped with the rest of the metadata (a camera's GPS position and serial number have
- * no place in a report), fitted in PRINT_PHOTO_MAX_SIDE, a baseline JPEG at PRINT_PHOTO_QUALITY.
+ * no place in a report), fitted in PRINT_PHOTO_MAX_SIDE, a JPEG at PRINT_PHOTO_QUALITY from mozjpeg's
+ * encoder (a quarter smaller than libjpeg's at the same quality: it is what keeps 100 photos in 20 MB).
  * The photo's own `rotation` is not applied here: a person may still turn it, and the report
  * applies it when it prints.
  */
@@ -27,7 +28,7 @@ export async function makePrintCopy(original: Uint8Array): Promise<Uint8Array> {
       .rotate()
       .resize(PRINT_PHOTO_MAX_SIDE, PRINT_PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
-      .jpeg({ quality: PRINT_PHOTO_QUALITY })
+      .jpeg({ quality: PRINT_PHOTO_QUALITY, mozjpeg: true })
       .toBuffer();
   } catch (error) {
     throw new UnprintablePhotoError(`The photo could not be decoded: ${(error as Error).message}`);

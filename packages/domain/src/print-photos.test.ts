@@ -3,8 +3,8 @@ import { PRINT_PHOTO_MAX_SIDE, printCopyWorkOf, printKeyOf, printSizeOf } from '
 
 describe('print copies of finding photos', () => {
   it('fits a 12-megapixel camera photo in the print square, keeping its shape', () => {
-    expect(printSizeOf({ width: 4000, height: 3000 })).toEqual({ width: PRINT_PHOTO_MAX_SIDE, height: 1200 });
-    expect(printSizeOf({ width: 3000, height: 4000 })).toEqual({ width: 1200, height: PRINT_PHOTO_MAX_SIDE });
+    expect(printSizeOf({ width: 4000, height: 3000 })).toEqual({ width: PRINT_PHOTO_MAX_SIDE, height: 1050 });
+    expect(printSizeOf({ width: 3000, height: 4000 })).toEqual({ width: 1050, height: PRINT_PHOTO_MAX_SIDE });
   });
 
   it('never enlarges a photo already smaller than print size', () => {

@@ -6,14 +6,15 @@
 
 /**
  * The long side of a print copy, in pixels. A photo prints at most about 7 inches wide on a Letter
- * page inside its margins (one photo across the page), and 1600 px over 7 in is about 230 dpi:
- * above the ~200 dpi a laser printer or a regulator's PDF viewer can show, at a tenth of the
- * original's bytes.
+ * page inside its margins (one photo across the page), and 7 in at 200 dpi is 1400 px: as sharp as
+ * a laser printer or a PDF viewer at page size shows a photo. Larger copies would break issue 22's
+ * 20 MB for a 100-photo report (bench/report-photos.ts: about 165 KB a copy at 1400 px, 240 KB at
+ * 1600 px, for a detailed 4 MB camera photo).
  */
-export const PRINT_PHOTO_MAX_SIDE = 1600;
+export const PRINT_PHOTO_MAX_SIDE = 1400;
 
-/** JPEG quality of a print copy: no visible blocking on site photos at print size. */
-export const PRINT_PHOTO_QUALITY = 80;
+/** JPEG quality of a print copy (mozjpeg's encoder): no visible blocking on site photos at print size. */
+export const PRINT_PHOTO_QUALITY = 75;
 
 /**
  * Where a photo's print copy is kept: beside the original, under a name derived from it, so making
