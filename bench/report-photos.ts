@@ -371,7 +371,7 @@ async function main(): Promise<void> {
   const md = [
     '# Report photos: print copies and time to PDF (bench/report-photos.ts)',
     '',
-    `Inspections of ${SIZES.join(', ')} findings, one ${PHOTO.width} x ${PHOTO.height} camera JPEG each (quality 92, fine grain; every third stored sideways with EXIF orientation 6), side by side in one run. Load average at the end: ${os
+    `Inspections of ${SIZES.join(', ')} findings, one ${PHOTO.width} x ${PHOTO.height} camera JPEG each (quality 92, texture at three scales, about 4 MB; every third stored sideways with EXIF orientation 6), side by side in one run. Load average at the end: ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(', ')} on ${os.cpus().length} CPUs.`,
