@@ -86,7 +86,9 @@ export function nativeModulesFor(name: string): string {
     );
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
-    throw new Error(`Could not install ${name}@${version} for arm64 Linux into ${dir}:\n${stderr}`);
+    throw new Error(`Could not install ${name}@${version} for arm64 Linux into ${dir}:\n${stderr}`, {
+      cause: error,
+    });
   }
   rmSync(dir, { recursive: true, force: true });
   renameSync(scratch, dir);

@@ -31,7 +31,9 @@ export async function makePrintCopy(original: Uint8Array): Promise<Uint8Array> {
       .jpeg({ quality: PRINT_PHOTO_QUALITY, mozjpeg: true })
       .toBuffer();
   } catch (error) {
-    throw new UnprintablePhotoError(`The photo could not be decoded: ${(error as Error).message}`);
+    throw new UnprintablePhotoError(`The photo could not be decoded: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
