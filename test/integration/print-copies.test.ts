@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { createClient } from '@stormline/data/clients';
 import { findingImageKey, listFindingImages, listProjectFindings } from '@stormline/data/findings';
@@ -9,6 +10,7 @@ import { createProject, listProjects } from '@stormline/data/projects';
 import { PRINT_PHOTO_MAX_SIDE } from '@stormline/domain/print-photos';
 import { fileStoreOf } from '@stormline/functions/lib/file-store';
 import type { FileStore } from '@stormline/functions/lib/file-store';
+import { backfillProject } from '@stormline/functions/lib/print-copies-backfill';
 import { handler as printCopies } from '@stormline/functions/streams/print-copies';
 import { makeCameraJpeg } from '@stormline/local/camera-photos';
 import { makePng } from '@stormline/local/seed/demo-files';
@@ -38,6 +40,10 @@ beforeAll(async () => {
 });
 
 async function findingOnNewSite(): Promise<string> {
+  return (await findingAndSite()).findingId;
+}
+
+async function findingAndSite(): Promise<{ findingId: string; projectId: string }> {
   const client = await createClient(db, NORTH, sampleClient(`Photo client ${randomUUID().slice(0, 6)}`));
   const site = await createProject(
     db,
@@ -62,7 +68,7 @@ async function findingOnNewSite(): Promise<string> {
     body: { finding_type_id: 'ca', location: 'Silt fence at the north gate', date_initiated: '2026-03-02' },
   });
   expect(finding.status, JSON.stringify(finding.body)).toBe(201);
-  return finding.body.id;
+  return { findingId: finding.body.id, projectId: site.id };
 }
 
 /** Stores photos on a finding through the routes, as the SPA does: answers their records' ids. */
@@ -199,6 +205,36 @@ describe('finding photos get a print copy when they are stored', () => {
       (size) => expect(size).toBeNull(),
       30_000,
     );
+  });
+
+  it('a photo stored before print copies existed gets its copy from the backfill, once', async () => {
+    const { findingId, projectId } = await findingAndSite();
+    const [imageId] = await storePhotos(findingId, [
+      { bytes: await makeCameraJpeg({ width: 2000, height: 1500, seed: 11 }), name: 'older.jpg' },
+    ]);
+    const copied = await eventually(
+      () => stored(findingId, imageId!),
+      (item) => expect(item?.printKey).toBeTruthy(),
+      30_000,
+    );
+    // As a version from before print copies left it: no printKey and no copy (a change in place,
+    // which the stream handler leaves alone).
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: findingImageKey(NORTH, findingId, imageId!),
+        UpdateExpression: 'REMOVE printKey',
+      }),
+    );
+    await store.remove(copied!.printKey!);
+
+    expect(await backfillProject({ db }, NORTH, projectId)).toEqual({ photos: 1, made: 1, unprintable: 0 });
+    const item = await stored(findingId, imageId!);
+    expect(item?.printKey).toBe(copied!.printKey);
+    const seen = await sharp(await readObject(item!.printKey!)).metadata();
+    expect({ width: seen.width, height: seen.height }).toEqual({ width: PRINT_PHOTO_MAX_SIDE, height: 1050 });
+    // Run again (a stopped backfill started over): nothing is made twice.
+    expect(await backfillProject({ db }, NORTH, projectId)).toEqual({ photos: 1, made: 0, unprintable: 0 });
   });
 
   it("the seeded demo's finding photos have print copies", async () => {

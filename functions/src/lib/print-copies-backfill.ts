@@ -40,12 +40,13 @@ export async function backfillPrintCopies(
   return counts;
 }
 
-async function backfillProject(
+/** One project's part of the backfill: its findings' photos without a copy get one (adds to `counts`). */
+export async function backfillProject(
   deps: Pick<Deps, 'db'>,
   divisionId: string,
   projectId: string,
-  counts: BackfillCounts,
-): Promise<void> {
+  counts: BackfillCounts = { photos: 0, made: 0, unprintable: 0 },
+): Promise<BackfillCounts> {
   for (let cursor: string | undefined, first = true; first || cursor; first = false) {
     const findings = await listProjectFindings(deps.db, divisionId, projectId, { pageSize: PAGE, cursor });
     for (const finding of findings.items)
@@ -75,4 +76,5 @@ async function backfillProject(
       }
     cursor = findings.nextCursor ?? undefined;
   }
+  return counts;
 }
