@@ -33,6 +33,10 @@ import type { RoutePlan } from './route-plans';
  * the local gateway; the list routes at two data sizes; the administration lists at two division
  * sizes; every route's Lambda bundle and module init against the bare handler's; then Lighthouse
  * on /login and the dashboard. Numbers, not thresholds.
+ *
+ * Benches run on their own (bench/README.md), each writing its results/*.json and .md:
+ * dashboard.ts, template-sizes.ts, map-features.ts, convert-pdf.ts and report-photos.ts (print
+ * copies and time to PDF of inspections with 10, 50 and 100 camera photos).
  */
 
 const started = performance.now();

@@ -138,6 +138,7 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
   const streams = new StreamsStack(app, name('Streams'), {
     env,
     table: data.table,
+    uploads: data.uploads,
     bundles,
     environment: runtimeEnvironment,
     manageConnections: realtime.manageConnections,

@@ -1,4 +1,14 @@
-import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import type { Metafile } from 'esbuild';
@@ -24,6 +34,8 @@ export const WEBSOCKET_HANDLERS = {
 export const STREAM_HANDLERS = {
   statistics: 'streams/statistics',
   notifications: 'streams/notifications',
+  /** Finding photos' print copies (docs/decisions/0045): the one handler with a native package. */
+  printCopies: 'streams/print-copies',
 } as const;
 /** The scheduled jobs (docs/decisions/0021), run by EventBridge Scheduler. */
 export const JOB_HANDLERS = {
@@ -74,6 +86,58 @@ const CHROMIUM_BESIDE = {
   input: 'node_modules/@sparticuz/chromium/',
   dir: 'node_modules/@sparticuz/chromium/bin',
 };
+
+/**
+ * Packages with a native part esbuild cannot bundle (sharp's libvips): left as imports, and
+ * installed beside each bundle that imports them, built for the Lambdas' platform (arm64 Linux,
+ * glibc), not this machine's (docs/decisions/0045).
+ */
+export const NATIVE_PACKAGES = ['sharp'] as const;
+const LAMBDA_PLATFORM = ['--os=linux', '--cpu=arm64', '--libc=glibc'];
+
+/**
+ * A node_modules folder holding `name` at the version the tests run with, and its dependencies,
+ * for arm64 Linux: npm installs it once per version into .build/native (from its cache when it
+ * can; the npm registry otherwise, as `npm ci` does), and every synth after that reuses it.
+ */
+export function nativeModulesFor(name: string): string {
+  const { version } = JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8'),
+  ) as { version: string };
+  const dir = path.join(REPO_ROOT, '.build', 'native', `${name}@${version}-linux-arm64`);
+  const modules = path.join(dir, 'node_modules');
+  if (existsSync(path.join(modules, name, 'package.json'))) return modules;
+  const scratch = `${dir}.partial`;
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  try {
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        scratch,
+        '--no-save',
+        '--no-package-lock',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--ignore-scripts',
+        ...LAMBDA_PLATFORM,
+        `${name}@${version}`,
+      ],
+      { stdio: 'pipe' },
+    );
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
+    throw new Error(`Could not install ${name}@${version} for arm64 Linux into ${dir}:\n${stderr}`, {
+      cause: error,
+    });
+  }
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(scratch, dir);
+  return modules;
+}
 
 /** Not deployed: the bare one-item read every route's bundle is measured against. */
 export const BASELINE_HANDLER = 'baseline/get-item';
@@ -129,8 +193,9 @@ export function bundleHandlers(
     legalComments: 'none',
     logLevel: 'error',
     metafile: true,
+    external: [...NATIVE_PACKAGES],
   });
-  for (const [output, { inputs }] of Object.entries(metafile!.outputs)) {
+  for (const [output, { inputs, imports }] of Object.entries(metafile!.outputs)) {
     if (!output.endsWith('index.mjs')) continue;
     if (Object.keys(inputs).some((i) => i.includes(CHROMIUM_BESIDE.input))) {
       const target = path.join(path.dirname(path.resolve(output)), 'chromium');
@@ -138,6 +203,10 @@ export function bundleHandlers(
       for (const file of readdirSync(path.join(REPO_ROOT, CHROMIUM_BESIDE.dir)))
         copyFileSync(path.join(REPO_ROOT, CHROMIUM_BESIDE.dir, file), path.join(target, file));
     }
+    for (const name of NATIVE_PACKAGES.filter((n) => imports.some((i) => i.external && i.path === n)))
+      cpSync(nativeModulesFor(name), path.join(path.dirname(path.resolve(output)), 'node_modules'), {
+        recursive: true,
+      });
     for (const wasm of WASM_BESIDE.filter((w) => Object.keys(inputs).some((i) => i.includes(w.input))))
       copyFileSync(
         path.join(REPO_ROOT, wasm.file),

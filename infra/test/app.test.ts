@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
@@ -427,6 +427,56 @@ describe('streams stack', () => {
       Description: 'Statistics kept from the table stream',
     });
     streams.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+  });
+
+  it('makes print copies of finding photos from the stream: photos stored or removed only, with sharp built for arm64 beside the bundle', () => {
+    const streams = stack('Streams');
+    streams.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      StartingPosition: 'TRIM_HORIZON',
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT'],
+              dynamodb: { NewImage: { type: { S: ['FindingImage'] } } },
+            }),
+          },
+          {
+            Pattern: JSON.stringify({
+              eventName: ['REMOVE'],
+              dynamodb: { OldImage: { type: { S: ['FindingImage'] } } },
+            }),
+          },
+        ],
+      },
+    });
+    const [fn] = Object.values(
+      streams.findResources('AWS::Lambda::Function', {
+        Properties: { Description: 'Print copies of finding photos made from the table stream' },
+      }),
+    ) as { Properties: { Code: { S3Key: string }; Architectures: string[]; MemorySize: number } }[];
+    expect(fn, 'no print copies function').toBeDefined();
+    expect(fn!.Properties.Architectures).toEqual(['arm64']);
+    expect(fn!.Properties.MemorySize).toBe(1024);
+    // The bundle leaves sharp as an import and carries its native part for the Lambda's processor:
+    // an ELF shared object for AArch64 (e_machine 183), not this machine's x86-64 build.
+    const asset = path.join(assembly.outdir, `asset.${fn!.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
+    const modules = path.join(asset, 'node_modules', '@img');
+    expect(existsSync(path.join(asset, 'node_modules', 'sharp', 'package.json'))).toBe(true);
+    expect(existsSync(path.join(modules, 'sharp-linux-x64'))).toBe(false);
+    const addon = readdirSync(path.join(modules, 'sharp-linux-arm64', 'lib')).find((f) =>
+      f.endsWith('.node'),
+    );
+    const elf = readFileSync(path.join(modules, 'sharp-linux-arm64', 'lib', addon!));
+    expect(elf.subarray(0, 4).toString('latin1')).toBe('\x7fELF');
+    expect(elf.readUInt16LE(18)).toBe(183);
+    expect(existsSync(path.join(modules, 'sharp-libvips-linux-arm64'))).toBe(true);
+    // It reads photos and writes their copies in the uploads bucket; the table as the handler needs it, no Scan.
+    const policies = JSON.stringify(streams.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('s3:PutObject');
+    expect(policies).not.toContain('dynamodb:Scan');
   });
 });
 

@@ -23,11 +23,13 @@ import {
 } from './step-functions';
 import type { LocalStepFunctions } from './step-functions';
 import { handler as notificationsHandler } from '@stormline/functions/streams/notifications';
+import { handler as printCopiesHandler } from '@stormline/functions/streams/print-copies';
 import { handler as statisticsHandler } from '@stormline/functions/streams/statistics';
 import { isSeeded, seedDemoData } from './seed';
 import { DEMO_ACCOUNTS, DEMO_DIVISIONS } from './seed';
 import { convertDemoSiteMaps } from './seed/project-documents';
 import { markStatisticsLayout, upgradeStatistics } from './statistics-upgrade';
+import { backfillPrintCopiesOnce, markPrintCopiesBackfilled } from './print-copies-upgrade';
 
 export const TABLE_NAME = 'stormline';
 export const BUCKET_NAME = 'stormline-uploads';
@@ -54,7 +56,7 @@ export interface RuntimeOptions {
   /** The data privacy policy registration links to (config.json's privacyPolicyUrl); none when absent. */
   privacyPolicyUrl?: string;
   /**
-   * Reads the table's stream into the statistics and notifications handlers (the default). The
+   * Reads the table's stream into the statistics, notifications and print copies handlers (the default). The
    * dashboard bench turns it off to write a division of 100,000 findings in bulk, builds the
    * statistics with the rebuild, and then reads the stream itself from LATEST (bench/dashboard.ts).
    * Off, `streams.drained()` resolves at once.
@@ -173,6 +175,8 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
     if (seeded) await seedDemoData(db, region);
     if (seeded) await markStatisticsLayout(db);
     else if (options.dataDir) await upgradeStatistics(db);
+    // A fresh seed's photos get their print copies from the stream reader below (0045).
+    if (seeded) await markPrintCopiesBackfilled(db);
     // The stream handlers (docs/decisions/0019), as the Lambda event source calls them in the cloud.
     const readers =
       options.streamReaders === false
@@ -188,6 +192,14 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
               tableName: TABLE_NAME,
               handlers: [notificationsHandler],
               startingPosition: 'LATEST',
+            }),
+            // A reader of its own, as in the cloud (its own event source): decoding photos must not
+            // hold up the counters and the bell. From the oldest record, so a fresh seed's photos
+            // get their print copies; copies already recorded are not made again (0045).
+            startStreamReader({
+              endpoint: dynamo.endpoint,
+              tableName: TABLE_NAME,
+              handlers: [printCopiesHandler],
             }),
           ]);
     const streams: StreamReader = {
@@ -245,6 +257,11 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
       CONVERSION_STATE_MACHINE_ARN: env.CONVERSION_STATE_MACHINE_ARN,
       REPORT_STATE_MACHINE_ARN: env.REPORT_STATE_MACHINE_ARN,
     });
+    // Needs S3_ENDPOINT, set above. Tests start fresh stores: only a kept store can predate copies.
+    if (!seeded && options.dataDir) {
+      const backfill = backfillPrintCopiesOnce(db);
+      stops.push(() => backfill);
+    }
     if (seeded && options.convertDemoSiteMaps)
       void convertDemoSiteMaps(
         db,

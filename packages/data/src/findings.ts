@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError, ValidationError } from '@stormline/domain/errors';
 import type { AppError } from '@stormline/domain/errors';
 import { batchGet } from './batch-get';
@@ -492,6 +493,12 @@ export interface FindingImageRecord {
   mime_type: string;
   objectKey: string;
   thumbnailKey: string;
+  /**
+   * The copy reports print (issue 22, docs/decisions/0045): upright, at most PRINT_PHOTO_MAX_SIDE on
+   * its long side, made once from the original after the photo is stored. Absent until then, and
+   * for good when the original could not be decoded: reports print `printKey ?? objectKey`.
+   */
+  printKey?: string;
   width: number;
   height: number;
   rotation: number;
@@ -572,6 +579,53 @@ export function findingImageCountStep(
     },
     onConditionFailed: () => whenCompleted?.() ?? new NotFoundError('Finding not found'),
   };
+}
+
+/** The key of a photo's print copy as stored now: null when it has none, undefined when the photo is gone. */
+export async function storedPrintKeyOf(
+  db: Db,
+  divisionId: string,
+  findingId: string,
+  imageId: string,
+): Promise<string | null | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: findingImageKey(divisionId, findingId, imageId),
+      ProjectionExpression: 'pk, printKey',
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) return undefined;
+  return typeof Item.printKey === 'string' ? Item.printKey : null;
+}
+
+/**
+ * Records a photo's print copy. The version stays: the copy changes nothing a person edits, so a
+ * turn or an annotation saved meanwhile is not refused as stale. False when the photo is gone.
+ */
+export async function recordFindingImagePrintKey(
+  db: Db,
+  divisionId: string,
+  findingId: string,
+  imageId: string,
+  printKey: string,
+): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: findingImageKey(divisionId, findingId, imageId),
+        UpdateExpression: 'SET printKey = :printKey',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':printKey': printKey },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }
 
 export function findingImageUpdateStep(

@@ -36,6 +36,8 @@ export const keys = {
   seedMarker: (): ItemKey => ({ pk: 'SYSTEM', sk: 'SEED' }),
   /** The statistics layout the store's STATS and ledger items were last built in (0019). */
   statisticsLayout: (): ItemKey => ({ pk: 'SYSTEM', sk: 'STATISTICS_LAYOUT' }),
+  /** Set once every finding photo stored before print copies were made has one (0045). */
+  printCopiesBackfilled: (): ItemKey => ({ pk: 'SYSTEM', sk: 'PRINT_COPIES_BACKFILLED' }),
   /** A location's forecast for one UTC hour (docs/decisions/0020): `latitude,longitude` to two decimals. */
   weatherForecast: (latitude: string, longitude: string, hour: string): ItemKey => ({
     pk: `${CACHE_PARTITION_PREFIX.weather}${latitude},${longitude}`,
