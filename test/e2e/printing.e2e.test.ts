@@ -1,13 +1,28 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listDocuments } from '@stormline/data/documents';
 import { createDb } from '@stormline/data/dynamo';
+import { listFindingImages } from '@stormline/data/findings';
+import {
+  findingLinksOf,
+  getInspectionWithAnswers,
+  listProjectInspections,
+} from '@stormline/data/inspections';
+import { mapsOfProject } from '@stormline/data/map-features';
+import { listProjects } from '@stormline/data/projects';
+import { listSignatures } from '@stormline/data/signatures';
+import { SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
+import type { Deps } from '@stormline/functions/lib/deps';
+import { demoProjectNames } from '@stormline/local/seed/clients';
 import { REPORT_MESSAGES } from '@stormline/domain/reports';
 import { NORTH } from '../support/api';
 import { inspectedSite } from '../support/inspected-site';
-import { runtimeEnv } from '../support/runtime';
+import { pdfTextPages, renderPages } from '../support/printing';
+import { productDeps, runtimeEnv } from '../support/runtime';
+import { convertDemoSiteMap, testFileStore } from '../support/site-maps';
 import { createTestUser } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
-import { VIEWPORTS, screenshot, signIn, useBrowser } from './browser';
+import { VIEWPORTS, demoAccount, downloadedBytes, screenshot, signIn, useBrowser } from './browser';
 import { checkPhoneScreen } from './phone-checks';
 
 /**
@@ -140,20 +155,150 @@ describe('the report download’s own pages (spec 001 §8, spec 002 §2)', () =>
   });
 });
 
-// The prints themselves, once the server side of issue 22 is merged (GET /api/reports/{reportId},
-// begin:{job}, the report state machine, GET /api/download/{reportId}.pdf).
-describe('printing end to end (pending the server side)', () => {
-  it.todo(
-    'Print Inspection: connecting, requested, progress x of total to done; the download page starts the PDF after 2 s; pdftotext finds the answers, findings, signer names and attestation text',
+/** The demo's first North project (its site map converted, as `npm start` does) and a certified inspection with photos. */
+async function demoInspectionToPrint(deps: Deps) {
+  const names = new Set(demoProjectNames('UK', NORTH));
+  const projects = (await listProjects(deps.db, NORTH, 'ACTIVE', { pageSize: 100 })).items.filter((p) =>
+    names.has(p.name),
   );
-  it.todo('the findings report in detail view, 2 per page: the PDF has the expected page count');
+  for (const project of projects) {
+    if ((await mapsOfProject(deps.db, NORTH, project.id)).length === 0) continue;
+    const owner = {
+      kind: 'project' as const,
+      divisionId: NORTH,
+      projectId: project.id,
+      docTypeId: SITE_MAP_DOC_TYPE_ID,
+    };
+    const [siteMap] = (await listDocuments(deps.db, owner, { pageSize: 1 })).items;
+    await convertDemoSiteMap(deps, siteMap!);
+    const inspections = (await listProjectInspections(deps.db, NORTH, project.id, { pageSize: 100 })).items;
+    for (const inspection of inspections.filter((i) => i.certification_date)) {
+      const links = await findingLinksOf(deps.db, NORTH, inspection.id);
+      for (const link of links) {
+        const photos = await listFindingImages(deps.db, NORTH, link.findingId);
+        if (photos.length > 0) return { project, inspection, links, photo: photos[0]! };
+      }
+    }
+  }
+  throw new Error('The demo has no certified inspection with photos on a project with a site map');
+}
+
+/** Presses Print in an open print modal and waits for the download page to hand over the PDF. */
+async function printAndDownload(page: Page, dialog: Locator, name: string) {
+  const downloaded = page.waitForEvent('download', { timeout: 120_000 });
+  await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+  // Spec 002 §4: the steps are said as they happen (the first may pass before it is read).
+  await expect
+    .poll(() => dialog.getByRole('status').textContent(), { timeout: 60_000 })
+    .toMatch(/Printing|Done/);
+  await page.waitForURL(/\/inspection\/report\/download\?/, { timeout: 120_000 });
+  await page.getByRole('link', { name: 'Download' }).waitFor();
+  const download = await downloaded;
+  const bytes = await downloadedBytes(download);
+  return {
+    bytes: new Uint8Array(bytes),
+    fileName: download.suggestedFilename(),
+    pages: pdfTextPages(name, bytes),
+  };
+}
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ');
+
+describe('printing end to end (spec 002 §2, §4)', () => {
+  let deps: Deps;
+  let demo: Awaited<ReturnType<typeof demoInspectionToPrint>>;
+  beforeAll(async () => {
+    deps = await productDeps();
+    demo = await demoInspectionToPrint(deps);
+  }, 180_000);
+  afterAll(() => deps?.db.doc.destroy());
+
+  it('Print Inspection: progress to done, the download page starts the PDF, whose text has the answers, findings, signers and attestation', async () => {
+    const page = await newPage();
+    await signIn(page, demoAccount('admin@example.com'));
+    await page.goto(`/inspection/${demo.inspection.id}`);
+    const dialog = await chooseFromMenu(page, 'Menu', 'Print Inspection');
+    const { bytes, fileName, pages } = await printAndDownload(page, dialog, 'e2e-inspection');
+    expect(fileName).toBe(`Inspection ${demo.inspection.number} - ${demo.project.name}.pdf`);
+    await expectNoSeriousAxeViolations(page, 'the report download page');
+    await screenshot(page, 'print-download-1280');
+
+    const text = collapse(pages.join(' '));
+    expect(text).toContain(demo.project.name);
+    expect(text).toContain(`Page 1 of ${pages.length}`);
+    const { answers } = await getInspectionWithAnswers(deps.db, NORTH, demo.inspection.id);
+    // The typed answers short enough to sit on one line of the PDF ('Clear, light wind').
+    const typed = Object.values(answers.answers).filter(
+      (a): a is string => typeof a === 'string' && a.includes(' ') && a.length <= 40,
+    );
+    expect(typed.length, 'the demo inspection has typed answers to find').toBeGreaterThan(0);
+    for (const answer of typed) expect(text).toContain(answer);
+    for (const link of demo.links) expect(text).toContain(`${link.typeCode} #${link.number}`);
+    const signatures = await listSignatures(deps.db, NORTH, demo.inspection.id);
+    expect(signatures.length).toBeGreaterThan(0);
+    for (const signature of signatures) {
+      expect(text).toContain(signature.userName);
+      if (signature.attestation) expect(text).toContain(collapse(signature.attestation).slice(0, 60));
+    }
+    // Each page as a picture under test/artifacts/printing/, for a person to open.
+    expect(renderPages('e2e-inspection', bytes)).toHaveLength(pages.length);
+  });
+
+  it('the findings report in detail view, 2 a page: a heading page, then one page for each 2 findings', async () => {
+    const page = await newPage();
+    await signIn(page, demoAccount('admin@example.com'));
+    await page.goto(`/inspection/${demo.inspection.id}/findings`);
+    await page.getByRole('button', { name: 'Findings Report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Findings Report' });
+    await dialog.getByRole('radio', { name: 'Detail' }).check();
+    // A segmented control: its label is what a person clicks.
+    await dialog
+      .getByRole('radiogroup', { name: 'Findings per page' })
+      .getByText('2', { exact: true })
+      .click();
+    const { pages } = await printAndDownload(page, dialog, 'e2e-findings-2-a-page');
+    const findings = demo.links.length;
+    expect(pages.length).toBe(1 + Math.ceil(findings / 2));
+    expect(pages[0]).toContain(`Page 1 of ${pages.length}`);
+  });
+
+  it('a forced failure shows its reason and Retry; Retry prints once the cause is gone', async () => {
+    const store = testFileStore();
+    // The copy the report embeds (the print copy once made, else the original).
+    const key = (demo.photo as { printKey?: string }).printKey ?? demo.photo.objectKey;
+    const kept = await store.readRange(key, 0, 64 * 1024 * 1024);
+    await store.remove(key);
+    try {
+      const page = await newPage();
+      await signIn(page, demoAccount('admin@example.com'));
+      await page.goto(`/inspection/${demo.inspection.id}`);
+      const dialog = await chooseFromMenu(page, 'Menu', 'Print Inspection');
+      await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+      await dialog.getByText(REPORT_MESSAGES.photoMissing).waitFor({ timeout: 120_000 });
+      const retry = dialog.getByRole('button', { name: 'Retry' });
+      await expectNoSeriousAxeViolations(page, 'a print that failed');
+      await screenshot(page, 'print-failed-1280');
+      await store.put(key, kept, demo.photo.mime_type);
+      const downloaded = page.waitForEvent('download', { timeout: 120_000 });
+      await retry.click();
+      await page.waitForURL(/\/inspection\/report\/download\?/, { timeout: 120_000 });
+      expect((await downloaded).suggestedFilename()).toMatch(/\.pdf$/);
+    } finally {
+      if ((await store.size(key)) === null) await store.put(key, kept, demo.photo.mime_type);
+    }
+  });
+
+  it("another user's report id on the download page goes to 'Report Not Found'", async () => {
+    const page = await newPage();
+    await signIn(page, admin);
+    await page.goto(`/inspection/report/download?reportId=someone-elses-report&reportTitle=Inspection`);
+    await page.waitForURL(/\/inspection\/report\/not-found$/);
+    await page.getByRole('heading', { name: REPORT_MESSAGES.notFound }).waitFor();
+  });
+
   it.todo('Print SWMP with two annotated appendix PDFs: the annotation text is in the merged file');
   it.todo(
     'Print Inspections of the selected inspections, Print Site Map and Print Site Maps each reach done and download',
-  );
-  it.todo('a forced failure shows the reason and Retry, and Retry (a new key) succeeds');
-  it.todo(
-    'a report id of another user or division on the download page goes to /inspection/report/not-found',
   );
   it.todo('the progress modal and the download page at 375 px: axe, tap targets, no sideways scroll');
 });
