@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customPeriodProblem, findingInReport, pagesOf, reportTitle } from './report-rules';
-import { REPORT_MESSAGES } from './reports';
+import { findingInReport, pagesOf, reportTitle } from './report-rules';
 
 describe('a report title', () => {
   it('names the job, the inspection and the project as the file will be called', () => {
@@ -19,19 +18,6 @@ describe('a report title', () => {
   it('replaces characters a file name cannot hold and stays short', () => {
     expect(reportTitle('swmp', { projectName: 'A/B: "C" <d>\u0007' })).toBe('SWMP - A_B_ _C_ _d__');
     expect(reportTitle('swmp', { projectName: 'x'.repeat(400) }).length).toBe(150);
-  });
-});
-
-describe('a custom print period (spec 002 §5)', () => {
-  it('refuses an end date after today in the project zone, and a start not before the end', () => {
-    expect(customPeriodProblem({ startDate: '2026-01-01', endDate: '2026-03-02' }, '2026-03-01')).toBe(
-      REPORT_MESSAGES.endDateInFuture,
-    );
-    expect(customPeriodProblem({ startDate: '2026-03-01', endDate: '2026-03-01' }, '2026-03-01')).toBe(
-      REPORT_MESSAGES.startAfterEnd,
-    );
-    expect(customPeriodProblem({ startDate: '2026-01-01', endDate: '2026-03-01' }, '2026-03-01')).toBeNull();
-    expect(customPeriodProblem({ endDate: '2026-03-01' }, '2026-03-01')).not.toBeNull();
   });
 });
 

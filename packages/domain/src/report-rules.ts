@@ -47,21 +47,6 @@ export function reportTitle(job: ReportJob, subject: TitleSubject): string {
   return title.length > 150 ? `${title.slice(0, 149)}…` : title;
 }
 
-/**
- * The refusal of a Custom period, or null (spec 002 §5 'end date may not be after today'; the
- * start's rule is not shown: it must come before the end). Dates 'YYYY-MM-DD'; `today` in the
- * project's zone.
- */
-export function customPeriodProblem(
-  period: { startDate?: string; endDate?: string },
-  today: string,
-): string | null {
-  if (!period.startDate || !period.endDate) return 'A custom period needs a start date and an end date';
-  if (period.endDate > today) return REPORT_MESSAGES.endDateInFuture;
-  if (period.startDate >= period.endDate) return REPORT_MESSAGES.startAfterEnd;
-  return null;
-}
-
 /** Whether a finding is in a findings report of this kind (all, open, closed). */
 export function findingInReport(
   finding: { date_completed: string | null },

@@ -102,7 +102,7 @@ export const REPORT_MESSAGES = {
   connection: 'Unknown error establishing connection',
   notFound: REPORT_NOT_FOUND,
   endDateInFuture: 'The end date may not be after today',
-  startAfterEnd: 'The start date must be before the end date',
+  startAfterEnd: 'The start date may not be after the end date',
   selectionRequired: 'Please select at least one inspection',
   tooManyInspections: `Please select at most ${MAX_INSPECTIONS_PER_PRINT} inspections`,
   nothingToPrint: 'There is nothing to print for these options',

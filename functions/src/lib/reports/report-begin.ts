@@ -7,7 +7,8 @@ import type { BeginBody, ReportView } from '@stormline/contract/reports';
 import { ForbiddenError, NotFoundError, ValidationError } from '@stormline/domain/errors';
 import { localDate } from '@stormline/domain/local-date';
 import { can } from '@stormline/domain/permissions';
-import { customPeriodProblem, reportTitle, type TitleSubject } from '@stormline/domain/report-rules';
+import { customPeriodProblems } from '@stormline/domain/report-period';
+import { reportTitle, type TitleSubject } from '@stormline/domain/report-rules';
 import { REPORT_MESSAGES, reportChannel, type ReportJob } from '@stormline/domain/reports';
 import type { Caller } from '../authenticate';
 import type { Deps } from '../deps';
@@ -70,7 +71,13 @@ async function authorise<J extends ReportJob>(
     requireRead(caller, 'Inspection');
     const request = body as BeginBody<'inspections'>;
     if (request.period === 'custom') {
-      const problem = customPeriodProblem(request, localDate(project.timezone, deps.now()));
+      // The print modal's own rule (one source), the end not after the project's today.
+      const problems = customPeriodProblems(
+        request.startDate,
+        request.endDate,
+        localDate(project.timezone, deps.now()),
+      );
+      const problem = problems.endDate ?? problems.startDate;
       if (problem) throw new ValidationError(problem);
     } else if (request.startDate || request.endDate) {
       throw new ValidationError('Dates are given only with a Custom period');
