@@ -373,7 +373,7 @@ describe("the inspector's day, start to certified (1280 px)", () => {
     await adminPage.getByText(`Inspector: Test Relief ${run}`).waitFor();
     const read = await api<{ inspector: { id: string } }>(`/api/inspections/${inspectionId}`);
     expect(read.body.inspector.id).toBe(relief.id);
-  });
+  }, 120_000); // Two dialogs and a search that waits for its answer: on a run loaded by printing, 60 s was not enough.
 });
 
 describe('findings after certification', () => {

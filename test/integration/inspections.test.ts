@@ -78,7 +78,7 @@ function answerFor(question: Question, nowLocal: string, offer: { id: string }[]
     case 'date':
       return nowLocal.slice(0, 10);
     case 'datetime':
-      return `${nowLocal.slice(0, 10)}T00:15`;
+      return `${nowLocal.slice(0, 10)}T00:00`;
     case 'boolean':
       return true;
     case 'boolean_na':

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import type WebSocket from 'ws';
 import { createDb } from '@stormline/data/dynamo';
-import { createFinding, type FindingRecord } from '@stormline/data/findings';
+import { createFinding, storedPrintKeyOf, type FindingRecord } from '@stormline/data/findings';
 import { getInspection } from '@stormline/data/inspections';
 import { REPORT_MESSAGES } from '@stormline/domain/reports';
 import { call, NORTH, SOUTH, tokenFor } from '../support/api';
@@ -35,7 +35,8 @@ let admin: string;
 let adminSocket: WebSocket;
 let site: Awaited<ReturnType<typeof inspectedSite>>;
 let findings: FindingRecord[];
-let photoKey: string;
+/** The upright photo's files: its original and the print copy the report embeds. */
+let photoKeys: string[];
 
 const INJECTED = `<script>fetch('https://evil.example/x')</script><img src="https://evil.example/y.png">`;
 const DESCRIPTIONS = [
@@ -114,7 +115,14 @@ beforeAll(async () => {
     rotation: 0,
     annotations: [{ kind: 'rectangle', x: 20, y: 100, width: 200, height: 90, color: '#FF0000' }],
   });
-  photoKey = upright.objectKey;
+  // The table's stream makes its print copy (docs/decisions/0045); the report embeds that.
+  let printKey: string | null | undefined;
+  for (const started = Date.now(); !printKey && Date.now() - started < 30_000;)
+    printKey = await storedPrintKeyOf(db, NORTH, first.id, upright.id).then(
+      (key) => key ?? new Promise<undefined>((resolve) => setTimeout(resolve, 100)),
+    );
+  if (!printKey) throw new Error('The print copy of the upright photo was not made in 30 s');
+  photoKeys = [upright.objectKey, printKey!];
   await addFindingPhoto(db, store, NORTH, first.id, {
     bytes: await orientedPhoto('Turned photo', true),
     width: 320,
@@ -224,11 +232,15 @@ describe('the findings report', () => {
   });
 
   it('ends in error with a reason when a photo is gone, and a Retry (a new key) prints once it is back', async () => {
-    const bytes = await orientedPhoto('Upright photo');
-    await store.remove(photoKey);
+    const kept = await Promise.all(
+      photoKeys.map(async (key) => ({ key, bytes: await store.readRange(key, 0, 16 * 1024 * 1024) })),
+    );
+    for (const { key } of kept) await store.remove(key);
     const failed = await printOverSocket(adminSocket, admin, 'findings', findingsBody({ findingPerPage: 1 }));
     expect(failed.last).toMatchObject({ status: 'error', message: REPORT_MESSAGES.photoMissing, url: null });
-    await store.put(photoKey, bytes, 'image/png');
+    // The original is a PNG, its print copy a JPEG.
+    for (const { key, bytes } of kept)
+      await store.put(key, bytes, key === photoKeys[0] ? 'image/png' : 'image/jpeg');
     const retried = await printOverSocket(
       adminSocket,
       admin,

@@ -333,7 +333,7 @@ describe('token audiences', () => {
 /** What each download path answers once its token is accepted: the routes' own answers. */
 const AFTER_THE_GUARD: Record<string, number> = {
   '/dl/some-upload-id': 404,
-  '/api/download/report-42.pdf': 501,
+  '/api/download/report-42.pdf': 404,
 };
 
 describe('POST /api/download-links', () => {
@@ -357,7 +357,7 @@ describe('POST /api/download-links', () => {
       };
       expect(claims).toMatchObject({ aud: 'stormline-download', path });
       expect(claims.exp - claims.iat).toBeLessThanOrEqual(5 * 60);
-      // Past the guard (401 before it): no such document (404), or a route not built yet (501).
+      // Past the guard (401 before it): no such document, no such report (404).
       const opened = await call(response.body.url);
       expect(opened.status, path).toBe(AFTER_THE_GUARD[path]);
     }
