@@ -1,8 +1,8 @@
-import { REPORT_MESSAGES, type FindingReportType, type ReportJob } from './reports';
+import type { FindingReportType, ReportJob } from './reports';
 
 /**
- * Printing's pure rules (docs/decisions/0042): the file's title a job gets, the Custom period's
- * check, and which findings a findings report keeps.
+ * Printing's pure rules (docs/decisions/0042): the file's title a job gets and which findings a
+ * findings report keeps (the Custom period's check is report-period.ts's, shared with the modal).
  */
 
 /** What a title names: the project always, an inspection's number or a site map's name where the job has one. */
