@@ -59,8 +59,11 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['infra/test/**/*.test.ts'],
+          // One bundle of every handler for the whole tier (infra/test/shared-bundles.ts).
+          globalSetup: ['infra/test/global-setup.ts'],
           testTimeout: 240_000,
-          hookTimeout: 240_000,
+          // A file's set-up may wait for the tier's one bundle of every handler, then synthesize.
+          hookTimeout: 480_000,
         },
       },
       {

@@ -8,4 +8,6 @@ import { REPO_ROOT } from '../src/handler-bundles';
 if (!existsSync(path.join(REPO_ROOT, 'web', 'dist', 'index.html'))) {
   throw new Error('web/dist is missing: run `npm run build:web` before synthesizing.');
 }
-createStormlineApp().app.synth();
+// STORMLINE_PREBUILT_BUNDLES: the infra tests' one bundle of every handler, so that their `cdk
+// synth` does not bundle again what the run has already bundled and tested (infra/test/global-setup.ts).
+createStormlineApp({ prebuiltBundleDir: process.env.STORMLINE_PREBUILT_BUNDLES || undefined }).app.synth();

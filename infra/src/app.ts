@@ -6,15 +6,10 @@ import { ROUTES } from '@stormline/contract/route-table';
 import { readConfig } from './config';
 import { StormlineNagChecks } from './nag';
 import {
+  appHandlerModules,
   bundleHandlers,
-  handlerModule,
-  JOB_HANDLERS,
-  conversionTasks,
+  prebuiltBundles,
   REPO_ROOT,
-  reportTasks,
-  socketRouteModules,
-  STREAM_HANDLERS,
-  WEBSOCKET_HANDLERS,
 } from './handler-bundles';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
@@ -33,6 +28,8 @@ export interface StormlineAppOptions {
   outdir?: string;
   /** Where the handler bundles are written (default .build/lambda). */
   bundleDir?: string;
+  /** Bundles already written by `bundleHandlers` (every module the app needs): used, not rebuilt. */
+  prebuiltBundleDir?: string;
   webDist?: string;
   env?: Environment;
 }
@@ -104,18 +101,10 @@ export function createStormlineApp(options: StormlineAppOptions = {}): Stormline
   const conversionStateMachineName = `${config.stackPrefix}-site-map-conversion`;
   const reportStateMachineName = `${config.stackPrefix}-report-printing`;
 
-  const { dirs: bundles } = bundleHandlers(
-    [
-      ...routes.map(handlerModule),
-      ...Object.values(WEBSOCKET_HANDLERS),
-      ...Object.values(STREAM_HANDLERS),
-      ...Object.values(JOB_HANDLERS),
-      ...conversionTasks().map((t) => t.module),
-      ...reportTasks().map((t) => t.module),
-      ...socketRouteModules().map((r) => r.module),
-    ],
-    options.bundleDir ?? path.join(REPO_ROOT, '.build', 'lambda'),
-  );
+  const modules = appHandlerModules(routes);
+  const bundles = options.prebuiltBundleDir
+    ? prebuiltBundles(modules, options.prebuiltBundleDir)
+    : bundleHandlers(modules, options.bundleDir ?? path.join(REPO_ROOT, '.build', 'lambda')).dirs;
   const runtimeEnvironment: Record<string, string> = {
     REGION_VARIANT: config.regionVariant,
     ...(config.deployStamp ? { DEPLOY_STAMP: config.deployStamp } : {}),

@@ -162,6 +162,32 @@ export function handlerModule(route: Route): string {
 const REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
+/** Every handler module the app deploys for these routes: the one list the app bundles. */
+export function appHandlerModules(routes: readonly Route[]): string[] {
+  return [
+    ...new Set([
+      ...routes.map(handlerModule),
+      ...Object.values(WEBSOCKET_HANDLERS),
+      ...Object.values(STREAM_HANDLERS),
+      ...Object.values(JOB_HANDLERS),
+      ...conversionTasks().map((t) => t.module),
+      ...reportTasks().map((t) => t.module),
+      ...socketRouteModules().map((r) => r.module),
+    ]),
+  ];
+}
+
+/**
+ * The folders of bundles an earlier `bundleHandlers` run wrote into `dir` (the infra tests bundle
+ * every module once and synthesize several apps from it). A module missing there is an error, not
+ * a silent rebuild: the bundles must be the ones the run tested.
+ */
+export function prebuiltBundles(modules: readonly string[], dir: string): Map<string, string> {
+  const missing = modules.filter((module) => !existsSync(path.join(dir, module, 'index.mjs')));
+  if (missing.length > 0) throw new Error(`Not in the prebuilt bundles at ${dir}: ${missing.join(', ')}`);
+  return new Map(modules.map((module) => [module, path.join(dir, module)]));
+}
+
 /**
  * Bundles every handler module the app deploys in ONE esbuild build (170-odd NodejsFunctions
  * would start esbuild 170 times and take minutes): minified ESM for Node on arm64, with source

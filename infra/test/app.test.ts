@@ -9,6 +9,7 @@ import { UPLOAD_CLAIM_LEASE_SECONDS } from '@stormline/data/documents';
 import { INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@stormline/data/table';
 import { gatewayPath } from '../src/stacks/route-stack';
 import { synthWithCli } from './cloud-assembly';
+import { sharedBundles } from './shared-bundles';
 import type { CloudAssembly } from './cloud-assembly';
 
 let assembly: CloudAssembly;
@@ -19,8 +20,9 @@ const stack = (name: string): Template => {
 };
 const routeStacks = () => [...assembly.templates].filter(([name]) => name.startsWith('Stormline-Routes-'));
 
-beforeAll(() => {
-  assembly = synthWithCli();
+beforeAll(async () => {
+  // The CLI as an engineer runs it, on the tier's one bundle of every handler (shared-bundles.ts).
+  assembly = synthWithCli((await sharedBundles()).dir);
 });
 
 describe('cdk synth', () => {

@@ -1,16 +1,16 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AREAS, ROUTES } from '@stormline/contract/route-table';
 import type { Metafile } from 'esbuild';
 import {
   BASELINE_HANDLER,
   BUNDLE_BUDGET_RATIO,
-  bundleHandlers,
   handlerModule,
+  prebuiltBundles,
   WEBSOCKET_HANDLERS,
 } from '../src/handler-bundles';
+import { sharedBundles } from './shared-bundles';
 
 /**
  * Every implemented route's Lambda, bundled exactly as the CDK app bundles it, against the bare
@@ -19,17 +19,18 @@ import {
  */
 
 const implemented = ROUTES.filter((r) => r.implemented);
-const scratch = mkdtempSync(path.join(tmpdir(), 'stormline-budget-'));
 let dirs: Map<string, string>;
 let metafile: Metafile;
 
-beforeAll(() => {
-  ({ dirs, metafile } = bundleHandlers(
+beforeAll(async () => {
+  // The tier's one build of every handler, made exactly as the CDK app bundles them.
+  const shared = await sharedBundles();
+  metafile = shared.metafile;
+  dirs = prebuiltBundles(
     [BASELINE_HANDLER, ...implemented.map(handlerModule), ...Object.values(WEBSOCKET_HANDLERS)],
-    scratch,
-  ));
+    shared.dir,
+  );
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const bytesOf = (module: string) => statSync(path.join(dirs.get(module)!, 'index.mjs')).size;
 

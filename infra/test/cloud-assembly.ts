@@ -18,7 +18,7 @@ export interface CloudAssembly {
  * Runs the real CLI the way an infrastructure engineer does (`npx cdk synth`, cdk.json's app
  * command, offline, no Docker) into a scratch folder, and reads the templates it wrote.
  */
-export function synthWithCli(): CloudAssembly {
+export function synthWithCli(prebuiltBundleDir?: string): CloudAssembly {
   const outdir = mkdtempSync(path.join(tmpdir(), 'stormline-cdk-'));
   const run = spawnSync('npx', ['cdk', 'synth', '--quiet', '--output', outdir], {
     cwd: REPO_ROOT,
@@ -26,8 +26,10 @@ export function synthWithCli(): CloudAssembly {
     env: {
       ...process.env,
       CDK_DISABLE_VERSION_CHECK: 'true',
+      ...(prebuiltBundleDir ? { STORMLINE_PREBUILT_BUNDLES: prebuiltBundleDir } : {}),
     },
-    timeout: 180_000,
+    // The web build and the synth of every stack; a bound on a hang, not a speed test (a loaded run took minutes).
+    timeout: 420_000,
   });
   const output = `${run.stdout}\n${run.stderr}`;
   if (run.status !== 0) throw new Error(`cdk synth failed (${run.status}):\n${output.slice(-6000)}`);

@@ -8,6 +8,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { withPlaceholderArns } from '@stormline/contract/jobs';
 import { AREAS } from '@stormline/contract/route-table';
 import { createStormlineApp } from '../src/app';
+import { sharedBundles } from './shared-bundles';
 import { CONVERSION_DEFINITION_FILE, conversionTasks } from '../src/handler-bundles';
 
 /**
@@ -22,13 +23,13 @@ let routes: Template;
 let realtime: Template;
 let bundleDir: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   const scratch = mkdtempSync(path.join(tmpdir(), 'stormline-conversion-'));
-  bundleDir = path.join(scratch, 'bundles');
+  bundleDir = (await sharedBundles()).dir;
   const stormline = createStormlineApp({
     routes: [AREAS.uploads.convertUpload, AREAS.uploads.createDownloadLink],
     outdir: path.join(scratch, 'out'),
-    bundleDir,
+    prebuiltBundleDir: bundleDir,
   });
   stormline.app.synth();
   jobs = Template.fromStack(stormline.jobs as Stack);

@@ -6,9 +6,10 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { defineArea, permission } from '@stormline/contract/route';
 import { AREAS } from '@stormline/contract/route-table';
 import { createStormlineApp } from '../src/app';
+import { sharedBundles } from './shared-bundles';
 
 describe('the CDK app is generated from the route contract', () => {
-  it('adds a Lambda and an API route for a new contract route, in its area’s stack, with no edit in infra/', () => {
+  it('adds a Lambda and an API route for a new contract route, in its area’s stack, with no edit in infra/', async () => {
     const { auditTrail } = defineArea('audit', {
       auditTrail: {
         method: 'GET',
@@ -23,7 +24,7 @@ describe('the CDK app is generated from the route contract', () => {
     const { app, routeStacks } = createStormlineApp({
       routes: [AREAS.auth.login, auditTrail],
       outdir: path.join(scratch, 'out'),
-      bundleDir: path.join(scratch, 'bundles'),
+      prebuiltBundleDir: (await sharedBundles()).dir,
     });
     app.synth();
 

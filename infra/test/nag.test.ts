@@ -1,19 +1,25 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AREAS } from '@stormline/contract/route-table';
 import { createStormlineApp } from '../src/app';
+import { sharedBundles } from './shared-bundles';
+
+let bundleDir: string;
+beforeAll(async () => {
+  bundleDir = (await sharedBundles()).dir;
+});
 
 function smallApp() {
   const scratch = mkdtempSync(path.join(tmpdir(), 'stormline-cdk-nag-'));
   return createStormlineApp({
     routes: [AREAS.auth.login, AREAS.profile.getProfile],
     outdir: path.join(scratch, 'out'),
-    bundleDir: path.join(scratch, 'bundles'),
+    prebuiltBundleDir: bundleDir,
   });
 }
 

@@ -9,6 +9,7 @@ import { withPlaceholderArns } from '@stormline/contract/jobs';
 import { AREAS } from '@stormline/contract/route-table';
 import { SOCKET_MESSAGE_ROUTES } from '@stormline/contract/socket-routes';
 import { createStormlineApp } from '../src/app';
+import { sharedBundles } from './shared-bundles';
 import { REPORT_DEFINITION_FILE, REPORT_RENDER_TASK, reportTasks } from '../src/handler-bundles';
 
 /**
@@ -22,13 +23,13 @@ let jobs: Template;
 let realtime: Template;
 let bundleDir: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   const scratch = mkdtempSync(path.join(tmpdir(), 'stormline-report-'));
-  bundleDir = path.join(scratch, 'bundles');
+  bundleDir = (await sharedBundles()).dir;
   const stormline = createStormlineApp({
     routes: [AREAS.reports.getReport, AREAS.reports.downloadReport],
     outdir: path.join(scratch, 'out'),
-    bundleDir,
+    prebuiltBundleDir: bundleDir,
   });
   stormline.app.synth();
   jobs = Template.fromStack(stormline.jobs as Stack);
