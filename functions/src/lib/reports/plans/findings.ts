@@ -23,7 +23,7 @@ import type { Planner } from './plan-request';
 
 const REPORT_TYPE_LABELS = { all: 'All findings', open: 'Open findings', closed: 'Closed findings' } as const;
 
-/** Photo rows and heights that fit 1, 2 or 3 findings on a Letter page (239 mm of content). */
+/** Photo rows and heights that fit 1, 2 or 3 findings on the shorter paper (Letter: 239 mm of content; A4 has 257 mm). */
 const PHOTO_LAYOUT: Record<number, { max: number; heightMm: number }> = {
   1: { max: 4, heightMm: 84 },
   2: { max: 2, heightMm: 66 },
