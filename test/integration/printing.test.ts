@@ -114,7 +114,8 @@ beforeAll(async () => {
     width: 480,
     height: 320,
     rotation: 0,
-    annotations: [{ kind: 'rectangle', x: 20, y: 100, width: 200, height: 90, color: '#FF0000' }],
+    // A mark's x, y is its centre, as the app stores and draws it (turned-photo.tsx).
+    annotations: [{ kind: 'rectangle', x: 120, y: 145, width: 200, height: 90, color: '#FF0000' }],
   });
   // The table's stream makes its print copy (docs/decisions/0045); the report embeds that.
   let printKey: string | null | undefined;
