@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { withPlaceholderArns } from '@stormline/contract/jobs';
-import { createStormlineApp } from '../src/app';
+import { createStormlineApp, type StormlineAppOptions } from '../src/app';
 import type { JobTask } from '../src/constructs/job-state-machine';
 
 /**
@@ -16,7 +16,7 @@ import type { JobTask } from '../src/constructs/job-state-machine';
  */
 
 /** Synthesises the app with `routes` into a scratch folder: the jobs, first routes and realtime stacks. */
-export function synthJobs(name: string, routes: Parameters<typeof createStormlineApp>[0]['routes']) {
+export function synthJobs(name: string, routes: StormlineAppOptions['routes']) {
   const scratch = mkdtempSync(path.join(tmpdir(), `stormline-${name}-`));
   const bundleDir = path.join(scratch, 'bundles');
   const stormline = createStormlineApp({ routes, outdir: path.join(scratch, 'out'), bundleDir });
