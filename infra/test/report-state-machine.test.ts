@@ -1,16 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import validator from 'asl-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
-import { withPlaceholderArns } from '@stormline/contract/jobs';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { AREAS } from '@stormline/contract/route-table';
 import { SOCKET_MESSAGE_ROUTES } from '@stormline/contract/socket-routes';
-import { createStormlineApp } from '../src/app';
-import { sharedBundles } from './shared-bundles';
 import { REPORT_DEFINITION_FILE, REPORT_RENDER_TASK, reportTasks } from '../src/handler-bundles';
+import { expectDeployedFromFile, expectValidDefinition, synthJobs } from './job-state-machine';
 
 /**
  * Printing (docs/decisions/0042): one ASL file, valid Amazon States Language, deployed as is by
@@ -24,39 +19,19 @@ let realtime: Template;
 let bundleDir: string;
 
 beforeAll(async () => {
-  const scratch = mkdtempSync(path.join(tmpdir(), 'stormline-report-'));
-  bundleDir = (await sharedBundles()).dir;
-  const stormline = createStormlineApp({
-    routes: [AREAS.reports.getReport, AREAS.reports.downloadReport],
-    outdir: path.join(scratch, 'out'),
-    prebuiltBundleDir: bundleDir,
-  });
-  stormline.app.synth();
-  jobs = Template.fromStack(stormline.jobs as Stack);
-  realtime = Template.fromStack(stormline.realtime as Stack);
+  ({ jobs, realtime, bundleDir } = await synthJobs('report', [
+    AREAS.reports.getReport,
+    AREAS.reports.downloadReport,
+  ]));
 });
 
 describe('the report state machine', () => {
   it('is valid Amazon States Language: plan, a Map of part renders (4 at once), merge, record, a failure path', () => {
-    const definition = JSON.parse(withPlaceholderArns(definitionText)) as {
-      States: Record<string, { Type: string; Catch?: unknown[]; MaxConcurrency?: number }>;
-    };
-    const result = validator(definition);
-    expect(result.errorsText()).toBe('');
-    expect(result.isValid).toBe(true);
-    expect(Object.keys(definition.States)).toEqual([
-      'Plan',
+    expectValidDefinition(
+      definitionText,
+      ['Plan', 'RenderParts', 'Merge', 'Record', 'RecordFailure', 'Failed'],
       'RenderParts',
-      'Merge',
-      'Record',
-      'RecordFailure',
-      'Failed',
-    ]);
-    expect(definition.States.RenderParts).toMatchObject({ Type: 'Map', MaxConcurrency: 4 });
-    for (const state of ['Plan', 'RenderParts', 'Merge', 'Record'])
-      expect(definition.States[state]!.Catch, state).toEqual([
-        { ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailure' },
-      ]);
+    );
     expect(reportTasks().map((t) => t.module)).toEqual([
       'jobs/report/plan',
       'jobs/report/render-part',
@@ -67,23 +42,7 @@ describe('the report state machine', () => {
   });
 
   it('is deployed from that same file, each placeholder substituted, logged without execution data and traced', () => {
-    const machines = jobs.findResources('AWS::StepFunctions::StateMachine', {
-      Properties: { StateMachineName: 'Stormline-report-printing' },
-    });
-    const machine = Object.values(machines)[0] as {
-      Properties: { DefinitionString: string; DefinitionSubstitutions: Record<string, unknown> };
-    };
-    expect(machine.Properties.DefinitionString).toBe(definitionText);
-    expect(Object.keys(machine.Properties.DefinitionSubstitutions).sort()).toEqual(
-      reportTasks()
-        .map((t) => t.substitution)
-        .sort(),
-    );
-    jobs.hasResourceProperties('AWS::StepFunctions::StateMachine', {
-      StateMachineName: 'Stormline-report-printing',
-      LoggingConfiguration: Match.objectLike({ Level: 'ALL', IncludeExecutionData: false }),
-      TracingConfiguration: { Enabled: true },
-    });
+    expectDeployedFromFile(jobs, 'Stormline-report-printing', definitionText, reportTasks());
   });
 
   it('prints in an x86_64 Lambda of 2048 MB whose bundle carries Chromium; the other tasks stay arm64', () => {

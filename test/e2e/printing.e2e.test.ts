@@ -1,25 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listDocuments } from '@stormline/data/documents';
 import { createDb } from '@stormline/data/dynamo';
-import { listFindingImages } from '@stormline/data/findings';
-import {
-  findingLinksOf,
-  getInspectionWithAnswers,
-  listProjectInspections,
-} from '@stormline/data/inspections';
-import { mapsOfProject } from '@stormline/data/map-features';
-import { listProjects } from '@stormline/data/projects';
+import { getInspectionWithAnswers } from '@stormline/data/inspections';
 import { listSignatures } from '@stormline/data/signatures';
-import { SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
 import type { Deps } from '@stormline/functions/lib/deps';
-import { demoProjectNames } from '@stormline/local/seed/clients';
 import { REPORT_MESSAGES } from '@stormline/domain/reports';
 import { NORTH } from '../support/api';
 import { inspectedSite } from '../support/inspected-site';
-import { pdfTextPages, renderPages } from '../support/printing';
+import { demoInspectionWithPhotos, pdfTextPages, renderPages } from '../support/printing';
 import { productDeps, runtimeEnv } from '../support/runtime';
-import { convertDemoSiteMap, testFileStore } from '../support/site-maps';
+import { testFileStore } from '../support/site-maps';
 import { createTestUser } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
 import { VIEWPORTS, demoAccount, downloadedBytes, screenshot, signIn, useBrowser } from './browser';
@@ -155,34 +145,6 @@ describe('the report download’s own pages (spec 001 §8, spec 002 §2)', () =>
   });
 });
 
-/** The demo's first North project (its site map converted, as `npm start` does) and a certified inspection with photos. */
-async function demoInspectionToPrint(deps: Deps) {
-  const names = new Set(demoProjectNames('UK', NORTH));
-  const projects = (await listProjects(deps.db, NORTH, 'ACTIVE', { pageSize: 100 })).items.filter((p) =>
-    names.has(p.name),
-  );
-  for (const project of projects) {
-    if ((await mapsOfProject(deps.db, NORTH, project.id)).length === 0) continue;
-    const owner = {
-      kind: 'project' as const,
-      divisionId: NORTH,
-      projectId: project.id,
-      docTypeId: SITE_MAP_DOC_TYPE_ID,
-    };
-    const [siteMap] = (await listDocuments(deps.db, owner, { pageSize: 1 })).items;
-    await convertDemoSiteMap(deps, siteMap!);
-    const inspections = (await listProjectInspections(deps.db, NORTH, project.id, { pageSize: 100 })).items;
-    for (const inspection of inspections.filter((i) => i.certification_date)) {
-      const links = await findingLinksOf(deps.db, NORTH, inspection.id);
-      for (const link of links) {
-        const photos = await listFindingImages(deps.db, NORTH, link.findingId);
-        if (photos.length > 0) return { project, inspection, links, photo: photos[0]! };
-      }
-    }
-  }
-  throw new Error('The demo has no certified inspection with photos on a project with a site map');
-}
-
 /** Presses Print in an open print modal and waits for the download page to hand over the PDF. */
 async function printAndDownload(page: Page, dialog: Locator, name: string) {
   const downloaded = page.waitForEvent('download', { timeout: 120_000 });
@@ -208,10 +170,10 @@ const collapse = (text: string) => text.replace(/\s+/g, ' ');
 // in the one-machine runtime): the test's own budget is above that wait.
 describe('printing end to end (spec 002 §2, §4)', { timeout: 180_000 }, () => {
   let deps: Deps;
-  let demo: Awaited<ReturnType<typeof demoInspectionToPrint>>;
+  let demo: Awaited<ReturnType<typeof demoInspectionWithPhotos>>;
   beforeAll(async () => {
     deps = await productDeps();
-    demo = await demoInspectionToPrint(deps);
+    demo = await demoInspectionWithPhotos(deps);
   }, 180_000);
   afterAll(() => deps?.db.doc.destroy());
 

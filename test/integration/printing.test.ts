@@ -4,6 +4,7 @@ import type WebSocket from 'ws';
 import { createDb } from '@stormline/data/dynamo';
 import { createFinding, storedPrintKeyOf, type FindingRecord } from '@stormline/data/findings';
 import { getInspection } from '@stormline/data/inspections';
+import { PAPERS } from '@stormline/domain/report-rules';
 import { REPORT_MESSAGES } from '@stormline/domain/reports';
 import { call, NORTH, SOUTH, tokenFor } from '../support/api';
 import { inspectedSite, openCorrectiveAction } from '../support/inspected-site';
@@ -113,7 +114,8 @@ beforeAll(async () => {
     width: 480,
     height: 320,
     rotation: 0,
-    annotations: [{ kind: 'rectangle', x: 20, y: 100, width: 200, height: 90, color: '#FF0000' }],
+    // A mark's x, y is its centre, as the app stores and draws it (turned-photo.tsx).
+    annotations: [{ kind: 'rectangle', x: 120, y: 145, width: 200, height: 90, color: '#FF0000' }],
   });
   // The table's stream makes its print copy (docs/decisions/0045); the report embeds that.
   let printKey: string | null | undefined;
@@ -166,6 +168,13 @@ describe('the findings report', () => {
     expect(file.disposition).toContain('.pdf');
     const pdf = await PDFDocument.load(file.bytes!);
     expect(pdf.getPageCount()).toBe(4);
+    // The tests' runtime is the UK variant (the spec's default region): A4, 210 x 297 mm (595.28 x
+    // 841.89 pt; Chromium rounds the page to whole CSS pixels, 595.9 x 842), not Letter's 612 x 792.
+    for (const page of pdf.getPages()) {
+      const { width, height } = page.getSize();
+      expect(Math.abs(width - PAPERS.A4.widthPt), `width ${width}`).toBeLessThan(1);
+      expect(Math.abs(height - PAPERS.A4.heightPt), `height ${height}`).toBeLessThan(1);
+    }
     const pages = pdfTextPages('findings-detail', file.bytes!);
     expect(pages).toHaveLength(4);
     expect(pages[0]).toContain('Findings report');
@@ -372,6 +381,68 @@ describe('a print job belongs to who printed it', () => {
       inspectionIds: [site.inspection.id],
     });
     expect(refused).toMatchObject({ type: 'error', status: 400, message: REPORT_MESSAGES.endDateInFuture });
+  });
+});
+
+describe('Print Inspections takes only what its modal offers', () => {
+  const inspectionsBody = (overrides: Record<string, unknown>) => ({
+    action: 'begin:inspections',
+    divisionId: NORTH,
+    key: `k${crypto.randomUUID().replace(/-/g, '')}`,
+    projectId: site.project.id,
+    period: '1y',
+    scope: 'all',
+    inspectionIds: [site.inspection.id],
+    ...overrides,
+  });
+
+  it('refuses inspections outside the period or scope, or of another project, with a clear 400', async () => {
+    // The site's inspection is of 02-03-2026: in the past year, not the past 3 months.
+    const stale = await request(adminSocket, inspectionsBody({ period: '3m' }));
+    expect(stale).toMatchObject({
+      type: 'error',
+      status: 400,
+      message: `Inspection #${site.inspection.number} is not in the chosen period`,
+    });
+    // It holds a corrective action but no signature.
+    const unsigned = await request(adminSocket, inspectionsBody({ scope: 'signature_only' }));
+    expect(unsigned).toMatchObject({
+      type: 'error',
+      status: 400,
+      message: `Inspection #${site.inspection.number} is not in the chosen scope (Only signed inspections)`,
+    });
+    const profile = await call<{ id: string }>('/api/profile', { token: admin, divisionId: NORTH });
+    const other = await inspectedSite(db, NORTH, {
+      clientName: 'Other Client',
+      projectName: 'Other Site',
+      location: 'Gate',
+      createdBy: profile.body.id,
+    });
+    const mixed = await request(
+      adminSocket,
+      inspectionsBody({ inspectionIds: [site.inspection.id, other.inspection.id] }),
+    );
+    expect(mixed).toMatchObject({
+      type: 'error',
+      status: 400,
+      message: 'The selected inspections must all be inspections of this project',
+    });
+    const unknown = await request(adminSocket, inspectionsBody({ inspectionIds: ['not-an-inspection'] }));
+    expect(unknown).toMatchObject({ type: 'error', status: 404 });
+  });
+
+  it('prints a selection inside the period and scope', async () => {
+    const printed = await printOverSocket(adminSocket, admin, 'inspections', {
+      divisionId: NORTH,
+      projectId: site.project.id,
+      period: 'custom',
+      startDate: '2026-03-02',
+      endDate: '2026-03-02',
+      scope: 'ca_only',
+      inspectionIds: [site.inspection.id],
+    });
+    expect(printed.reply.ok, JSON.stringify(printed.reply)).toBe(true);
+    expect(printed.last?.status, JSON.stringify(printed.last)).toBe('done');
   });
 });
 

@@ -2,37 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annotationElement, type XfdfAnnotation } from '@stormline/contract/xfdf';
 import { applyAnnotationChange } from '@stormline/data/annotations';
-import { createClient } from '@stormline/data/clients';
+import { createClient, updateClient } from '@stormline/data/clients';
 import { documentKeys, type DocumentRecord } from '@stormline/data/documents';
 import { createProject } from '@stormline/data/projects';
 import { APPENDIX_GROUPS } from '@stormline/domain/reports';
 import { sampleClient, sampleProject } from '@stormline/local/sample-records';
-import {
-  convertDemoSiteMap,
-  makePng,
-  makeSiteMapPdf,
-  storeSiteMap,
-  testFileStore,
-} from '../support/site-maps';
-import { findingLinksOf, listProjectInspections } from '@stormline/data/inspections';
+import { makePng, makeSiteMapPdf, storeSiteMap, testFileStore } from '../support/site-maps';
+import { findingLinksOf } from '@stormline/data/inspections';
 import type { InspectionRecord } from '@stormline/data/inspections';
 import { listFindingImages } from '@stormline/data/findings';
-import { mapsOfProject } from '@stormline/data/map-features';
-import { listProjects } from '@stormline/data/projects';
 import type { ProjectRecord } from '@stormline/data/projects';
 import { listSignatures } from '@stormline/data/signatures';
 import { findUserByEmail } from '@stormline/data/users';
-import { listDocuments } from '@stormline/data/documents';
 import { NotFoundError, ValidationError } from '@stormline/domain/errors';
-import { SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
 import { REPORT_MESSAGES, type ReportJob } from '@stormline/domain/reports';
 import type { BeginBody } from '@stormline/contract/reports';
 import type { Deps } from '@stormline/functions/lib/deps';
 import { assetKeyOf } from '@stormline/functions/lib/reports/html';
 import { PLANNERS } from '@stormline/functions/lib/reports/planners';
 import type { HtmlPart, PdfPart, ReportPlan } from '@stormline/functions/lib/reports/report-plan';
-import { demoProjectNames } from '@stormline/local/seed/clients';
 import { NORTH, SOUTH } from '../support/api';
+import { inspectedSite } from '../support/inspected-site';
+import { addFindingPhoto, demoInspectionWithPhotos, orientedPhoto } from '../support/printing';
 import { lookAtPlan } from '../support/report-look';
 import { productDeps } from '../support/runtime';
 
@@ -50,6 +41,7 @@ let project: ProjectRecord;
 let inspections: InspectionRecord[];
 let adminId: string;
 let regulatorId: string;
+let demo: Awaited<ReturnType<typeof demoInspectionWithPhotos>>;
 
 const look = process.env.STORMLINE_REPORT_LOOK === '1';
 
@@ -93,51 +85,20 @@ function expectAssetsListed(part: HtmlPart) {
 
 beforeAll(async () => {
   deps = await productDeps();
-  const names = new Set(demoProjectNames('UK', NORTH));
-  const all: ProjectRecord[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listProjects(deps.db, NORTH, 'ACTIVE', {
-      pageSize: 100,
-      ...(cursor ? { cursor } : {}),
-    });
-    all.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  const seeded = all.filter((p) => names.has(p.name));
   adminId = (await findUserByEmail(deps.db, 'admin@example.com'))!.id;
   regulatorId = (await findUserByEmail(deps.db, 'regulator@example.com'))!.id;
-  // The demo's map features are on its first project's first site map.
-  for (const p of seeded) if ((await mapsOfProject(deps.db, NORTH, p.id)).length > 0) project = p;
-  if (!project) throw new Error(`No demo project with a map among ${seeded.map((p) => p.name).join(', ')}`);
-  // The tests' runtime does not convert the demo's site maps: convert this project's as
-  // `npm start` does (the real state machine), and date its listing before the first inspection.
-  const owner = {
-    kind: 'project' as const,
-    divisionId: NORTH,
-    projectId: project.id,
-    docTypeId: SITE_MAP_DOC_TYPE_ID,
-  };
-  const [doc] = (await listDocuments(deps.db, owner, { pageSize: 1 })).items;
-  await convertDemoSiteMap(deps, doc!);
-  inspections = (await listProjectInspections(deps.db, NORTH, project.id, { pageSize: 100 })).items;
+  // The demo's map features are on its first project's first site map, converted here as `npm
+  // start` does (the tests' runtime does not convert the demo's site maps).
+  demo = await demoInspectionWithPhotos(deps);
+  project = demo.project;
+  inspections = demo.inspections;
 }, 180_000);
 
 afterAll(() => deps?.db.doc.destroy());
 
-/** A certified inspection of the demo project with findings that have photos. */
-async function certifiedWithPhotos(): Promise<InspectionRecord> {
-  for (const inspection of inspections.filter((i) => i.certification_date)) {
-    const links = await findingLinksOf(deps.db, NORTH, inspection.id);
-    for (const link of links)
-      if ((await listFindingImages(deps.db, NORTH, link.findingId)).length > 0) return inspection;
-  }
-  throw new Error('The demo project has no certified inspection with photos');
-}
-
 describe('Print Inspection', () => {
   it('prints the cover, the questionnaire as answered, the findings with photos, each map with its legend, and the signatures', async () => {
-    const inspection = await certifiedWithPhotos();
+    const inspection = demo.inspection; // certified, its findings with photos
     const report = await plan('inspection', { inspectionId: inspection.id });
     expect(report.title).toBe(`Inspection ${inspection.number} - ${project.name}`);
     const parts = htmlParts(report);
@@ -190,7 +151,7 @@ describe('Print Inspection', () => {
   });
 
   it('leaves the photos out for a user who may not read finding images', async () => {
-    const inspection = await certifiedWithPhotos();
+    const inspection = demo.inspection; // certified, its findings with photos
     const report = await plan('inspection', { inspectionId: inspection.id }, regulatorId);
     const findings = htmlParts(report)[1]!;
     expect(findings.assets).toEqual([]);
@@ -202,6 +163,45 @@ describe('Print Inspection', () => {
     await expect(plan('inspection', { inspectionId: inspection.id }, adminId, SOUTH)).rejects.toBeInstanceOf(
       NotFoundError,
     );
+  });
+});
+
+describe('the findings report', () => {
+  it("prints no photo when the finding's client has disabled images, and says so in one line", async () => {
+    const site = await inspectedSite(deps.db, NORTH, {
+      clientName: 'No images client',
+      projectName: 'No images site',
+      location: 'West gate',
+      createdBy: adminId,
+    });
+    const photo = await addFindingPhoto(deps.db, testFileStore(), NORTH, site.finding.id, {
+      bytes: await orientedPhoto('West gate'),
+      width: 480,
+      height: 320,
+      rotation: 0,
+    });
+    const body = {
+      inspectionId: site.inspection.id,
+      findingType: null,
+      reportType: 'all',
+      viewType: 'detail',
+      findingPerPage: 1,
+    } as const;
+    const shown = htmlParts(await plan('findings', body));
+    expect(shown.flatMap((p) => p.assets)).toEqual([photo.objectKey]);
+    expect(shown.some((p) => p.html.includes('<figure'))).toBe(true);
+
+    await updateClient(deps.db, NORTH, site.client.id, { disable_images: true }, site.client.version);
+    const withheld = htmlParts(await plan('findings', body));
+    expect(withheld.flatMap((p) => p.assets)).toEqual([]);
+    expect(withheld.some((p) => p.html.includes('<figure'))).toBe(false);
+    const text = withheld.map(textOf).join(' ');
+    expect(text).toContain('Photos are not shown: the client has disabled images.');
+    expect(text).toContain('West gate');
+    // The same rule as Print Inspection's.
+    const inspection = htmlParts(await plan('inspection', { inspectionId: site.inspection.id }))[1]!;
+    expect(inspection.assets).toEqual([]);
+    expect(textOf(inspection)).toContain('Photos are not shown: the client has disabled images.');
   });
 });
 

@@ -5,11 +5,19 @@ import { randomUUID } from 'node:crypto';
 import * as mupdf from 'mupdf';
 import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type WebSocket from 'ws';
+import { listDocuments } from '@stormline/data/documents';
 import type { Db } from '@stormline/data/dynamo';
-import { findingImageCountStep, findingImagePutStep } from '@stormline/data/findings';
+import { findingImageCountStep, findingImagePutStep, listFindingImages } from '@stormline/data/findings';
+import { findingLinksOf, listProjectInspections, type InspectionRecord } from '@stormline/data/inspections';
+import { mapsOfProject } from '@stormline/data/map-features';
+import { listProjects, type ProjectRecord } from '@stormline/data/projects';
 import { transact } from '@stormline/data/transact';
+import { SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
+import type { Deps } from '@stormline/functions/lib/deps';
 import type { FileStore } from '@stormline/functions/lib/file-store';
-import { baseUrl, call } from './api';
+import { demoProjectNames } from '@stormline/local/seed/clients';
+import { baseUrl, call, NORTH } from './api';
+import { convertDemoSiteMap } from './site-maps';
 import { channelMessages, request } from './sockets';
 
 /** Where the printed reports and their page pictures are left for a person to open. */
@@ -36,6 +44,47 @@ export async function orientedPhoto(label: string, sideways = false): Promise<Ui
   pixmap.destroy();
   doc.destroy();
   return png;
+}
+
+/**
+ * The demo inspection every print test prints: the demo's North project with a site map (its site
+ * map converted, as `npm start` does: the tests' runtime does not), all its inspections, and the
+ * first certified one whose findings have photos, with its finding links and a photo of them.
+ */
+export async function demoInspectionWithPhotos(deps: Deps) {
+  const names = new Set(demoProjectNames('UK', NORTH));
+  const seeded: ProjectRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listProjects(deps.db, NORTH, 'ACTIVE', {
+      pageSize: 100,
+      ...(cursor ? { cursor } : {}),
+    });
+    seeded.push(...page.items.filter((p) => names.has(p.name)));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  for (const project of seeded) {
+    if ((await mapsOfProject(deps.db, NORTH, project.id)).length === 0) continue;
+    const owner = {
+      kind: 'project' as const,
+      divisionId: NORTH,
+      projectId: project.id,
+      docTypeId: SITE_MAP_DOC_TYPE_ID,
+    };
+    const [siteMap] = (await listDocuments(deps.db, owner, { pageSize: 1 })).items;
+    await convertDemoSiteMap(deps, siteMap!);
+    const inspections: InspectionRecord[] = (
+      await listProjectInspections(deps.db, NORTH, project.id, { pageSize: 100 })
+    ).items;
+    for (const inspection of inspections.filter((i) => i.certification_date)) {
+      const links = await findingLinksOf(deps.db, NORTH, inspection.id);
+      for (const link of links) {
+        const photos = await listFindingImages(deps.db, NORTH, link.findingId);
+        if (photos.length > 0) return { project, inspections, inspection, links, photo: photos[0]! };
+      }
+    }
+  }
+  throw new Error('The demo has no certified inspection with photos on a project with a site map');
 }
 
 /** A photo of a finding, stored and recorded as POST /api/findings/{id}/uploads records one. */

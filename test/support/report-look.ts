@@ -37,7 +37,8 @@ export async function lookAtPlan(plan: ReportPlan, name: string): Promise<number
       });
       await page.setContent(part.html, { waitUntil: 'networkidle' });
       const pdf = await page.pdf({
-        format: 'Letter',
+        // The paper the Plan step would add: the tests' runtime is the UK variant (A4).
+        format: plan.paper ?? 'A4',
         landscape: part.orientation === 'landscape',
         preferCSSPageSize: true,
         printBackground: true,

@@ -1,4 +1,5 @@
 import { reportFileKeys, setReportPlanned } from '@stormline/data/reports';
+import { paperOf } from '@stormline/domain/report-rules';
 import { REPORT_MESSAGES } from '@stormline/domain/reports';
 import { fileStoreOf } from '../../lib/file-store';
 import { PLANNERS } from '../../lib/reports/planners';
@@ -21,7 +22,8 @@ export async function handler(input: ReportInput): Promise<{ parts: number[] }> 
     job: report.job,
     body: report.body,
   } as PlanRequest;
-  const plan = await PLANNERS[report.job](deps, request as never);
+  // The paper is the deployment's (US Letter, UK A4): one choice for the whole report.
+  const plan = { ...(await PLANNERS[report.job](deps, request as never)), paper: paperOf(deps.region) };
   if (plan.parts.length === 0) throw new ReportRefused(REPORT_MESSAGES.nothingToPrint);
   await fileStoreOf(deps).put(
     reportFileKeys.plan(report.divisionId, report.id),

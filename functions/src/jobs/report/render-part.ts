@@ -23,6 +23,7 @@ export async function handler(input: ReportInput & { part: number }): Promise<vo
       assets: part.assets,
       store,
       orientation: part.orientation,
+      paper: plan.paper,
       onRefused: (refused) => console.warn('A report part asked for a refused URL', refused),
     }).catch((error: unknown) => {
       if (error instanceof MissingAssetError) throw new ReportRefused(REPORT_MESSAGES.photoMissing);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type HTTPRequest } from 'puppeteer-core';
 import type { FileStore } from '../file-store';
 import { optionalEnv } from '../env';
+import type { PaperName } from '@stormline/domain/report-rules';
 import { assetKeyOf, PAGE } from './html';
 
 /**
@@ -96,6 +97,8 @@ export interface PrintPartOptions {
   assets: readonly string[];
   store: Pick<FileStore, 'size' | 'readRange'>;
   orientation?: 'portrait' | 'landscape';
+  /** The deployment's paper (report-rules.ts `paperOf`); Letter when not given. */
+  paper?: PaperName;
   /** Told of each request refused (tests, logs). */
   onRefused?: (refused: RefusedRequest) => void;
 }
@@ -152,7 +155,7 @@ export async function printPart(options: PrintPartOptions): Promise<Uint8Array> 
     });
     if (missing.length > 0) throw new MissingAssetError(`A photo of the report is missing: ${missing[0]}`);
     const pdf = await page.pdf({
-      format: PAGE.size,
+      format: options.paper ?? 'Letter',
       landscape: options.orientation === 'landscape',
       printBackground: true,
       preferCSSPageSize: true,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetUrl } from './html';
-import { factTable, photoFigure, printDate, printDateIn, reportHeading } from './html-parts';
+import { factTable, printDate, printDateIn, reportHeading } from './html-parts';
 
 describe('print pieces', () => {
   it('shows dates as MM-DD-YYYY, an instant in the project zone', () => {
@@ -25,34 +24,18 @@ describe('print pieces', () => {
     expect(factTable([['A', 0]]).text).toContain('<td>0</td>');
   });
 
-  it('stands a sideways photo upright: the box takes its turned size, and the image turns with its drawings', () => {
-    const out = photoFigure(
-      {
-        key: 'findings/north/p 1.jpg',
-        width: 4000,
-        height: 3000,
-        rotation: 90,
-        annotations: [
-          { kind: 'rectangle', x: 10, y: 20, width: 100, height: 50, color: '#FF0000' },
-          {
-            kind: 'text',
-            x: 5,
-            y: 5,
-            text: '<tspan onload="x">',
-            color: 'red; background:url(https://evil.example)',
-          },
-        ],
-        caption: 'Finding 1, photo 1',
-      },
-      80,
+  it('writes every fact table the same way: a fixed label column when asked, blank values left out', () => {
+    const out = factTable(
+      [
+        ['Location', 'Gate'],
+        ['Comments', '   '],
+      ],
+      { labelWidthPct: 28, className: 'fields' },
     ).text;
-    expect(out).toContain('viewBox="0 0 3000 4000"');
-    expect(out).toContain('translate(3000,0) rotate(90)');
-    expect(out).toContain(`href="${assetUrl('findings/north/p 1.jpg')}"`);
-    expect(out).toContain('<rect x="10" y="20" width="100" height="50" fill="none" stroke="#FF0000"');
-    // Typed text is escaped; a colour that is not #RRGGBB is never written.
-    expect(out).toContain('&lt;tspan onload=&quot;x&quot;&gt;');
-    expect(out).not.toContain('evil.example');
-    expect(out).toContain('max-height: 80mm');
+    expect(out).toContain('<table class="fields">');
+    expect(out).toContain('<col style="width:28%" />');
+    expect(out).toMatch(/<th scope="row">Location<\/th>\s*<td>Gate<\/td>/);
+    expect(out).not.toContain('Comments');
+    expect(factTable([['A', 'b']]).text).not.toContain('colgroup');
   });
 });

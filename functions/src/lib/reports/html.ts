@@ -66,14 +66,13 @@ export function assetKeyOf(url: string): string | null {
 }
 
 /**
- * The page box every part prints on (docs/decisions/0042): US Letter, with top and bottom margins
- * left empty for the running header and the 'Page x of y' footer that Merge stamps on every page of
- * the whole report (appendices too), so numbering runs across parts.
+ * The page box every part prints on (docs/decisions/0042): top and bottom margins left empty for
+ * the running header and the 'Page x of y' footer that Merge stamps on every page of the whole
+ * report (appendices too), so numbering runs across parts. The paper is the deployment's (US
+ * Letter, UK A4: report-rules.ts `paperOf`), given to Chromium by the render step, so the CSS
+ * names no size: a landscape part turns whichever paper it is.
  */
 export const PAGE = {
-  size: 'Letter',
-  widthPt: 612,
-  heightPt: 792,
   marginTopMm: 22,
   marginBottomMm: 18,
   marginSideMm: 15,
@@ -81,8 +80,8 @@ export const PAGE = {
 
 /** The print style sheet every part shares: clean breaks, photos never split, tables that repeat their heads. */
 const BASE_CSS = `
-@page { size: ${PAGE.size}; margin: ${PAGE.marginTopMm}mm ${PAGE.marginSideMm}mm ${PAGE.marginBottomMm}mm; }
-@page landscape { size: ${PAGE.size} landscape; }
+@page { margin: ${PAGE.marginTopMm}mm ${PAGE.marginSideMm}mm ${PAGE.marginBottomMm}mm; }
+@page landscape { size: landscape; }
 * { box-sizing: border-box; }
 html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 body { margin: 0; font: 10pt/1.35 Arial, Helvetica, sans-serif; color: #111; }

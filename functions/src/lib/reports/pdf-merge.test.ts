@@ -66,6 +66,41 @@ describe('merging a report', () => {
     expect((await PDFDocument.load(merged)).getTitle()).toBe('Inspection 8 - Riverside Lofts');
   });
 
+  it('stamps each page in its own margins, whatever its paper: A4 and Letter in one report', async () => {
+    const merged = await mergeReport({
+      title: 'Inspection 8 - Riverside Lofts',
+      subtitle: 'Riverside Lofts',
+      parts: [
+        { bytes: await pdfOf('A4', 1, [595.28, 841.89]), annotations: [] },
+        { bytes: await pdfOf('Letter', 1, [612, 792]), annotations: [] },
+      ],
+    });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'merge-')), 'out.pdf');
+    writeFileSync(file, merged);
+    // Each word's box (pdftotext -bbox: points from the page's top left), per page.
+    const pages = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' })
+      .split('<page ')
+      .slice(1)
+      .map((page) => ({
+        width: Number(/width="([\d.]+)"/.exec(page)![1]),
+        height: Number(/height="([\d.]+)"/.exec(page)![1]),
+        words: [
+          ...page.matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g),
+        ].map((m) => ({ xMin: +m[1]!, yMin: +m[2]!, xMax: +m[3]!, yMax: +m[4]!, text: m[5]! })),
+      }));
+    expect(pages.map((p) => Math.round(p.width))).toEqual([595, 612]);
+    const side = 15 * (72 / 25.4);
+    for (const page of pages) {
+      const last = page.words.findLast((w) => w.text === '2')!; // "Page x of 2"
+      // The page number ends at this page's right margin and sits in its bottom margin.
+      expect(Math.abs(last.xMax - (page.width - side))).toBeLessThan(1.5);
+      expect(last.yMin).toBeGreaterThan(page.height - 18 * (72 / 25.4));
+      const title = page.words.find((w) => w.text === 'Inspection')!;
+      expect(Math.abs(title.xMin - side)).toBeLessThan(1);
+      expect(title.yMax).toBeLessThan(22 * (72 / 25.4));
+    }
+  });
+
   it("draws a stored PDF's annotations into its own pages: a free text's words become the page's text", async () => {
     const merged = await mergeReport({
       title: 'SWMP - Riverside Lofts',

@@ -7,13 +7,20 @@ import type { BeginBody, ReportView } from '@stormline/contract/reports';
 import { ForbiddenError, NotFoundError, ValidationError } from '@stormline/domain/errors';
 import { localDate } from '@stormline/domain/local-date';
 import { can } from '@stormline/domain/permissions';
-import { customPeriodProblems } from '@stormline/domain/report-period';
-import { reportTitle, type TitleSubject } from '@stormline/domain/report-rules';
-import { REPORT_MESSAGES, reportChannel, type ReportJob } from '@stormline/domain/reports';
+import { customPeriodProblems, periodRange } from '@stormline/domain/report-period';
+import { reportTitle, selectionProblem, type TitleSubject } from '@stormline/domain/report-rules';
+import {
+  REPORT_MESSAGES,
+  reportChannel,
+  type PrintPeriod,
+  type PrintScope,
+  type ReportJob,
+} from '@stormline/domain/reports';
 import type { Caller } from '../authenticate';
 import type { Deps } from '../deps';
 import { readInspection } from '../inspection-context';
 import { readVisibleProject } from '../project-access';
+import { scopeFactsOf } from './inspection-scope';
 import { startReportExecution } from '../step-functions';
 import { reportViewFor } from './report-job';
 
@@ -23,7 +30,8 @@ import { reportViewFor } from './report-job';
  * Regulators: their projects; the Public account: published ones, read-only: a print writes no
  * record of the project); jobs of inspections also read on Inspection, the findings report read on
  * Findings (the Public account reads a published project's findings, spec 002 §6 'or public').
- * Ids of another division, another project, or a project hidden from the caller are 'not found'.
+ * Ids of another division, another project, or a project hidden from the caller are 'not found';
+ * Print Inspections' selected inspections must be the project's, in the period and scope (400).
  */
 
 interface Authorised {
@@ -70,22 +78,31 @@ async function authorise<J extends ReportJob>(
   if (job === 'inspections') {
     requireRead(caller, 'Inspection');
     const request = body as BeginBody<'inspections'>;
+    const today = localDate(project.timezone, deps.now());
     if (request.period === 'custom') {
       // The print modal's own rule (one source), the end not after the project's today.
-      const problems = customPeriodProblems(
-        request.startDate,
-        request.endDate,
-        localDate(project.timezone, deps.now()),
-      );
+      const problems = customPeriodProblems(request.startDate, request.endDate, today);
       const problem = problems.endDate ?? problems.startDate;
       if (problem) throw new ValidationError(problem);
     } else if (request.startDate || request.endDate) {
       throw new ValidationError('Dates are given only with a Custom period');
     }
+    const range = periodRange(request.period as PrintPeriod, today, request);
+    if (!range) throw new ValidationError('Please choose a period');
     const wanted = [...new Set(request.inspectionIds)];
     const found = await getInspections(deps.db, divisionId, wanted);
-    if (found.length !== wanted.length || found.some((i) => i.projectId !== project.id))
-      throw new NotFoundError('Inspection not found');
+    // An id of no inspection in this division (or of another division) is not found.
+    if (found.length !== wanted.length) throw new NotFoundError('Inspection not found');
+    // The selection must be what the modal offers: the project's inspections in the period and scope.
+    const scope = request.scope as PrintScope;
+    const selected = await Promise.all(
+      found.map(async (i) => ({
+        ...i,
+        scopeFacts: scope !== 'all' && i.projectId === project.id ? await scopeFactsOf(deps, i) : undefined,
+      })),
+    );
+    const problem = selectionProblem(selected, project.id, range, scope);
+    if (problem) throw new ValidationError(problem);
     return { project, subject };
   }
   const { inspectionId } = body as { inspectionId?: string };

@@ -1,4 +1,5 @@
 import type { XfdfAnnotation } from '@stormline/contract/xfdf';
+import type { PaperName } from '@stormline/domain/report-rules';
 import type { ReportJob } from '@stormline/domain/reports';
 
 /**
@@ -14,6 +15,11 @@ export interface ReportPlan {
   /** The running header's second line, e.g. the project and permit number. */
   subtitle: string;
   parts: ReportPart[];
+  /**
+   * The paper every HTML part prints on: the deployment region's (report-rules.ts `paperOf`: US
+   * Letter, UK A4), set by the Plan step; a plan stored without it prints on Letter.
+   */
+  paper?: PaperName;
 }
 
 export type ReportPart = HtmlPart | PdfPart;

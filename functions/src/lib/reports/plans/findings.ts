@@ -1,30 +1,16 @@
 import { getClientInDivision } from '@stormline/data/clients';
-import {
-  listFindingImages,
-  listInspectionFindings,
-  type FindingImageRecord,
-  type FindingRecord,
-} from '@stormline/data/findings';
+import { listFindingImages, listInspectionFindings, type FindingRecord } from '@stormline/data/findings';
 import { getInspection } from '@stormline/data/inspections';
 import { getProjectInDivision } from '@stormline/data/projects';
-import { getUsers } from '@stormline/data/users';
-import { can } from '@stormline/domain/permissions';
 import { findingInReport, pagesOf } from '@stormline/domain/report-rules';
 import { REPORT_MESSAGES } from '@stormline/domain/reports';
-import { grantsOf, roleById } from '@stormline/domain/roles';
 import { controlMeasureNames } from '../../finding-view';
 import { html, reportDocument, type SafeHtml } from '../html';
-import {
-  factTable,
-  PARTS_CSS,
-  photoFigure,
-  printDate,
-  printDateIn,
-  reportHeading,
-  type Photo,
-} from '../html-parts';
+import { factTable, PARTS_CSS, printDate, printDateIn, reportHeading } from '../html-parts';
 import type { HtmlPart } from '../report-plan';
 import { ReportRefused } from '../report-refused';
+import { PHOTO_CSS, photoFigure } from '../sections/photo';
+import { photosWithheld, printPhotoOf } from './finding-photos';
 import type { Planner } from './plan-request';
 
 /**
@@ -37,25 +23,20 @@ import type { Planner } from './plan-request';
 
 const REPORT_TYPE_LABELS = { all: 'All findings', open: 'Open findings', closed: 'Closed findings' } as const;
 
-/** Photo rows and heights that fit 1, 2 or 3 findings on a Letter page (239 mm of content). */
+/** Photo rows and heights that fit 1, 2 or 3 findings on the shorter paper (Letter: 239 mm of content; A4 has 257 mm). */
 const PHOTO_LAYOUT: Record<number, { max: number; heightMm: number }> = {
   1: { max: 4, heightMm: 84 },
   2: { max: 2, heightMm: 66 },
   3: { max: 2, heightMm: 36 },
 };
 
-const CSS = `${PARTS_CSS}
+const CSS = `${PARTS_CSS}${PHOTO_CSS}
 .finding { break-inside: avoid; margin-bottom: 6mm; }
 .finding h2 { margin-top: 0; }
 .finding .facts { width: 100%; }
 .more-photos { font-size: 8.5pt; color: #555; }
 table.findings td.number, table.findings td.date { white-space: nowrap; }
 `;
-
-/** The key printed for a photo: its print-resolution copy when one was made, else the original. */
-export function printKeyOf(image: FindingImageRecord & { printKey?: string | null }): string {
-  return image.printKey || image.objectKey;
-}
 
 async function allFindings(
   deps: Parameters<Planner<'findings'>>[0],
@@ -78,15 +59,10 @@ export const findingsPlanner: Planner<'findings'> = async (deps, request) => {
   const { divisionId, body } = request;
   const inspection = await getInspection(deps.db, divisionId, body.inspectionId);
   const project = await getProjectInDivision(deps.db, divisionId, inspection.projectId);
-  const [client, [printer]] = await Promise.all([
-    getClientInDivision(deps.db, divisionId, project.client_id).catch(() => null),
-    getUsers(deps.db, [request.userId]),
-  ]);
-  const role = printer ? roleById(printer.roleId) : undefined;
-  // Photos print for those who may see them (read Finding Images), as the finding's page shows them.
-  const showPhotos = Boolean(
-    role && printer && can(grantsOf(role, printer.permissionsOverride), 'read', 'Finding Images'),
-  );
+  const client = await getClientInDivision(deps.db, divisionId, project.client_id).catch(() => null);
+  // Photos print as the finding's page shows them: not when the client disabled images or the
+  // printing user may not read Finding Images (then one line says why, as Print Inspection does).
+  const withheld = await photosWithheld(deps, request.userId, client?.disable_images ?? false);
   const findings = (await allFindings(deps, divisionId, inspection.id)).filter(
     (f) => (!body.findingType || f.typeId === body.findingType) && findingInReport(f, body.reportType),
   );
@@ -154,21 +130,14 @@ export const findingsPlanner: Planner<'findings'> = async (deps, request) => {
   }
 
   const layout = PHOTO_LAYOUT[body.findingPerPage] ?? PHOTO_LAYOUT[3]!;
-  const images = showPhotos
+  const images = !withheld
     ? await Promise.all(
         findings.map((f) => (f.imageCount > 0 ? listFindingImages(deps.db, divisionId, f.id) : [])),
       )
     : findings.map(() => []);
   const blocks = findings.map((f, i) => {
     const shown = images[i]!.slice(0, layout.max);
-    const photos: Photo[] = shown.map((image, k) => ({
-      key: printKeyOf(image),
-      width: image.width,
-      height: image.height,
-      rotation: image.rotation,
-      annotations: image.annotations as Photo['annotations'],
-      caption: `Finding ${f.number}, photo ${k + 1}`,
-    }));
+    const photos = shown.map(printPhotoOf);
     const more = images[i]!.length - shown.length;
     return {
       assets: photos.map((p) => p.key),
@@ -181,7 +150,18 @@ export const findingsPlanner: Planner<'findings'> = async (deps, request) => {
           ['Date completed', printDate(f.date_completed) || null],
           ['Status', status(f)],
         ])}
-        ${photos.length > 0 ? html`<div class="photos">${photos.map((p) => photoFigure(p, layout.heightMm))}</div>` : null}
+        ${
+          photos.length > 0
+            ? html`<div class="photos">
+                ${photos.map((p, k) =>
+                  photoFigure(p, {
+                    caption: `Finding ${f.number}, photo ${k + 1}: ${p.name}`,
+                    maxHeightMm: layout.heightMm,
+                  }),
+                )}
+              </div>`
+            : null
+        }
         ${more > 0 ? html`<p class="more-photos">${more} more photo${more === 1 ? '' : 's'} in the finding's record.</p>` : null}
       </article>`,
     };
@@ -193,7 +173,8 @@ export const findingsPlanner: Planner<'findings'> = async (deps, request) => {
       page.flatMap((b) => b.assets),
     ),
   );
-  return { job: 'findings', title, subtitle, parts: [part('Heading', heading), ...pages] };
+  const headingPage = html`${heading}${withheld ? html`<p class="muted photos-withheld">${withheld}</p>` : null}`;
+  return { job: 'findings', title, subtitle, parts: [part('Heading', headingPage), ...pages] };
 };
 
 /** What a finding says: its condition and control measure where it has them, and its comments. */

@@ -1,15 +1,12 @@
 import { listFindingImages } from '@stormline/data/findings';
-import type { FindingImageRecord, FindingRecord } from '@stormline/data/findings';
+import type { FindingRecord } from '@stormline/data/findings';
 import { findingLinksOf, getInspectionWithAnswers } from '@stormline/data/inspections';
 import type { AnswersRecord, InspectionRecord } from '@stormline/data/inspections';
 import { getLegendItems } from '@stormline/data/legend-items';
 import type { ProjectRecord } from '@stormline/data/projects';
 import { logoAt, logoKey } from '@stormline/data/template-logos';
-import { getUsers } from '@stormline/data/users';
 import type { SignatureRecord } from '@stormline/data/signatures';
 import type { TemplateVersion } from '@stormline/domain/template-model';
-import { can } from '@stormline/domain/permissions';
-import { grantsOf, roleById } from '@stormline/domain/roles';
 import { readCertificationFacts } from '../../certification-state';
 import type { Deps } from '../../deps';
 import { userNames } from '../../inspection-context';
@@ -21,6 +18,7 @@ import { addressLine, printDate, printDateTime, printInstant } from '../sections
 import { PHOTO_CSS } from '../sections/photo';
 import { questionnaireSection, QUESTIONNAIRE_CSS } from '../sections/questionnaire';
 import { signaturesSection, SIGNATURES_CSS, type PrintSignature } from '../sections/signatures';
+import { photosWithheld, printPhotoOf, type WithPrintCopy } from './finding-photos';
 import { mapPart, readProjectMaps, type PrintedMap } from './map-content';
 
 /**
@@ -29,9 +27,6 @@ import { mapPart, readProjectMaps, type PrintedMap } from './map-content';
  * as it stood for the inspection, the signatures. Print Inspections renders each selected
  * inspection with the same two functions.
  */
-
-/** A finding image may name a print copy (the photo resized once for print when stored, issue 22). */
-type WithPrintCopy = FindingImageRecord & { printKey?: string | null };
 
 export interface InspectionContent {
   project: ProjectRecord;
@@ -50,19 +45,6 @@ export interface InspectionContent {
   photosWithheld: string | null;
   /** When and by whom this copy is printed. */
   printed: string;
-}
-
-/**
- * Whether the printing user may see photos (spec 002: read Finding Images, and the client has not
- * disabled images): the same rule as the finding detail, so a print shows no more than the screen.
- */
-async function photosWithheld(deps: Deps, userId: string, imagesDisabled: boolean): Promise<string | null> {
-  if (imagesDisabled) return 'Photos are not shown: the client has disabled images.';
-  const [user] = await getUsers(deps.db, [userId]);
-  const role = user ? roleById(user.roleId) : undefined;
-  if (!user || !role || !can(grantsOf(role, user.permissionsOverride), 'read', 'Finding Images'))
-    return 'Photos are not shown: your role does not allow reading finding images.';
-  return null;
 }
 
 /** Reads everything one inspection's report shows (within the project's division). */
@@ -147,15 +129,7 @@ function printFindings(content: InspectionContent): PrintFinding[] {
       : null,
     comments: record.comments,
     carriedOver,
-    photos:
-      images?.map((image) => ({
-        name: image.name,
-        key: image.printKey ?? image.objectKey,
-        width: image.width,
-        height: image.height,
-        rotation: image.rotation,
-        annotations: image.annotations,
-      })) ?? null,
+    photos: images?.map(printPhotoOf) ?? null,
   }));
 }
 

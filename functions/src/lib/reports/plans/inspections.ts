@@ -1,11 +1,12 @@
 import { getClientInDivision } from '@stormline/data/clients';
-import { findingLinksOf, getInspections } from '@stormline/data/inspections';
+import { getInspections } from '@stormline/data/inspections';
 import type { InspectionRecord } from '@stormline/data/inspections';
 import { getProjectInDivision } from '@stormline/data/projects';
-import { listSignatures } from '@stormline/data/signatures';
 import { NotFoundError, ValidationError } from '@stormline/domain/errors';
+import { inspectionInScope } from '@stormline/domain/report-rules';
 import { PRINT_SCOPES, REPORT_MESSAGES, type PrintScope } from '@stormline/domain/reports';
 import { html, reportDocument } from '../html';
+import { scopeFactsOf } from '../inspection-scope';
 import type { HtmlPart } from '../report-plan';
 import { printDateTime } from '../sections/format';
 import { inspectionParts, projectSubtitle, readInspectionContent } from './inspection-content';
@@ -15,24 +16,11 @@ import type { Planner } from './plan-request';
  * Print Inspections (spec 002 §2; docs/decisions/0043): the selected inspections of the project in
  * date order, kept by the scope (all; ca_only: those holding a Corrective Action finding; signature_only:
  * those with at least one signature), a summary page listing them, then each as Print Inspection
- * prints it (the same reader and renderer). A selected id that is not an inspection of this project in
- * this division is not found; a scope that leaves none is refused with REPORT_MESSAGES.nothingToPrint.
+ * prints it (the same reader and renderer). The begin action has refused a selection outside the
+ * project, period or scope (report-rules.ts `selectionProblem`); the plan checks again, as the records
+ * may have changed since: a selected id that is not an inspection of this project in this division is
+ * not found, and a scope that leaves none is refused with REPORT_MESSAGES.nothingToPrint.
  */
-
-/** Whether an inspection is in the scope (its finding links and signatures, read by key). */
-async function inScope(
-  deps: Parameters<Planner<'inspections'>>[0],
-  inspection: InspectionRecord,
-  scope: PrintScope,
-): Promise<boolean> {
-  if (scope === 'ca_only')
-    return (await findingLinksOf(deps.db, inspection.divisionId, inspection.id)).some(
-      (l) => l.typeCode === 'CA',
-    );
-  if (scope === 'signature_only')
-    return (await listSignatures(deps.db, inspection.divisionId, inspection.id)).length > 0;
-  return true;
-}
 
 function summaryPart(
   projectName: string,
@@ -87,7 +75,11 @@ export const inspectionsPlanner: Planner<'inspections'> = async (deps, request) 
     throw new NotFoundError('Inspection not found');
   const scope = body.scope as PrintScope;
   const kept = (
-    await Promise.all(found.map(async (i) => ((await inScope(deps, i, scope)) ? i : null)))
+    await Promise.all(
+      found.map(async (i) =>
+        scope === 'all' || inspectionInScope(await scopeFactsOf(deps, i), scope) ? i : null,
+      ),
+    )
   ).filter((i): i is InspectionRecord => i !== null);
   if (kept.length === 0) throw new ValidationError(REPORT_MESSAGES.nothingToPrint);
   kept.sort((a, b) => a.created_date.localeCompare(b.created_date) || a.number - b.number);

@@ -1,4 +1,5 @@
 import { assetUrl, html, type SafeHtml } from '../html';
+import { factTable } from '../html-parts';
 
 /**
  * The first page of an inspection report (spec 002 §2 Print Inspection): the template's logo when it
@@ -44,23 +45,7 @@ export function inspectionCover(facts: InspectionCoverFacts): SafeHtml {
     ${facts.logoKey ? html`<img class="logo" src="${assetUrl(facts.logoKey)}" alt="Logo" />` : null}
     <h1>Inspection #${facts.inspectionNumber}</h1>
     <p class="cover-project">${facts.projectName}</p>
-    <table class="facts">
-      <colgroup>
-        <col style="width:32%" />
-        <col />
-      </colgroup>
-      <tbody>
-        ${rows
-          .filter(([, value]) => value !== null && value.trim() !== '')
-          .map(
-            ([label, value]) =>
-              html`<tr>
-                <th scope="row">${label}</th>
-                <td>${value}</td>
-              </tr>`,
-          )}
-      </tbody>
-    </table>
+    ${factTable(rows, { labelWidthPct: 32 })}
   </section>`;
 }
 

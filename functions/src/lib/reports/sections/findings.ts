@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from '../html';
+import { factTable } from '../html-parts';
 import { printDate } from './format';
 import { photoFigure, type PrintPhoto } from './photo';
 
@@ -47,28 +48,12 @@ function findingBlock(finding: PrintFinding): SafeHtml {
         ${findingLabel(finding)} ·
         ${finding.typeName}${finding.carriedOver ? html` <span class="muted">(carried over)</span>` : null}
       </h3>
-      <table class="fields">
-        <colgroup>
-          <col style="width:28%" />
-          <col />
-        </colgroup>
-        <tbody>
-          ${rows
-            .filter(([, value]) => value !== null && value.trim() !== '')
-            .map(
-              ([label, value]) =>
-                html`<tr>
-                  <th scope="row">${label}</th>
-                  <td>${value}</td>
-                </tr>`,
-            )}
-        </tbody>
-      </table>
+      ${factTable(rows, { labelWidthPct: 28, className: 'fields' })}
     </div>
     ${
       finding.photos && finding.photos.length > 0
         ? html`<div class="photos">
-            ${finding.photos.map((p, i) => photoFigure(p, `${findingLabel(finding)}, photo ${i + 1}: ${p.name}`))}
+            ${finding.photos.map((p, i) => photoFigure(p, { caption: `${findingLabel(finding)}, photo ${i + 1}: ${p.name}` }))}
           </div>`
         : null
     }

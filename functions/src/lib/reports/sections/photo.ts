@@ -86,7 +86,7 @@ function mark(a: PrintPhoto['annotations'][number], unit: number): SafeHtml {
 }
 
 /** The photo as an SVG of its turned shape, the image and marks turned inside it. */
-export function photoSvg(photo: PrintPhoto): SafeHtml {
+export function photoSvg(photo: PrintPhoto, maxHeightMm?: number): SafeHtml {
   const w = Math.max(1, finite(photo.width, 1));
   const h = Math.max(1, finite(photo.height, 1));
   const turn = quarterTurn(photo.rotation);
@@ -97,6 +97,7 @@ export function photoSvg(photo: PrintPhoto): SafeHtml {
     class="photo"
     xmlns="http://www.w3.org/2000/svg"
     viewBox="0 0 ${boxW} ${boxH}"
+    ${maxHeightMm && Number.isFinite(maxHeightMm) ? html`style="max-height: ${Math.round(maxHeightMm)}mm"` : null}
     role="img"
     aria-label="${photo.name}"
   >
@@ -124,11 +125,18 @@ export function photoSvg(photo: PrintPhoto): SafeHtml {
   </svg>`;
 }
 
-/** A photo as a figure that never splits across pages (print CSS), captioned with its name. */
-export function photoFigure(photo: PrintPhoto, caption?: string): SafeHtml {
+/**
+ * A photo as a figure that never splits across pages (print CSS), captioned with its name unless
+ * told otherwise. `maxHeightMm` lowers the default 110 mm cap where a page must hold more (the
+ * findings report at 2 or 3 findings a page).
+ */
+export function photoFigure(
+  photo: PrintPhoto,
+  options: { caption?: string; maxHeightMm?: number } = {},
+): SafeHtml {
   return html`<figure class="photo-figure">
-    ${photoSvg(photo)}
-    <figcaption>${caption ?? photo.name}</figcaption>
+    ${photoSvg(photo, options.maxHeightMm)}
+    <figcaption>${options.caption ?? photo.name}</figcaption>
   </figure>`;
 }
 

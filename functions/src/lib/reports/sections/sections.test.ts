@@ -5,7 +5,7 @@ import { assetUrl } from '../html';
 import { inspectionCover } from './cover';
 import { findingsSection, type PrintFinding } from './findings';
 import { addressLine, printDate, printDateTime, printInstant, printTime } from './format';
-import { photoSvg, quarterTurn } from './photo';
+import { photoFigure, photoSvg, quarterTurn } from './photo';
 import { answerText, questionnaireSection } from './questionnaire';
 import { DOES_NOT_VERIFY_TEXT, signaturesSection, VERIFIES_TEXT } from './signatures';
 import { mapLegend, mapOrientation, mapSvg, type PrintFeature } from './site-map';
@@ -163,6 +163,19 @@ describe('findings and photos', () => {
     expect(svg).toContain('rotate(90)');
     expect(svg).toContain('fill="#E03131"'); // a colour that is not #rrggbb is not written
     expect(svg).not.toContain('<script>');
+  });
+
+  it('draws marks as the app does (x, y their centre) and caps the height a findings page gives it', () => {
+    const photo = {
+      ...finding.photos![0]!,
+      rotation: 0,
+      annotations: [{ kind: 'rectangle', x: 100, y: 60, width: 40, height: 20, color: '#FF0000' }],
+    };
+    const out = photoFigure(photo, { caption: 'Finding 3, photo 1: p.jpg', maxHeightMm: 66 }).text;
+    expect(out).toMatch(/<rect\s+x="80"\s+y="50"\s+width="40"\s+height="20"\s+stroke="#FF0000"/);
+    expect(out).toContain('style="max-height: 66mm"');
+    expect(out).toContain('<figcaption>Finding 3, photo 1: p.jpg</figcaption>');
+    expect(photoFigure(photo).text).not.toContain('style=');
   });
 });
 

@@ -56,9 +56,12 @@ export interface PrintMapPage {
   height: number;
 }
 
-/** Printable CSS pixels of a Letter page inside the margins (html.ts PAGE), less room for the heading. */
+/**
+ * Printable CSS pixels inside the margins (html.ts PAGE) of both papers a report prints on (US
+ * Letter, A4: the narrower A4 sets the portrait width, 180 mm = 680 px), less room for the heading.
+ */
 const BOX = {
-  portrait: { width: 700, height: 760 },
+  portrait: { width: 680, height: 760 },
   landscape: { width: 940, height: 590 },
 } as const;
 

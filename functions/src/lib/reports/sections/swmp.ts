@@ -1,4 +1,5 @@
 import { assetUrl, html, type SafeHtml } from '../html';
+import { factTable } from '../html-parts';
 
 /**
  * The pages of Print SWMP made from HTML (spec 002 §2; docs/decisions/0043): the title page with
@@ -33,23 +34,7 @@ export function swmpTitlePage(facts: SwmpTitleFacts): SafeHtml {
   return html`<section class="swmp-title">
     <h1>Stormwater Management Plan</h1>
     <p class="swmp-project">${facts.projectName}</p>
-    <table class="facts">
-      <colgroup>
-        <col style="width:32%" />
-        <col />
-      </colgroup>
-      <tbody>
-        ${rows
-          .filter(([, v]) => v !== null && v.trim() !== '')
-          .map(
-            ([label, value]) =>
-              html`<tr>
-                <th scope="row">${label}</th>
-                <td>${value}</td>
-              </tr>`,
-          )}
-      </tbody>
-    </table>
+    ${factTable(rows, { labelWidthPct: 32 })}
     <h2>Contents</h2>
     <table>
       <thead>
