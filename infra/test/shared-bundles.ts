@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inject } from 'vitest';
@@ -34,7 +34,9 @@ export async function sharedBundles(): Promise<SharedBundles> {
   if (mine) {
     try {
       const { metafile } = bundleHandlers(EVERY_MODULE, dir);
-      writeFileSync(metafilePath, JSON.stringify(metafile));
+      // Written aside and renamed: a waiting file sees no metafile, or all of it.
+      writeFileSync(`${metafilePath}.partial`, JSON.stringify(metafile));
+      renameSync(`${metafilePath}.partial`, metafilePath);
       return { dir, metafile };
     } catch (error) {
       writeFileSync(failedPath, String(error));
