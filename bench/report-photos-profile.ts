@@ -24,6 +24,7 @@ import {
 } from '@stormline/functions/lib/reports/sections/findings';
 import { PHOTO_CSS } from '@stormline/functions/lib/reports/sections/photo';
 import { REPO_ROOT } from '@stormline/local/repo-root';
+import { sampleChromium } from './chromium-memory';
 
 const count = Number(process.argv[2] ?? 100);
 const folder = path.join(REPO_ROOT, '.local', 'bench-photos');
@@ -75,11 +76,28 @@ let started = performance.now();
 await reportBrowser();
 console.log(`Chromium launched: ${seconds(started)} s`);
 
+const mb = (n: number) => n.toFixed(0);
+let chromium = sampleChromium(100);
 started = performance.now();
 const whole = await printPart(part(findings, false));
-console.log(`${count} photos as one part: ${seconds(started)} s, ${(whole.byteLength / 1e6).toFixed(1)} MB`);
+let peak = chromium.stop();
+console.log(
+  `${count} photos as one part: ${seconds(started)} s, ${(whole.byteLength / 1e6).toFixed(1)} MB; Chromium peak RSS ${mb(peak.rssMb)} MB, PSS ${mb(peak.pssMb)} MB`,
+);
 
 const runs = findingRuns(findings);
+// A render Lambda prints one part at a time: the first run alone, as one invocation does.
+await closeReportBrowser();
+await reportBrowser();
+chromium = sampleChromium(100);
+started = performance.now();
+await printPart(part(runs[0]!, false));
+peak = chromium.stop();
+console.log(
+  `One part of ${runs[0]!.length} photos alone (a fresh browser, as one render Lambda): ${seconds(started)} s; Chromium peak RSS ${mb(peak.rssMb)} MB, PSS ${mb(peak.pssMb)} MB`,
+);
+
+chromium = sampleChromium(100);
 started = performance.now();
 const printed: Uint8Array[] = new Array(runs.length);
 let next = 0;
@@ -91,19 +109,26 @@ await Promise.all(
     }
   }),
 );
+peak = chromium.stop();
 console.log(
-  `${count} photos as ${runs.length} parts of ≤ ${PHOTOS_PER_FINDINGS_PART}, 4 at a time: ${seconds(started)} s`,
+  `${count} photos as ${runs.length} parts of ≤ ${PHOTOS_PER_FINDINGS_PART}, 4 at a time in one browser: ${seconds(started)} s; Chromium peak RSS ${mb(peak.rssMb)} MB, PSS ${mb(peak.pssMb)} MB`,
 );
 await closeReportBrowser();
 
+global.gc?.();
+const rssBefore = process.memoryUsage().rss;
+let rssPeak = rssBefore;
+const rssSampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
 started = performance.now();
 const merged = await mergeReport({
   title: 'Profile',
   subtitle: 'Photo bench',
   parts: printed.map((bytes) => ({ bytes, annotations: [] })),
 });
+clearInterval(rssSampler);
+rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
 console.log(
-  `Merge (mergeReport) of ${runs.length} parts: ${seconds(started)} s, ${(merged.byteLength / 1e6).toFixed(1)} MB`,
+  `Merge (mergeReport) of ${runs.length} parts: ${seconds(started)} s, ${(merged.byteLength / 1e6).toFixed(1)} MB; this process's RSS ${mb(rssBefore / 2 ** 20)} MB before, ${mb(rssPeak / 2 ** 20)} MB at most`,
 );
 
 // The merge's steps apart: parse, copy, save (no stamps).

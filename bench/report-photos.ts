@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
@@ -20,6 +20,7 @@ import type { Runtime } from '@stormline/local/runtime';
 import { sampleClient, sampleProject } from '@stormline/local/sample-records';
 import { DEMO_ACCOUNTS } from '@stormline/local/seed';
 import { createBenchClient, jsonRequest } from './bench-client';
+import { sampleChromium, type ChromiumPeak } from './chromium-memory';
 import { markdownTable, writeResults, writeResultsText } from './report';
 import { round } from './stats';
 
@@ -208,81 +209,6 @@ type PdfRun =
       pages: number | null;
     }
   | { measured: false; reason: string };
-
-/** The peak, over the run, of the summed memory of this process's descendants (Chromium's processes). */
-interface ChromiumPeak {
-  rssMb: number;
-  /** Proportional set size: shared pages split between the processes sharing them (RSS counts them in each). */
-  pssMb: number;
-  processes: number;
-}
-
-/** The process ids below `root` (Chromium: the browser, its zygotes, renderers, GPU and utility processes). */
-function descendantsOf(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name may hold spaces and parentheses: the fields after its last ')'.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // Gone between the listing and the read.
-    }
-  }
-  const found: number[] = [];
-  const queue = [root];
-  while (queue.length > 0)
-    for (const child of children.get(queue.shift()!) ?? []) {
-      found.push(child);
-      queue.push(child);
-    }
-  return found;
-}
-
-/** kB fields of /proc/<pid>/smaps_rollup (Rss, Pss), 0 when the process is gone. */
-function memoryOf(pid: number): { rss: number; pss: number } {
-  try {
-    const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
-    return { rss: field('Rss'), pss: field('Pss') };
-  } catch {
-    return { rss: 0, pss: 0 };
-  }
-}
-
-/** Samples the Chromium processes' summed memory until stopped; the peak. */
-function sampleChromium(everyMs = 250): { stop: () => ChromiumPeak } {
-  const peak: ChromiumPeak = { rssMb: 0, pssMb: 0, processes: 0 };
-  const sample = () => {
-    let rss = 0;
-    let pss = 0;
-    const pids = descendantsOf(process.pid).filter((pid) => {
-      try {
-        return /chrom/i.test(readFileSync(`/proc/${pid}/comm`, 'utf8'));
-      } catch {
-        return false;
-      }
-    });
-    for (const pid of pids) {
-      const m = memoryOf(pid);
-      rss += m.rss;
-      pss += m.pss;
-    }
-    peak.rssMb = Math.max(peak.rssMb, rss / 1024);
-    peak.pssMb = Math.max(peak.pssMb, pss / 1024);
-    peak.processes = Math.max(peak.processes, pids.length);
-  };
-  const timer = setInterval(sample, everyMs);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      sample();
-      return peak;
-    },
-  };
-}
 
 /**
  * The inspection report as the SPA's Print gets it: begin on the socket, the job's pushes on its
