@@ -20,6 +20,7 @@ import type { Runtime } from '@stormline/local/runtime';
 import { sampleClient, sampleProject } from '@stormline/local/sample-records';
 import { DEMO_ACCOUNTS } from '@stormline/local/seed';
 import { createBenchClient, jsonRequest } from './bench-client';
+import { sampleChromium, type ChromiumPeak } from './chromium-memory';
 import { markdownTable, writeResults, writeResultsText } from './report';
 import { round } from './stats';
 
@@ -33,11 +34,13 @@ import { round } from './stats';
  *      seconds, peak RSS, bytes of the originals and of the copies;
  *    - the product's own path on one machine: the photos' records written as the upload route
  *      writes them, timed until the stream handler has recorded every copy.
- * 2. Time to PDF: `begin:inspection` on the socket for each inspection, waiting for its channel's
- *    done, then the PDF downloaded from its `url`: seconds, this process's peak RSS (the runtime
- *    and its task handlers run in it; Chromium's own processes are not counted) and file size.
- *    Until the report job exists the socket answers 'Unknown action' and the section says
- *    'not measured: report job not available'; after it lands the same command measures it.
+ * 2. Time to PDF: `begin:inspection` on the socket for each inspection, its channel's pushes
+ *    (progress as the parts land, then done, with `url: null`: the job's tasks sign nothing), then
+ *    GET /api/reports/{reportId} for the download link, as the SPA's usePrintJob does, then the
+ *    download: seconds in all and per step (Plan, RenderParts, Merge + Record, link + download,
+ *    from the pushes), the peak RSS of this process (the runtime and its task handlers run in it)
+ *    and of Chromium's processes summed (sampled from /proc: the render Lambda's memory is
+ *    Chromium's), the PDF's bytes and pages.
  *
  *   npx tsx bench/report-photos.ts   # -> results/report-photos.json and results/report-photos.md
  *
@@ -182,11 +185,36 @@ async function inspectionWithPhotos(
   return { inspection: { size, inspectionId, photos }, secondsToCopies };
 }
 
+/** When each step of the job ended, in seconds from the begin (from the channel's pushes). */
+interface Phases {
+  /** Plan done: the first push with the parts counted (status progress, 0 of total). */
+  planned: number | null;
+  /** Each part counted, in the order they landed. */
+  parts: number[];
+  /** Merge and Record done: the push with status done. */
+  done: number | null;
+  /** GET /api/reports/{reportId} answered with the link. */
+  linked: number | null;
+}
+
 type PdfRun =
-  | { measured: true; seconds: number; peakRssMb: number; pdfBytes: number; pages: number | null }
+  | {
+      measured: true;
+      seconds: number;
+      peakRssMb: number;
+      chromium: ChromiumPeak;
+      phases: Phases;
+      parts: number;
+      pdfBytes: number;
+      pages: number | null;
+    }
   | { measured: false; reason: string };
 
-/** The inspection report through the socket and the download link, as the SPA's Print does. */
+/**
+ * The inspection report as the SPA's Print gets it: begin on the socket, the job's pushes on its
+ * channel (progress, then done with `url: null`: the tasks sign nothing), then GET
+ * /api/reports/{reportId} for the download link, then the download.
+ */
 async function timeToPdf(runtime: Runtime, token: string, inspectionId: string): Promise<PdfRun> {
   const ws = new WebSocket(`${runtime.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`);
   await new Promise((resolve, reject) => {
@@ -195,11 +223,14 @@ async function timeToPdf(runtime: Runtime, token: string, inspectionId: string):
   });
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  const chromium = sampleChromium();
+  const phases: Phases = { planned: null, parts: [], done: null, linked: null };
   try {
     const key = randomUUID().replaceAll('-', '');
     const channel = reportChannel('inspection', key);
     const requestId = `bench-${key}`;
     const started = performance.now();
+    const since = () => (performance.now() - started) / 1000;
     const outcome = await new Promise<PdfRun | ReportView>((resolve) => {
       const timer = setTimeout(
         () => resolve({ measured: false, reason: `no done within ${REPORT_TIMEOUT_MS / 1000} s` }),
@@ -217,7 +248,6 @@ async function timeToPdf(runtime: Runtime, token: string, inspectionId: string):
         // A refusal is answered `type: 'error'` with the 4xx's message (functions/src/ws/socket-message.ts).
         if (message.requestId === requestId && (message.type === 'error' || message.ok === false)) {
           clearTimeout(timer);
-          // The socket's answer to an action with no route: the report job has not landed.
           resolve({
             measured: false,
             reason: /Unknown action/i.test(message.message ?? '')
@@ -226,9 +256,15 @@ async function timeToPdf(runtime: Runtime, token: string, inspectionId: string):
           });
         }
         if (message.type === 'channel' && message.channel === channel && message.report) {
-          if (message.report.status === 'done' || message.report.status === 'error') {
+          const report = message.report;
+          if (report.status === 'progress') {
+            if (phases.planned === null) phases.planned = since();
+            while (phases.parts.length < report.completed) phases.parts.push(since());
+          }
+          if (report.status === 'done' || report.status === 'error') {
+            phases.done = since();
             clearTimeout(timer);
-            resolve(message.report);
+            resolve(report);
           }
         }
       });
@@ -243,11 +279,19 @@ async function timeToPdf(runtime: Runtime, token: string, inspectionId: string):
       );
     });
     if ('measured' in outcome) return outcome;
-    if (outcome.status === 'error' || !outcome.url)
+    if (outcome.status === 'error')
       return { measured: false, reason: `the report job failed: ${outcome.message ?? 'no message'}` };
-    const response = await fetch(new URL(outcome.url, runtime.url));
+    // The done push carries no link: the job read through the API has one, made at each read.
+    const read = await createBenchClient(runtime.url).send(
+      jsonRequest('GET', `/api/reports/${outcome.reportId}`, { token, divisionId: NORTH }),
+    );
+    const url = (read.body as ReportView | undefined)?.url;
+    if (read.status !== 200 || !url)
+      return { measured: false, reason: `GET /api/reports/{reportId} answered ${read.status} with no link` };
+    phases.linked = since();
+    const response = await fetch(new URL(url, runtime.url));
     const pdf = new Uint8Array(await response.arrayBuffer());
-    const seconds = (performance.now() - started) / 1000;
+    const seconds = since();
     if (response.status !== 200) return { measured: false, reason: `download answered ${response.status}` };
     const file = path.join(os.tmpdir(), `stormline-photo-bench-${inspectionId}.pdf`);
     writeFileSync(file, pdf);
@@ -263,11 +307,15 @@ async function timeToPdf(runtime: Runtime, token: string, inspectionId: string):
       measured: true,
       seconds,
       peakRssMb: peakRss / 1024 / 1024,
+      chromium: chromium.stop(),
+      phases,
+      parts: outcome.total,
       pdfBytes: statSync(file).size,
       pages,
     };
   } finally {
     clearInterval(sampler);
+    chromium.stop();
     ws.close();
   }
 }
@@ -330,6 +378,19 @@ async function main(): Promise<void> {
   };
   const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
 
+  /** The job's steps, from the channel's pushes: Plan, the Map of parts, Merge with Record, then the link and the file. */
+  const phasesOf = (pdf: Extract<PdfRun, { measured: true }>) => {
+    const { planned, parts, done, linked } = pdf.phases;
+    const rendered = parts.at(-1) ?? planned ?? 0;
+    return {
+      plan: round(planned ?? 0),
+      renderParts: round(rendered - (planned ?? 0)),
+      partsLandedAt: parts.map((t) => round(t)),
+      mergeAndRecord: round((done ?? rendered) - rendered),
+      linkAndDownload: round(pdf.seconds - (linked === null ? pdf.seconds : (done ?? 0))),
+    };
+  };
+
   const results = {
     photo: { ...PHOTO, jpegQuality: 92, sidewaysEvery: 3, printMaxSide: PRINT_PHOTO_MAX_SIDE },
     goals: GOALS,
@@ -350,12 +411,21 @@ async function main(): Promise<void> {
     printCopiesPerPhotoRatio: { ownProcess: ratioOf(copySeconds), throughStream: ratioOf(streamSeconds) },
     timeToPdf: SIZES.map((size) => {
       const pdf = pdfOf(size);
+      const firstSeconds = pdfSeconds(first);
       return pdf.measured
         ? {
             size,
             seconds: round(pdf.seconds),
+            perPhotoSeconds: round(pdf.seconds / size, 3),
+            perPhotoRatioTo10: firstSeconds ? round(pdf.seconds / size / (firstSeconds / first)) : null,
+            phases: phasesOf(pdf),
+            parts: pdf.parts,
             peakRssMb: round(pdf.peakRssMb, 1),
+            chromiumPeakRssMb: round(pdf.chromium.rssMb, 1),
+            chromiumPeakPssMb: round(pdf.chromium.pssMb, 1),
+            chromiumProcesses: pdf.chromium.processes,
             pdfMb: round(pdf.pdfBytes / 1024 / 1024, 2),
+            pdfBytes: pdf.pdfBytes,
             pages: pdf.pages,
           }
         : { size, notMeasured: pdf.reason };
@@ -406,7 +476,39 @@ async function main(): Promise<void> {
           ['', ...SIZES.map((s) => `${s} photos`)],
           [
             ['seconds to the downloaded PDF', ...SIZES.map((s) => cell(s, (p) => p.seconds.toFixed(1)))],
-            ['peak RSS of the process (MB)', ...SIZES.map((s) => cell(s, (p) => p.peakRssMb.toFixed(0)))],
+            ['seconds a photo', ...SIZES.map((s) => cell(s, (p) => (p.seconds / s).toFixed(3)))],
+            [
+              `a photo's time / at ${first}`,
+              ...SIZES.map((s) =>
+                cell(s, (p) =>
+                  pdfSeconds(first) ? (p.seconds / s / (pdfSeconds(first)! / first)).toFixed(2) : '–',
+                ),
+              ),
+            ],
+            ['Plan (s)', ...SIZES.map((s) => cell(s, (p) => phasesOf(p).plan.toFixed(1)))],
+            ['RenderParts (s)', ...SIZES.map((s) => cell(s, (p) => phasesOf(p).renderParts.toFixed(1)))],
+            ['parts printed', ...SIZES.map((s) => cell(s, (p) => String(p.parts)))],
+            [
+              'Merge + Record (s)',
+              ...SIZES.map((s) => cell(s, (p) => phasesOf(p).mergeAndRecord.toFixed(1))),
+            ],
+            [
+              'link read + download (s)',
+              ...SIZES.map((s) => cell(s, (p) => phasesOf(p).linkAndDownload.toFixed(1))),
+            ],
+            ['peak RSS, runtime process (MB)', ...SIZES.map((s) => cell(s, (p) => p.peakRssMb.toFixed(0)))],
+            [
+              "peak RSS, Chromium's processes summed (MB)",
+              ...SIZES.map((s) => cell(s, (p) => p.chromium.rssMb.toFixed(0))),
+            ],
+            [
+              "peak PSS, Chromium's processes summed (MB)",
+              ...SIZES.map((s) => cell(s, (p) => p.chromium.pssMb.toFixed(0))),
+            ],
+            [
+              'Chromium processes (most at once)',
+              ...SIZES.map((s) => cell(s, (p) => String(p.chromium.processes))),
+            ],
             ['PDF size (MB)', ...SIZES.map((s) => cell(s, (p) => (p.pdfBytes / 1024 / 1024).toFixed(2)))],
             ['pages', ...SIZES.map((s) => cell(s, (p) => String(p.pages ?? '–')))],
           ],

@@ -5,12 +5,7 @@ import type { Route } from '@stormline/contract/route';
 import { ROUTES } from '@stormline/contract/route-table';
 import { readConfig } from './config';
 import { StormlineNagChecks } from './nag';
-import {
-  appHandlerModules,
-  bundleHandlers,
-  prebuiltBundles,
-  REPO_ROOT,
-} from './handler-bundles';
+import { appHandlerModules, bundleHandlers, prebuiltBundles, REPO_ROOT } from './handler-bundles';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
 import { JobsStack } from './stacks/jobs-stack';

@@ -45,10 +45,10 @@ describe('the report state machine', () => {
     expectDeployedFromFile(jobs, 'Stormline-report-printing', definitionText, reportTasks());
   });
 
-  it('prints in an x86_64 Lambda of 2048 MB whose bundle carries Chromium; the other tasks stay arm64', () => {
+  it('prints in an x86_64 Lambda of 1769 MB (one vCPU, sized from the photo bench) whose bundle carries Chromium; the other tasks stay arm64', () => {
     jobs.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Report printing: RenderPart',
-      MemorySize: 2048,
+      MemorySize: 1769,
       Timeout: 180,
       Architectures: ['x86_64'],
     });

@@ -7,10 +7,20 @@ import { JobStateMachine, type JobStateMachineProps } from './job-state-machine'
 export type ReportStateMachineProps = JobStateMachineProps;
 
 /**
- * Chromium prints a part in 2048 MB comfortably (its renderer, the part's photos decoded); the
- * others read records, JSON and PDFs: 1024 MB. Merge holds every part and appendix at once.
+ * Sized from the photo bench (bench/report-photos.ts, bench/report-photos-profile.ts; numbers in
+ * docs/decisions/0042 "Measured"). A render Lambda prints one part: Chromium's processes peaked
+ * at about 380 MB (PSS summed) for a part of 12 photos and 450 MB for 100 photos in one part, and
+ * the task's own Node process holds the plan, the part's photos and its PDF (a few MB): well
+ * under 1 GB. Printing is CPU-bound, and Lambda gives CPU by memory: 1769 MB is one full vCPU,
+ * with twice the memory measured to spare. Merge put a 100-photo report (16 MB, 71 pages)
+ * together in 1 to 2 s, its RSS 30 MB above where it began; its largest input is a SWMP's stored
+ * appendices, which this bench does not measure, so it keeps 2048 MB. Plan read and built a
+ * 100-finding inspection's parts in under 1 s; Record is one update: 1024 MB keeps Plan quick.
+ * Timeouts (the ASL's TimeoutSeconds are the same): the slowest part measured took 5 s (100
+ * photos in one part, a loaded machine), the merge 2 s; 3 and 5 minutes bound a stuck Chromium or
+ * a large appendix, not the usual print.
  */
-const RENDER_MEMORY_MB = 2048;
+const RENDER_MEMORY_MB = 1769;
 const MERGE_MEMORY_MB = 2048;
 const TASK_MEMORY_MB = 1024;
 

@@ -18,6 +18,7 @@ import { addressLine, printDate, printDateTime, printInstant } from '../sections
 import { PHOTO_CSS } from '../sections/photo';
 import { questionnaireSection, QUESTIONNAIRE_CSS } from '../sections/questionnaire';
 import { signaturesSection, SIGNATURES_CSS, type PrintSignature } from '../sections/signatures';
+import { findingRuns } from './finding-parts';
 import { photosWithheld, printPhotoOf, type WithPrintCopy } from './finding-photos';
 import { mapPart, readProjectMaps, type PrintedMap } from './map-content';
 
@@ -170,8 +171,8 @@ export function inspectionParts(content: InspectionContent, labelPrefix = ''): H
     logoKey: content.logoKey,
     printed: content.printed,
   });
-  const findings = printFindings(content);
-  const photoKeys = findings.flatMap((f) => f.photos?.map((p) => p.key) ?? []);
+  // By number, as the section prints them, then cut into runs of a few photos each: one part a run.
+  const runs = findingRuns([...printFindings(content)].sort((a, b) => a.number - b.number));
   const parts: HtmlPart[] = [
     {
       kind: 'html',
@@ -188,16 +189,16 @@ export function inspectionParts(content: InspectionContent, labelPrefix = ''): H
       }),
       assets: content.logoKey ? [content.logoKey] : [],
     },
-    {
+    ...runs.map((run, i): HtmlPart => ({
       kind: 'html',
-      label: `${labelPrefix}Inspection #${inspection.number}: findings`,
+      label: `${labelPrefix}Inspection #${inspection.number}: findings${runs.length > 1 ? ` (${i + 1} of ${runs.length})` : ''}`,
       html: reportDocument({
         title,
-        body: findingsSection(findings, content.photosWithheld),
+        body: findingsSection(run, content.photosWithheld, i > 0),
         css: FINDINGS_CSS + PHOTO_CSS,
       }),
-      assets: [...new Set(photoKeys)],
-    },
+      assets: [...new Set(run.flatMap((f) => f.photos?.map((p) => p.key) ?? []))],
+    })),
     ...content.maps.map((map) =>
       mapPart(map, project, inspection, `${labelPrefix}Inspection #${inspection.number}: `),
     ),

@@ -68,11 +68,18 @@ export const FINDINGS_CSS = `
 .fields td { white-space: pre-wrap; overflow-wrap: anywhere; }
 `;
 
-/** Every finding of the inspection, by number. */
-export function findingsSection(findings: readonly PrintFinding[], note: string | null = null): SafeHtml {
+/**
+ * Every finding of the inspection, by number; `continued` for a later part of a long list (a part
+ * prints a few photos' findings: plans/finding-parts.ts), headed as the list's continuation.
+ */
+export function findingsSection(
+  findings: readonly PrintFinding[],
+  note: string | null = null,
+  continued = false,
+): SafeHtml {
   return html`<section class="findings">
-    <h2>Findings</h2>
-    ${note ? html`<p class="muted">${note}</p>` : null}
+    <h2>${continued ? 'Findings (continued)' : 'Findings'}</h2>
+    ${note && !continued ? html`<p class="muted">${note}</p>` : null}
     ${
       findings.length === 0
         ? html`<p class="muted">No findings were recorded in this inspection.</p>`
