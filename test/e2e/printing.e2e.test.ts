@@ -463,6 +463,37 @@ describe('printing end to end (spec 002 §2, §4)', { timeout: 180_000 }, () => 
     expect(renderPages('e2e-site-maps', bytes)).toHaveLength(pages.length);
   });
 
+  it('the public inspection page prints as the public account: Print Inspection to its own download page', async () => {
+    // A published project is what the public view shows (spec 002 §6).
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: projectKeys.project(NORTH, site.project.id),
+        UpdateExpression: 'SET publishedAt = :now',
+        ExpressionAttributeValues: { ':now': new Date().toISOString() },
+      }),
+    );
+    const page = await newPage();
+    await page.goto(`/public/inspection/${site.inspection.id}?division=${NORTH}`);
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Print Site Map', exact: true }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Delete Inspection' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    const dialog = await chooseFromMenu(page, 'Menu', 'Print Inspection');
+    const downloaded = page.waitForEvent('download', { timeout: 120_000 });
+    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+    await page.waitForURL(/\/public\/report\/download\?/, { timeout: 120_000 });
+    await page.getByRole('link', { name: 'Download' }).waitFor();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe(
+      `Inspection ${site.inspection.number} - ${site.project.name}.pdf`,
+    );
+    const pages = pdfTextPages('e2e-public-inspection', new Uint8Array(await downloadedBytes(download)));
+    expect(collapse(pages.join(' '))).toContain(`Inspection #${site.inspection.number}`);
+    await expectNoSeriousAxeViolations(page, 'the public report download page');
+    await screenshot(page, 'print-public-download-1280');
+  });
+
   it('the progress modal and the download page at 375 px: no sideways scroll, every action on screen, 24 px targets, axe', async () => {
     const store = testFileStore();
     const key = (demo.photo as { printKey?: string }).printKey ?? demo.photo.objectKey;
