@@ -1,26 +1,41 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listDocuments } from '@stormline/data/documents';
 import { createDb } from '@stormline/data/dynamo';
 import { getInspectionWithAnswers } from '@stormline/data/inspections';
+import { projectKeys } from '@stormline/data/projects';
 import { listSignatures } from '@stormline/data/signatures';
 import type { Deps } from '@stormline/functions/lib/deps';
+import { SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
 import { REPORT_MESSAGES } from '@stormline/domain/reports';
-import { NORTH } from '../support/api';
+import { annotationElement, xfdfCommand } from '@stormline/contract/xfdf';
+import { call, NORTH } from '../support/api';
 import { inspectedSite } from '../support/inspected-site';
 import { demoInspectionWithPhotos, pdfTextPages, renderPages } from '../support/printing';
 import { productDeps, runtimeEnv } from '../support/runtime';
-import { testFileStore } from '../support/site-maps';
-import { createTestUser } from '../support/users';
+import { makeSiteMapPdf, testFileStore } from '../support/site-maps';
+import { openSocket, request } from '../support/sockets';
+import { sendFile } from '../support/uploads';
+import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
-import { VIEWPORTS, demoAccount, downloadedBytes, screenshot, signIn, useBrowser } from './browser';
+import {
+  VIEWPORTS,
+  demoAccount,
+  downloadedBytes,
+  isOnScreen,
+  screenshot,
+  signIn,
+  useBrowser,
+} from './browser';
 import { checkPhoneScreen } from './phone-checks';
 
 /**
- * Issue 22 in the browser, the screens' half (docs/decisions/0044): each print modal opens from
- * the menu spec 002 §2 puts it in, by keyboard, at 1280 and 375 px, with no serious axe violation;
- * the download page's missing-parameter and not-found pages. The prints themselves (begin, progress
- * to done, the PDF's text) need the report job on the server and are the `it.todo`s at the end, to
- * be completed when the server side is merged.
+ * Issue 22 in the browser (docs/decisions/0044): each print modal opens from the menu spec 002 §2
+ * puts it in, by keyboard, at 1280 and 375 px, with no serious axe violation; the download page's
+ * missing-parameter and not-found pages; then every print (Inspection, Findings Report, SWMP with
+ * annotated appendices, Inspections, Site Map, Site Maps) from its menu to done, the PDF downloaded
+ * and its text read; a failure and Retry; the progress modal and the download page on a phone.
  */
 
 const newPage = useBrowser();
@@ -165,6 +180,66 @@ async function printAndDownload(page: Page, dialog: Locator, name: string) {
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Where a project's site maps are kept (the owner listDocuments reads). */
+const siteMapOwner = (projectId: string) => ({
+  kind: 'project' as const,
+  divisionId: NORTH,
+  projectId,
+  docTypeId: SITE_MAP_DOC_TYPE_ID,
+});
+
+/** A one-page PDF (its text '{name}: sheet 1 of 1') uploaded as a project document of a type, as the SPA does. */
+async function projectDocument(token: string, projectId: string, docTypeId: string, name: string) {
+  const { upload } = await sendFile(await makeSiteMapPdf(name, 1), `${name}.pdf`, { token });
+  const recorded = await call<{ id: string; name: string }>(`/api/projects/${projectId}/uploads`, {
+    method: 'POST',
+    token,
+    divisionId: NORTH,
+    body: { upload, project_doc_type_id: docTypeId },
+  });
+  expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
+  return recorded.body;
+}
+
+/** A free-text annotation on a document's first page, sent as the document viewer sends it (the 'xfdf' socket command). */
+async function annotateOverSocket(token: string, projectId: string, uploadId: string, text: string) {
+  const ws = await openSocket(token);
+  try {
+    const element = annotationElement({
+      kind: 'freetext',
+      name: crypto.randomUUID(),
+      page: 0,
+      rect: [80, 500, 520, 560],
+      title: 'E2E',
+      date: new Date().toISOString(),
+      color: '#E03131',
+      interiorColor: null,
+      opacity: null,
+      width: 1,
+      contents: text,
+      fontSize: 18,
+      start: null,
+      end: null,
+      vertices: null,
+      gestures: null,
+      coords: null,
+    });
+    const reply = await request(ws, {
+      action: 'xfdf',
+      divisionId: NORTH,
+      isCommand: true,
+      key: uploadId,
+      xfdfValue: xfdfCommand({ add: [element], modify: [], delete: [] }),
+      projectId,
+      uploadId,
+    });
+    expect(reply, JSON.stringify(reply)).toMatchObject({ ok: true, result: { saved: true } });
+  } finally {
+    ws.terminate();
+  }
+}
 
 // A print waits up to 120 s for its PDF (a run loaded by the other browser files slows Chromium
 // in the one-machine runtime): the test's own budget is above that wait.
@@ -260,9 +335,164 @@ describe('printing end to end (spec 002 §2, §4)', { timeout: 180_000 }, () => 
     await page.getByRole('heading', { name: REPORT_MESSAGES.notFound }).waitFor();
   });
 
-  it.todo('Print SWMP with two annotated appendix PDFs: the annotation text is in the merged file');
-  it.todo(
-    'Print Inspections of the selected inspections, Print Site Map and Print Site Maps each reach done and download',
-  );
-  it.todo('the progress modal and the download page at 375 px: axe, tap targets, no sideways scroll');
+  it('Print SWMP with two annotated appendix PDFs: each document and its annotation text are in the merged file', async () => {
+    // The project keeps the two appendix types (Edit Project's document types), set on the fixture as it was made.
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: projectKeys.project(NORTH, site.project.id),
+        UpdateExpression: 'SET docTypes = list_append(docTypes, :appendices)',
+        ExpressionAttributeValues: {
+          ':appendices': ['appendix-soil-reports', 'appendix-delegation-letters'],
+        },
+      }),
+    );
+    const token = await signInAs(admin);
+    const soil = await projectDocument(token, site.project.id, 'appendix-soil-reports', 'E2E soil report');
+    const letter = await projectDocument(
+      token,
+      site.project.id,
+      'appendix-delegation-letters',
+      'E2E delegation letter',
+    );
+    await annotateOverSocket(token, site.project.id, soil.id, 'Borehole E2E-7 sampled here');
+    await annotateOverSocket(token, site.project.id, letter.id, 'Countersigned by E2E owner');
+
+    const page = await newPage();
+    await signIn(page, admin);
+    await page.goto(`/divisions/${NORTH}/projects/${site.project.id}/inspections`);
+    const dialog = await chooseFromMenu(page, 'Actions', 'Print SWMP');
+    for (const group of ['Soil reports', 'Delegation letters']) {
+      const box = dialog.getByRole('checkbox', { name: group });
+      if (!(await box.isChecked())) await box.check();
+    }
+    const { bytes, fileName, pages } = await printAndDownload(page, dialog, 'e2e-swmp');
+    expect(fileName).toBe(`SWMP - ${site.project.name}.pdf`);
+    const text = collapse(pages.join(' '));
+    expect(text).toContain('E2E soil report: sheet 1 of 1');
+    expect(text).toContain('E2E delegation letter: sheet 1 of 1');
+    expect(text).toContain('Borehole E2E-7 sampled here');
+    expect(text).toContain('Countersigned by E2E owner');
+    // Spec 002 §2: the soil reports group comes before the delegation letters.
+    expect(text.indexOf('E2E soil report: sheet')).toBeLessThan(text.indexOf('E2E delegation letter: sheet'));
+    expect(renderPages('e2e-swmp', bytes)).toHaveLength(pages.length);
+  });
+
+  it('Print Inspections of a chosen period and inspection reaches done and downloads, the inspection in its text', async () => {
+    const page = await newPage();
+    await signIn(page, admin);
+    await page.goto(`/divisions/${NORTH}/projects/${site.project.id}/inspections`);
+    const dialog = await chooseFromMenu(page, 'Actions', 'Print Inspections');
+    await dialog.getByRole('combobox', { name: 'Time' }).click();
+    await page.getByRole('option', { name: 'Past year' }).click();
+    await dialog.getByRole('checkbox', { name: /Routine #1/ }).check();
+    await dialog.getByText('Selected 1 of 1').waitFor();
+    const { bytes, fileName, pages } = await printAndDownload(page, dialog, 'e2e-inspections');
+    expect(fileName).toBe(`Inspections - ${site.project.name}.pdf`);
+    const text = collapse(pages.join(' '));
+    expect(text).toContain(site.project.name);
+    expect(text).toContain('All inspections: 1 inspection.');
+    expect(text).toContain(`Inspection #${site.inspection.number}`);
+    expect(text).toContain(`Page ${pages.length} of ${pages.length}`);
+    expect(renderPages('e2e-inspections', bytes)).toHaveLength(pages.length);
+  });
+
+  it('Print Site Map from the inspection’s menu reaches done and downloads the map with its name', async () => {
+    const [map] = (await listDocuments(deps.db, siteMapOwner(demo.project.id), { pageSize: 1 })).items;
+    const page = await newPage();
+    await signIn(page, demoAccount('admin@example.com'));
+    await page.goto(`/inspection/${demo.inspection.id}`);
+    const dialog = await chooseFromMenu(page, 'Menu', 'Print Site Map');
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: 'Site map' }).inputValue())
+      .toContain(map!.name);
+    const { bytes, fileName, pages } = await printAndDownload(page, dialog, 'e2e-site-map');
+    expect(fileName).toMatch(new RegExp(`^Site Map - .+ - ${escapeRegExp(demo.project.name)}\\.pdf$`));
+    const text = collapse(pages.join(' '));
+    expect(text).toContain(demo.project.name);
+    expect(text).toContain(map!.name);
+    expect(renderPages('e2e-site-map', bytes)).toHaveLength(pages.length);
+  });
+
+  it('Print Site Maps from the project’s Actions reaches done and downloads every active map', async () => {
+    const maps = (await listDocuments(deps.db, siteMapOwner(demo.project.id), { pageSize: 50 })).items;
+    const page = await newPage();
+    await signIn(page, demoAccount('admin@example.com'));
+    await page.goto(`/divisions/${NORTH}/projects/${demo.project.id}/inspections`);
+    const dialog = await chooseFromMenu(page, 'Actions', 'Print Site Maps');
+    const { bytes, fileName, pages } = await printAndDownload(page, dialog, 'e2e-site-maps');
+    expect(fileName).toBe(`Site Maps - ${demo.project.name}.pdf`);
+    const text = collapse(pages.join(' '));
+    expect(text).toContain(demo.project.name);
+    for (const map of maps) expect(text).toContain(map.name);
+    expect(renderPages('e2e-site-maps', bytes)).toHaveLength(pages.length);
+  });
+
+  it('the public inspection page prints as the public account: Print Inspection to its own download page', async () => {
+    // A published project is what the public view shows (spec 002 §6).
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: projectKeys.project(NORTH, site.project.id),
+        UpdateExpression: 'SET publishedAt = :now',
+        ExpressionAttributeValues: { ':now': new Date().toISOString() },
+      }),
+    );
+    const page = await newPage();
+    await page.goto(`/public/inspection/${site.inspection.id}?division=${NORTH}`);
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Print Site Map', exact: true }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Delete Inspection' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    const dialog = await chooseFromMenu(page, 'Menu', 'Print Inspection');
+    const downloaded = page.waitForEvent('download', { timeout: 120_000 });
+    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+    await page.waitForURL(/\/public\/report\/download\?/, { timeout: 120_000 });
+    await page.getByRole('link', { name: 'Download' }).waitFor();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe(
+      `Inspection ${site.inspection.number} - ${site.project.name}.pdf`,
+    );
+    const pages = pdfTextPages('e2e-public-inspection', new Uint8Array(await downloadedBytes(download)));
+    expect(collapse(pages.join(' '))).toContain(`Inspection #${site.inspection.number}`);
+    await expectNoSeriousAxeViolations(page, 'the public report download page');
+    await screenshot(page, 'print-public-download-1280');
+  });
+
+  it('the progress modal and the download page at 375 px: no sideways scroll, every action on screen, 24 px targets, axe', async () => {
+    const store = testFileStore();
+    const key = (demo.photo as { printKey?: string }).printKey ?? demo.photo.objectKey;
+    const kept = await store.readRange(key, 0, 64 * 1024 * 1024);
+    await store.remove(key);
+    try {
+      const page = await newPage(VIEWPORTS.mobile);
+      await signIn(page, demoAccount('admin@example.com'));
+      await page.goto(`/inspection/${demo.inspection.id}`);
+      const dialog = await chooseFromMenu(page, 'Menu', 'Print Inspection');
+      await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+      // The modal while the job runs: its state said in words, Print greyed, Close at hand.
+      await dialog.getByRole('status').waitFor();
+      await screenshot(page, 'phone-print-progress-375');
+      // The failed job holds still: the progress modal's own layout, with Retry and Close.
+      await dialog.getByText(REPORT_MESSAGES.photoMissing).waitFor({ timeout: 120_000 });
+      await checkPhoneScreen(page, 'print-progress-failed');
+      // The buttons with their words (the header's × is also named Close).
+      for (const name of ['Retry', 'Close']) {
+        const button = dialog.getByRole('button', { name, exact: true }).filter({ hasText: name });
+        expect(await isOnScreen(button), name).toBe(true);
+      }
+
+      await store.put(key, kept, demo.photo.mime_type);
+      const downloaded = page.waitForEvent('download', { timeout: 120_000 });
+      await dialog.getByRole('button', { name: 'Retry' }).click();
+      await page.waitForURL(/\/inspection\/report\/download\?/, { timeout: 120_000 });
+      const link = page.getByRole('link', { name: 'Download' });
+      await link.waitFor();
+      await downloaded;
+      await checkPhoneScreen(page, 'print-download');
+      expect(await isOnScreen(link), 'the Download link').toBe(true);
+    } finally {
+      if ((await store.size(key)) === null) await store.put(key, kept, demo.photo.mime_type);
+    }
+  });
 });

@@ -179,6 +179,11 @@ export const appRoutes: RouteObject[] = [
             handle: { title: 'Public inspection' },
             element: publicInspectionPage,
           })),
+          {
+            path: paths.public.reportDownload.path,
+            handle: { title: 'Report download' },
+            element: laterPage('reportDownload'),
+          },
           { path: '*', element: <NotFound homeHref={paths.auth.login.getHref()} /> },
         ]),
       },

@@ -205,6 +205,15 @@ export const paths = {
       path: '/public/inspection/:inspectionId/:tab?',
       getHref: (id: string, tab?: string) => `/public/inspection/${seg(id)}${tab ? `/${seg(tab)}` : ''}`,
     },
+    /**
+     * The report download's public twin: a report the public account printed from a public
+     * inspection (the public visitor is not signed in, so the signed-in page is out of reach).
+     */
+    reportDownload: {
+      path: '/public/report/download',
+      getHref: (reportId: string, reportTitle: string, divisionId: string) =>
+        `/public/report/download?${new URLSearchParams({ reportId, reportTitle, division: divisionId }).toString()}`,
+    },
     findingDetails: {
       path: '/public/inspection/:inspectionId/findings/:findingId/details',
       getHref: (inspectionId: string, findingId: string) =>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { isPublicPath } from './api-client';
 import { getRuntimeConfig } from './runtime-config';
 import { storage } from './storage';
 
@@ -217,9 +218,13 @@ class RealtimeConnection {
 
 let current: RealtimeConnection | null = null;
 
-/** The session's connection (opened on first use), or null without a session or a WebSocket address. */
+/**
+ * The session's connection (opened on first use), or null without a session or a WebSocket address.
+ * On a public page it is the public account's, as every call there is (api-client's 'auto'): a
+ * public visitor prints as the public account, which owns the report it prints.
+ */
 export function realtimeConnection(): RealtimeConnection | null {
-  const token = storage.getToken();
+  const token = isPublicPath() ? storage.getPublicToken() : storage.getToken();
   const base = getRuntimeConfig().websocketUrl;
   if (!token || !base || typeof WebSocket === 'undefined') {
     current?.close();

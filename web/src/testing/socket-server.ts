@@ -16,10 +16,15 @@ type ActionHandler = (message: Record<string, unknown>) => SocketAnswer | Promis
 export async function startSocketServer() {
   // A test may hold handshakes to see the page while its socket is still connecting.
   let gate: Promise<void> = Promise.resolve();
+  // The token each connection was opened with (the query's, as the realtime API reads it).
+  const tokens: (string | null)[] = [];
   const server = new WebSocketServer({
     host: '127.0.0.1',
     port: 0,
-    verifyClient: (_info, accept: (ok: boolean) => void) => void gate.then(() => accept(true)),
+    verifyClient: (info: { req: { url?: string } }, accept: (ok: boolean) => void) => {
+      tokens.push(new URL(info.req.url ?? '/', 'ws://localhost').searchParams.get('token'));
+      void gate.then(() => accept(true));
+    },
   });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as { port: number };
@@ -56,6 +61,7 @@ export async function startSocketServer() {
     /** config.json's websocketUrl for serveApi. */
     url: `ws://127.0.0.1:${port}/ws`,
     received,
+    tokens,
     /** Answers `action` (e.g. 'begin:inspection') with the handler's answer. */
     on(action: string, handler: ActionHandler) {
       handlers.set(action, handler);
@@ -80,6 +86,7 @@ export async function startSocketServer() {
       handlers.clear();
       for (const [action, handler] of defaults()) handlers.set(action, handler);
       received.length = 0;
+      tokens.length = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -89,6 +89,8 @@ h1 { font-size: 16pt; margin: 0 0 8pt; }
 h2 { font-size: 13pt; margin: 14pt 0 6pt; break-after: avoid; }
 h3 { font-size: 11pt; margin: 10pt 0 4pt; break-after: avoid; }
 p { margin: 0 0 6pt; }
+/* A heading's lead-in sentence stays with what it introduces (a group's table, not alone at a page's foot). */
+h2 + p, h3 + p { break-after: avoid; }
 table { width: 100%; border-collapse: collapse; }
 thead { display: table-header-group; }
 tr, td, th { break-inside: avoid; }

@@ -58,13 +58,19 @@ describe('the inspection’s prints (spec 002 §2 Inspection detail, Findings li
     expect(await screen.findByRole('dialog', { name: 'Findings Report' })).toBeTruthy();
   });
 
-  it('the public view does not print', async () => {
+  it('the public view prints the inspection and its site map from its menu, nothing else (spec 002 §2)', async () => {
     await routes();
     open('/public/inspection/i8/findings?division=north-region', 'Public');
     await userEvent.click(await screen.findByRole('button', { name: 'Menu' }));
     expect(screen.getByRole('menuitem', { name: 'Back to Project' })).toBeTruthy();
-    expect(screen.queryByRole('menuitem', { name: 'Print Inspection' })).toBeNull();
-    expect(screen.queryByRole('menuitem', { name: 'Print Site Map' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Print Site Map' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Delete Inspection' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Edit Inspection' })).toBeNull();
+    // The findings list's report is the signed-in screen's.
     expect(screen.queryByRole('button', { name: 'Findings Report' })).toBeNull();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Print Inspection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Print Inspection' });
+    expect(within(dialog).getByText(/Print Routine Stormwater Inspection #8/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Print' })).toBeTruthy();
   });
 });

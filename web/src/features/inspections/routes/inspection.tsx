@@ -65,8 +65,8 @@ export interface InspectionPrintSlotProps {
  * /inspection/{id}/{tab} (spec 002 §2 Inspection detail): the header (title, number, date, project
  * and client), the menu (Back to Project, Delete Inspection, Edit Inspection, Print Inspection,
  * Print Site Map) and the tabs Inspection Questions, Findings, Map and Certification, each shown by
- * the rules of §2. The prints come from the app (`PrintModals`); the public twin does not print
- * (docs/decisions/0044).
+ * the rules of §2. The prints come from the app (`PrintModals`); the public twin, read-only,
+ * offers the menu's Print Inspection and Print Site Map as the public account (docs/decisions/0044).
  */
 export function InspectionScreen({ PrintModals }: { PrintModals?: ComponentType<InspectionPrintSlotProps> }) {
   const { inspectionId = '', tab: tabParam, findingId } = useParams();
@@ -134,8 +134,11 @@ export function InspectionScreen({ PrintModals }: { PrintModals?: ComponentType<
     hasPermission(profile, 'create', 'Project') &&
     inspection.editable &&
     !inspection.project.archivedAt;
-  // Printing reads: whoever sees the inspection may print it (the server checks the same rule).
-  const canPrint = Boolean(PrintModals) && !links.isPublic;
+  // Printing reads: whoever sees the inspection may print it (the server checks the same rule), the
+  // public visitor too (spec 002 §2: the public page is the inspection's read-only twin, its menu
+  // with Print Inspection and Print Site Map). The findings list's report stays the signed-in one's.
+  const canPrint = Boolean(PrintModals);
+  const canPrintFindings = canPrint && !links.isPublic;
   const canReopen =
     hasPermission(profile, 'all', 'reopenInspection') &&
     !inspection.editable &&
@@ -240,7 +243,7 @@ export function InspectionScreen({ PrintModals }: { PrintModals?: ComponentType<
           <FindingsTab
             divisionId={divisionId}
             inspection={inspection}
-            onFindingsReport={canPrint ? () => setPrint('findings') : undefined}
+            onFindingsReport={canPrintFindings ? () => setPrint('findings') : undefined}
           />
         ))}
       {tab === 'certification' && <CertificationTab divisionId={divisionId} inspectionId={inspection.id} />}

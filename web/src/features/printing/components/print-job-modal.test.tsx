@@ -248,3 +248,57 @@ describe('a print job’s progress (spec 002 §4)', () => {
     expect(begins()).toHaveLength(0);
   });
 });
+
+describe('printing from a public page (the public inspection’s menu)', () => {
+  it('prints as the public account over its own socket and opens the public download page', async () => {
+    storage.setPublicToken('public-token');
+    const address = '/public/inspection/insp-8?division=north-region';
+    // The page's own address: api-client and the socket read it to choose the public account.
+    window.history.replaceState(null, '', address);
+    try {
+      sockets.on('begin:inspection', (message) => {
+        stored = reportView('inspection', String(message.key), { reportId: 'rep-public' });
+        return { result: stored };
+      });
+      await serveApi(
+        [[reportsRoutes.getReport, () => (stored ? ok(reportsRoutes.getReport, stored) : { status: 404 })]],
+        { config: { websocketUrl: sockets.url } },
+      );
+      const { router } = renderScreen(
+        <PrintInspectionModal
+          opened
+          onClose={() => {}}
+          divisionId="north-region"
+          inspectionId="insp-8"
+          inspectionName="Routine Inspection #8"
+        />,
+        { url: address, profile: profileOf('Public') },
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+      await waitFor(() => expect(begins()).toHaveLength(1));
+      // The socket that carried the begin was opened with the public token, not a session's.
+      expect(sockets.tokens.at(-1)).toBe('public-token');
+      expect(sockets.tokens).not.toContain('session-token');
+      const key = String(begins()[0]!.key);
+      sockets.push(reportChannel('inspection', key), {
+        report: reportView('inspection', key, {
+          reportId: 'rep-public',
+          status: 'done',
+          completed: 4,
+          total: 4,
+          updatedAt: later(5),
+          url: '/api/download/rep-public.pdf?token=short-lived',
+        }),
+      });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/public/report/download'));
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        reportId: 'rep-public',
+        reportTitle: 'Inspection 8 - Riverside Lofts.pdf',
+        division: 'north-region',
+      });
+    } finally {
+      window.history.replaceState(null, '', '/');
+      storage.clearPublicToken();
+    }
+  });
+});

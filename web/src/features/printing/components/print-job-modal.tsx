@@ -4,6 +4,7 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReportJob } from '@stormline/domain/reports';
 import { paths } from '../../../config/paths';
+import { isPublicPath } from '../../../lib/api-client';
 import { usePrintJob, type PrintBody } from '../use-print-job';
 import { PrintProgress } from './print-progress';
 
@@ -57,7 +58,12 @@ export function PrintJobPanel<J extends ReportJob>({
   const navigate = useNavigate();
   const { phase, report, failure, reconnecting, begin } = usePrintJob(job, divisionId, {
     onDone: (done) =>
-      void navigate(paths.report.download.getHref(done.reportId, done.title), { state: { divisionId } }),
+      void navigate(
+        isPublicPath()
+          ? paths.public.reportDownload.getHref(done.reportId, done.title, divisionId)
+          : paths.report.download.getHref(done.reportId, done.title),
+        { state: { divisionId } },
+      ),
   });
   const choosing = phase === 'idle' || phase === 'error';
   // The modal's last state: the download and its end are the download page's (downloading, finished).

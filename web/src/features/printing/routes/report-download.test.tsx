@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportsRoutes } from '@stormline/contract/areas/reports';
 import type { ReportView } from '@stormline/contract/reports';
 import { REPORT_DOWNLOAD_DELAY_MS, REPORT_MESSAGES } from '@stormline/domain/reports';
+import { storage } from '../../../lib/storage';
 import { ok, refuse, serveApi } from '../../../testing/api';
 import { profileOf } from '../../../testing/profiles';
 import { renderScreen, renderWithApp } from '../../../testing/render';
@@ -156,5 +157,42 @@ describe('the two not-found pages', () => {
     expect(screen.getByRole('heading', { name: 'Download not found' })).toBeTruthy();
     expect(screen.getByText(/does not say which report to download/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('the download page’s public twin (/public/report/download, a public print)', () => {
+  const publicUrl =
+    '/public/report/download?reportId=rep-1&reportTitle=Inspection%208%20-%20Riverside%20Lofts&division=north-region';
+  async function openPublic(answer: () => ReturnType<typeof ok>) {
+    storage.setPublicToken('public-token');
+    // The page's own address: api-client reads it to send the public account's token.
+    window.history.replaceState(null, '', publicUrl);
+    const served = await serveApi([[reportsRoutes.getReport, answer]]);
+    renderScreen(<ReportDownload />, {
+      url: publicUrl,
+      path: '/public/report/download',
+      profile: profileOf('Public'),
+    });
+    return served;
+  }
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+    storage.clearPublicToken();
+  });
+
+  it('reads the report as the public account in the address’s division and offers its link', async () => {
+    const served = await openPublic(() => ok(reportsRoutes.getReport, DONE));
+    expect(
+      await screen.findByRole('heading', { name: 'Your report Inspection 8 - Riverside Lofts is ready' }),
+    ).toBeTruthy();
+    expect(served.requests[0]!.headers.get('Authorization')).toBe('Bearer public-token');
+    expect(served.requests[0]!.headers.get('divisionId')).toBe('north-region');
+    const link = screen.getByRole('link', { name: 'Download' }) as HTMLAnchorElement;
+    expect(link.href).toBe('http://api.test/api/download/rep-1.pdf?token=short-lived-token');
+  });
+
+  it('says “Report Not Found” in place for a report that is not the public account’s', async () => {
+    await openPublic(() => refuse(404, REPORT_MESSAGES.notFound));
+    expect(await screen.findByRole('heading', { name: REPORT_MESSAGES.notFound })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { Alert, Anchor, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconFileDownload } from '@tabler/icons-react';
@@ -6,13 +6,16 @@ import type { ReportView } from '@stormline/contract/reports';
 import { ID_PATTERN } from '@stormline/contract/schemas';
 import { REPORT_DOWNLOAD_DELAY_MS, REPORT_MESSAGES } from '@stormline/domain/reports';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isPublicPath } from '../../../lib/api-client';
 import { useCurrentDivisionId, useSession } from '../../../lib/auth';
 import { isUserDivision } from '../../../lib/division';
+import { usePublicDivisionId } from '../../../lib/public-session';
 import { errorMessage } from '../../../lib/errors';
 import { getRuntimeConfig } from '../../../lib/runtime-config';
 import { saveFile } from '../../../lib/save-file';
 import { getReport, reportFileHref } from '../api/reports';
+import DownloadNotFound from './download-not-found';
+import ReportNotFound from './report-not-found';
 
 type Read =
   { state: 'reading' } | { state: 'read'; report: ReportView } | { state: 'failed'; error: unknown };
@@ -26,9 +29,34 @@ const fileName = (title: string) => (/\.pdf$/i.test(title) ? title : `${title}.p
  * and its short-lived token are read afresh from GET /api/reports/{reportId} each time the page
  * opens (never carried in this page's address, docs/decisions/0044); a report the server does not
  * know, or not the caller's, goes to /inspection/report/not-found; a link without its parameters
- * to /download-not-found.
+ * to /download-not-found. Its public twin (/public/report/download?…&division) is the same page for
+ * a report the public account printed: its calls go with the public token (api-client), its
+ * division is the address's, and the not-found pages are shown in place (the signed-in ones are
+ * out of a public visitor's reach).
  */
 export default function ReportDownload() {
+  return isPublicPath() ? <PublicReportDownload /> : <SignedInReportDownload />;
+}
+
+function PublicReportDownload() {
+  const [search] = useSearchParams();
+  const reportId = search.get('reportId');
+  const reportTitle = search.get('reportTitle');
+  const divisionId = usePublicDivisionId();
+  if (!reportId || !reportTitle) return <DownloadNotFound />;
+  if (!ID_PATTERN.test(reportId) || !divisionId) return <ReportNotFound />;
+  return (
+    <DownloadPage
+      key={reportId}
+      divisionId={divisionId}
+      reportId={reportId}
+      reportTitle={reportTitle}
+      notFound={<ReportNotFound />}
+    />
+  );
+}
+
+function SignedInReportDownload() {
   const [search] = useSearchParams();
   const reportId = search.get('reportId');
   const reportTitle = search.get('reportTitle');
@@ -43,7 +71,13 @@ export default function ReportDownload() {
   if (!ID_PATTERN.test(reportId) || !divisionId)
     return <Navigate to={paths.report.notFound.getHref()} replace />;
   return (
-    <DownloadPage key={reportId} divisionId={divisionId} reportId={reportId} reportTitle={reportTitle} />
+    <DownloadPage
+      key={reportId}
+      divisionId={divisionId}
+      reportId={reportId}
+      reportTitle={reportTitle}
+      notFound={<Navigate to={paths.report.notFound.getHref()} replace />}
+    />
   );
 }
 
@@ -51,10 +85,13 @@ function DownloadPage({
   divisionId,
   reportId,
   reportTitle,
+  notFound,
 }: {
   divisionId: string;
   reportId: string;
   reportTitle: string;
+  /** What a report the server does not know (or not the caller's) shows. */
+  notFound: ReactNode;
 }) {
   const [read, setRead] = useState<Read>({ state: 'reading' });
   const [started, setStarted] = useState(false);
@@ -86,8 +123,7 @@ function DownloadPage({
     return () => clearTimeout(timer);
   }, [href, name]);
 
-  if (read.state === 'failed' && read.error instanceof ApiError && read.error.status === 404)
-    return <Navigate to={paths.report.notFound.getHref()} replace />;
+  if (read.state === 'failed' && read.error instanceof ApiError && read.error.status === 404) return notFound;
 
   return (
     <Paper p="xl" radius="lg" maw={640} mx="auto" mt="xl">
