@@ -26,7 +26,9 @@ export async function handler(input: ReportInput): Promise<void> {
       const key = part.kind === 'html' ? reportFileKeys.part(report.divisionId, report.id, index) : part.key;
       const bytes = await readObject(store, key);
       if (!bytes) throw new ReportRefused(REPORT_MESSAGES.photoMissing);
-      return { bytes, annotations: part.kind === 'pdf' ? part.annotations : [] };
+      return part.kind === 'pdf'
+        ? { bytes, annotations: part.annotations, stored: true }
+        : { bytes, annotations: [] };
     }),
   );
   const pdf = await mergeReport({ title: plan.title, subtitle: plan.subtitle, parts });

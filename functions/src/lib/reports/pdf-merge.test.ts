@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { XfdfAnnotation } from '@stormline/contract/xfdf';
 import { mergeReport } from './pdf-merge';
@@ -20,6 +20,31 @@ function textOf(bytes: Uint8Array): string[] {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'merge-')), 'out.pdf');
   writeFileSync(file, bytes);
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
+}
+
+/** Each page's size and words with their boxes (pdftotext -bbox: points from the page's top left). */
+function wordBoxes(bytes: Uint8Array) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'merge-')), 'out.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' })
+    .split('<page ')
+    .slice(1)
+    .map((page) => ({
+      width: Number(/width="([\d.]+)"/.exec(page)![1]),
+      height: Number(/height="([\d.]+)"/.exec(page)![1]),
+      words: [
+        ...page.matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g),
+      ].map((m) => ({ xMin: +m[1]!, yMin: +m[2]!, xMax: +m[3]!, yMax: +m[4]!, text: m[5]! })),
+    }));
+}
+
+/** The box of `word` on a page, the one just before `next` (two words of one line). */
+function wordBox(bytes: Uint8Array, page: number, next: string, word: string) {
+  const words = wordBoxes(bytes)[page]!.words;
+  const at = words.findIndex((w, i) => w.text === word && words[i + 2]?.text === next);
+  if (at < 0)
+    throw new Error(`No '${word} … ${next}' on page ${page + 1}: ${words.map((w) => w.text).join(' ')}`);
+  return words[at]!;
 }
 
 const annotation = (overrides: Partial<XfdfAnnotation>): XfdfAnnotation => ({
@@ -75,19 +100,7 @@ describe('merging a report', () => {
         { bytes: await pdfOf('Letter', 1, [612, 792]), annotations: [] },
       ],
     });
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'merge-')), 'out.pdf');
-    writeFileSync(file, merged);
-    // Each word's box (pdftotext -bbox: points from the page's top left), per page.
-    const pages = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' })
-      .split('<page ')
-      .slice(1)
-      .map((page) => ({
-        width: Number(/width="([\d.]+)"/.exec(page)![1]),
-        height: Number(/height="([\d.]+)"/.exec(page)![1]),
-        words: [
-          ...page.matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</g),
-        ].map((m) => ({ xMin: +m[1]!, yMin: +m[2]!, xMax: +m[3]!, yMax: +m[4]!, text: m[5]! })),
-      }));
+    const pages = wordBoxes(merged);
     expect(pages.map((p) => Math.round(p.width))).toEqual([595, 612]);
     const side = 15 * (72 / 25.4);
     for (const page of pages) {
@@ -108,6 +121,7 @@ describe('merging a report', () => {
       parts: [
         {
           bytes: await pdfOf('Soil report', 2),
+          stored: true,
           annotations: [
             annotation({
               kind: 'freetext',
@@ -154,6 +168,38 @@ describe('merging a report', () => {
     expect(pages[1]).toContain('Boring B-3 moved east');
   });
 
+  it('shrinks a stored sheet into the band between the header and the page number, turned as it shows', async () => {
+    // A full-bleed sheet: words at its very top and bottom edge, one page upright, one with /Rotate 90.
+    const sheet = await PDFDocument.create();
+    const font = await sheet.embedFont(StandardFonts.Helvetica);
+    for (const rotation of [0, 90]) {
+      const page = sheet.addPage([612, 792]);
+      page.drawText(`Top edge ${rotation}`, { x: 200, y: 780, size: 10, font });
+      page.drawText(`Bottom edge ${rotation}`, { x: 200, y: 4, size: 10, font });
+      page.setRotation(degrees(rotation));
+    }
+    const merged = await mergeReport({
+      title: 'SWMP - Riverside Lofts',
+      subtitle: 'Appendix C',
+      parts: [{ bytes: await sheet.save(), annotations: [], stored: true }],
+    });
+    const pages = (await PDFDocument.load(merged)).getPages().map((p) => p.getSize());
+    expect(pages).toEqual([
+      { width: 612, height: 792 },
+      { width: 792, height: 612 },
+    ]);
+    const mm = 72 / 25.4;
+    for (const [index, page] of wordBoxes(merged).entries()) {
+      const sheetWords = page.words.filter((w) => ['Top', 'Bottom', 'edge'].includes(w.text));
+      expect(sheetWords, `page ${index + 1}`).toHaveLength(4);
+      // pdftotext measures y from the top of the page: below the header's rule, above the page number.
+      for (const word of sheetWords) {
+        expect(word.yMin, word.text).toBeGreaterThan(16 * mm);
+        expect(word.yMax, word.text).toBeLessThan(page.height - 11 * mm);
+      }
+    }
+  });
+
   it('prints text the standard fonts cannot draw as ? rather than failing the report', async () => {
     const merged = await mergeReport({
       title: 'Site Map - 工事 - Lofts',
@@ -161,6 +207,7 @@ describe('merging a report', () => {
       parts: [
         {
           bytes: await pdfOf('Map', 1),
+          stored: true,
           annotations: [annotation({ kind: 'freetext', contents: 'Ölfleck 🛢 hier', fontSize: 10 })],
         },
       ],

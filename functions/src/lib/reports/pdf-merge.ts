@@ -1,4 +1,14 @@
-import { LineCapStyle, PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import {
+  degrees,
+  LineCapStyle,
+  PDFDocument,
+  StandardFonts,
+  rgb,
+  type PDFEmbeddedPage,
+  type PDFFont,
+  type PDFPage,
+  type RGB,
+} from 'pdf-lib';
 import type { XfdfAnnotation } from '@stormline/contract/xfdf';
 import { PAGE } from './html';
 
@@ -13,8 +23,12 @@ import { PAGE } from './html';
 export interface MergeInput {
   title: string;
   subtitle: string;
-  /** Each part's PDF bytes in plan order, with the annotations to draw (stored PDFs only). */
-  parts: { bytes: Uint8Array; annotations: readonly XfdfAnnotation[] }[];
+  /**
+   * Each part's PDF bytes in plan order. A printed part leaves the margins free for the stamps; a
+   * stored PDF (`stored`) is a sheet of its own, its annotations drawn in and its pages shrunk
+   * into the band between the running header and the page number.
+   */
+  parts: { bytes: Uint8Array; annotations: readonly XfdfAnnotation[]; stored?: boolean }[];
 }
 
 const MM = 72 / 25.4;
@@ -208,6 +222,48 @@ export function stampPage(
   });
 }
 
+/** The band a stored sheet is shrunk into: below the header's rule (16 mm), above the page number (8 mm). */
+const STORED_TOP = 18 * MM;
+const STORED_BOTTOM = 12 * MM;
+
+/**
+ * A stored sheet as a page of the report: the same size as it shows (its /Rotate applied), its
+ * content drawn whole, scaled down just enough that the running header and the page number stamp
+ * beside it and never over it (a full-bleed drawing keeps every edge).
+ */
+function addStoredSheet(out: PDFDocument, sheet: PDFEmbeddedPage, rotation: number): void {
+  const turned = rotation === 90 || rotation === 270;
+  const [width, height] = turned ? [sheet.height, sheet.width] : [sheet.width, sheet.height];
+  const page = out.addPage([width, height]);
+  const scale = Math.min(1, (height - STORED_TOP - STORED_BOTTOM) / height);
+  const [w, h] = [width * scale, height * scale];
+  const [x, y] = [(width - w) / 2, STORED_BOTTOM];
+  // A rotation turns the drawing about its anchor (counter-clockwise); /Rotate turns the sheet clockwise.
+  const anchor: Record<number, [number, number]> = {
+    0: [x, y],
+    90: [x, y + h],
+    180: [x + w, y + h],
+    270: [x + w, y],
+  };
+  const [ax, ay] = anchor[rotation] ?? [x, y];
+  page.drawPage(sheet, { x: ax, y: ay, xScale: scale, yScale: scale, rotate: degrees(-rotation) });
+}
+
+/** A stored PDF's pages: its annotations drawn into them where they were made, then each shrunk into the band. */
+async function addStoredPdf(out: PDFDocument, part: MergeInput['parts'][number]): Promise<void> {
+  const source = await PDFDocument.load(part.bytes, { updateMetadata: false });
+  const font = await source.embedFont(StandardFonts.Helvetica);
+  const pages = source.getPages();
+  for (const [index, page] of pages.entries())
+    for (const annotation of part.annotations.filter((a) => a.page === index))
+      drawAnnotation(page, annotation, font);
+  await source.flush(); // the annotations' font, written into the source before its pages are taken
+  const sheets = await out.embedPages(pages);
+  sheets.forEach((sheet, i) =>
+    addStoredSheet(out, sheet, ((pages[i]!.getRotation().angle % 360) + 360) % 360),
+  );
+}
+
 /** The whole report: parts in order, annotations flattened, every page stamped. */
 export async function mergeReport(input: MergeInput): Promise<Uint8Array> {
   const out = await PDFDocument.create();
@@ -218,13 +274,12 @@ export async function mergeReport(input: MergeInput): Promise<Uint8Array> {
     bold: await out.embedFont(StandardFonts.HelveticaBold),
   };
   for (const part of input.parts) {
-    const source = await PDFDocument.load(part.bytes, { updateMetadata: false });
-    const pages = await out.copyPages(source, source.getPageIndices());
-    for (const [index, page] of pages.entries()) {
-      out.addPage(page);
-      for (const annotation of part.annotations.filter((a) => a.page === index))
-        drawAnnotation(page, annotation, fonts.regular);
+    if (part.stored) {
+      await addStoredPdf(out, part);
+      continue;
     }
+    const source = await PDFDocument.load(part.bytes, { updateMetadata: false });
+    for (const page of await out.copyPages(source, source.getPageIndices())) out.addPage(page);
   }
   const count = out.getPageCount();
   out

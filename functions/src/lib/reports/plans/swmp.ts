@@ -187,7 +187,8 @@ export const swmpPlanner: Planner<'swmp'> = async (deps, request) => {
       assets: [],
     },
   ];
-  for (const section of sections) {
+  // A section with nothing on file gets no divider page: the title page's contents says so in one line.
+  for (const section of sections.filter((s) => s.documents.length + s.extra.length > 0)) {
     parts.push({
       kind: 'html',
       label: `Divider: ${section.title}`,

@@ -144,4 +144,6 @@ export const PHOTO_CSS = `
 .photos { display: grid; grid-template-columns: 1fr 1fr; gap: 6mm; margin-top: 4pt; }
 .photo-figure { margin: 0; break-inside: avoid; }
 .photo-figure svg.photo { display: block; width: 100%; height: auto; max-height: 110mm; }
+/* Under the photo it names: a tall photo is centred in its column (the SVG keeps its aspect). */
+.photo-figure figcaption { text-align: center; }
 `;

@@ -108,9 +108,13 @@ function tableRows(question: Question, input: QuestionnaireInput, depth: number)
   const row = html`<tr>
     <td class="${depth > 0 ? 'child-cell' : ''}">${question.input_label}</td>
     <td>
-      ${question.question_type_id === 'descriptive_text' ? (question.description ?? '') : answerCell(question, input)}
+      ${
+        question.question_type_id === 'descriptive_text'
+          ? html`<span class="q-text">${question.description ?? ''}</span>`
+          : answerCell(question, input)
+      }
     </td>
-    <td>${input.comments[question.id]?.trim() ?? ''}</td>
+    <td><span class="q-text">${input.comments[question.id]?.trim() ?? ''}</span></td>
   </tr>`;
   return [row, ...children.flatMap((child) => tableRows(child, input, depth + 1))];
 }
@@ -155,7 +159,7 @@ export const QUESTIONNAIRE_CSS = `
 .q-label { font-weight: bold; }
 .q-answer, .answer, .comment, .q-text { white-space: pre-wrap; overflow-wrap: anywhere; }
 .comment { font-size: 9pt; color: #333; margin-top: 2pt; }
-.q-table td { overflow-wrap: anywhere; white-space: pre-wrap; }
+.q-table td { overflow-wrap: anywhere; } /* the spans inside keep an answer's own line breaks */
 .child-cell { padding-left: 16pt; }
 `;
 

@@ -4,7 +4,7 @@ import { factTable } from '../html-parts';
 /**
  * The pages of Print SWMP made from HTML (spec 002 §2; docs/decisions/0043): the title page with
  * the project's facts and what the report holds, the one-page divider before each section and
- * appendix group, and a stored image document fitted to its page. Stored PDFs are merged as they are.
+ * appendix group that has documents, and a stored image document fitted to its page. Stored PDFs are merged as they are.
  */
 
 export interface SwmpTitleFacts {
@@ -48,7 +48,7 @@ export function swmpTitlePage(facts: SwmpTitleFacts): SafeHtml {
           (c) =>
             html`<tr>
               <td>${c.title}</td>
-              <td>${c.documents}</td>
+              <td>${c.documents > 0 ? c.documents : html`<span class="muted">${NONE_ON_FILE}</span>`}</td>
             </tr>`,
         )}
       </tbody>
@@ -64,17 +64,16 @@ export function swmpTitlePage(facts: SwmpTitleFacts): SafeHtml {
   </section>`;
 }
 
-/** A one-page divider: the section's title, and what it holds (or that nothing is on file). */
+/** What the contents say of a section with nothing to print (it gets no divider page). */
+export const NONE_ON_FILE = 'None on file';
+
+/** A one-page divider before a section that has documents: its title and what it holds. */
 export function dividerPage(title: string, documents: readonly string[]): SafeHtml {
   return html`<section class="divider">
     <h1>${title}</h1>
-    ${
-      documents.length === 0
-        ? html`<p class="muted">No documents of this section are on file.</p>`
-        : html`<ol>
-            ${documents.map((name) => html`<li>${name}</li>`)}
-          </ol>`
-    }
+    <ol>
+      ${documents.map((name) => html`<li>${name}</li>`)}
+    </ol>
   </section>`;
 }
 
