@@ -38,15 +38,6 @@ function wordBoxes(bytes: Uint8Array) {
     }));
 }
 
-/** The box of `word` on a page, the one just before `next` (two words of one line). */
-function wordBox(bytes: Uint8Array, page: number, next: string, word: string) {
-  const words = wordBoxes(bytes)[page]!.words;
-  const at = words.findIndex((w, i) => w.text === word && words[i + 2]?.text === next);
-  if (at < 0)
-    throw new Error(`No '${word} … ${next}' on page ${page + 1}: ${words.map((w) => w.text).join(' ')}`);
-  return words[at]!;
-}
-
 const annotation = (overrides: Partial<XfdfAnnotation>): XfdfAnnotation => ({
   kind: 'square',
   name: 'a1',
