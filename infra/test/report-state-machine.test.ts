@@ -52,9 +52,15 @@ describe('the report state machine', () => {
       Timeout: 180,
       Architectures: ['x86_64'],
     });
+    // Each Lambda's timeout is its state's TimeoutSeconds in the ASL file (Plan 2 minutes).
     jobs.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Report printing: Plan',
+      Timeout: 120,
       Architectures: ['arm64'],
+    });
+    jobs.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Report printing: Merge',
+      Timeout: 300,
     });
     expect(existsSync(path.join(bundleDir, REPORT_RENDER_TASK, 'chromium', 'chromium.br'))).toBe(true);
     expect(existsSync(path.join(bundleDir, 'jobs/report/plan', 'chromium'))).toBe(false);

@@ -473,7 +473,24 @@ describe('who may print', () => {
       findingsBody({ viewType: 'list' }),
     );
     expect(printed.last?.status, JSON.stringify(printed.reply)).toBe('done');
-    expect((await downloadReport(printed.last!.url!)).status).toBe(302);
+    const link = printed.last!.url!;
+    expect((await downloadReport(link)).status).toBe(302);
+
+    // Unpublished since: the report is not handed out any more, by id nor by the link it had.
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: projectKeys.project(NORTH, site.project.id),
+        UpdateExpression: 'REMOVE publishedAt',
+      }),
+    );
+    const reread = await call<{ message: string }>(`/api/reports/${printed.last!.reportId}`, {
+      token: publicToken,
+      divisionId: NORTH,
+    });
+    expect(reread.status).toBe(404);
+    expect(reread.body.message).toBe(REPORT_MESSAGES.notFound);
+    expect((await downloadReport(link)).status).toBe(404);
   });
 
   it('a client user not given the project is told it is not found', async () => {

@@ -61,6 +61,9 @@ describe('printing a part', () => {
           <img src="${assetUrl(unlisted)}" alt="unlisted" />
           <img src="${origin}/tracker.png" alt="outside" />
           <iframe src="${origin}/frame"></iframe>
+          <link rel="prefetch" href="${origin}/prefetch" />
+          <link rel="preconnect" href="${origin}" />
+          <link rel="dns-prefetch" href="${origin}" />
           <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="inline" />`,
         css: `body { background: url('${origin}/background.png'); } @import url('${origin}/style.css');`,
       }),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Duration } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
@@ -16,11 +17,32 @@ export type ReportStateMachineProps = JobStateMachineProps;
  * together in 1 to 2 s, its RSS 30 MB above where it began; its largest input is a SWMP's stored
  * appendices, which this bench does not measure, so it keeps 2048 MB. Plan read and built a
  * 100-finding inspection's parts in under 1 s; Record is one update: 1024 MB keeps Plan quick.
- * Timeouts (the ASL's TimeoutSeconds are the same): the slowest part measured took 5 s (100
- * photos in one part, a loaded machine), the merge 2 s; 3 and 5 minutes bound a stuck Chromium or
- * a large appendix, not the usual print.
+ * Timeouts are each state's own TimeoutSeconds in the ASL file (one source; Plan 2 minutes for
+ * Print Inspections of 100 inspections): the slowest part measured took 5 s (100 photos in one
+ * part, a loaded machine), the merge 2 s; 3 and 5 minutes bound a stuck Chromium or a large
+ * appendix, not the usual print.
  */
 const RENDER_MEMORY_MB = 1769;
+
+interface AslState {
+  TimeoutSeconds?: number;
+  ItemProcessor?: { States: Record<string, AslState> };
+}
+
+/** A task state's TimeoutSeconds in the report's ASL file, looked for inside its Map too. */
+function stateTimeoutSeconds(name: string): number {
+  const find = (states: Record<string, AslState>): number | undefined =>
+    states[name]?.TimeoutSeconds ??
+    Object.values(states)
+      .map((state) => (state.ItemProcessor ? find(state.ItemProcessor.States) : undefined))
+      .find((seconds) => seconds !== undefined);
+  const definition = JSON.parse(readFileSync(REPORT_DEFINITION_FILE, 'utf8')) as {
+    States: Record<string, AslState>;
+  };
+  const seconds = find(definition.States);
+  if (!seconds) throw new Error(`The report state machine has no TimeoutSeconds for ${name}`);
+  return seconds;
+}
 const MERGE_MEMORY_MB = 2048;
 const TASK_MEMORY_MB = 1024;
 
@@ -42,7 +64,7 @@ export class ReportStateMachine extends JobStateMachine {
         return {
           description: `Report printing: ${task.state}`,
           memorySize: render ? RENDER_MEMORY_MB : merge ? MERGE_MEMORY_MB : TASK_MEMORY_MB,
-          timeout: Duration.minutes(render ? 3 : merge ? 5 : 1),
+          timeout: Duration.seconds(stateTimeoutSeconds(task.state)),
           ...(render ? { architecture: lambda.Architecture.X86_64 } : {}),
         };
       },

@@ -97,6 +97,20 @@ export const REPORT_FILE_DAYS = 7;
 /** The most inspections one Print Inspections job takes (a selection is required, spec 002 §5). */
 export const MAX_INSPECTIONS_PER_PRINT = 100;
 
+/**
+ * The most parts one report prints (a part: a page group of HTML or one stored document). The Map
+ * state runs them 4 at a time inside the job's 15 minutes and Step Functions' 25,000 history events
+ * (about 7 a part); a bigger report is refused with a message that says what to print less of.
+ */
+export const MAX_REPORT_PARTS = 400;
+
+/**
+ * How long a job may stay requested or in progress: the state machine's own limit (TimeoutSeconds
+ * 900) and a minute's grace. A job still running after it has ended without recording why (timed
+ * out, aborted, or the one machine stopped mid-print), and is read as failed so the screen offers Retry.
+ */
+export const REPORT_RUNNING_LIMIT_MS = 16 * 60 * 1000;
+
 /** Spec 002 §8 and §5, spec 001 §8: what the print screens and routes say. */
 export const REPORT_MESSAGES = {
   connection: 'Unknown error establishing connection',
@@ -110,4 +124,12 @@ export const REPORT_MESSAGES = {
   photoMissing: 'A photo or document of this report could not be found. Retry, or contact the administrator.',
   running: 'This report is still being printed.',
   linkExpired: 'This download link has expired. Print the report again.',
+  bmpDetailsNotYours: 'You do not have permission to print BMP details: untick BMP details',
+  tooManyParts: 'This report is too large to print at once: print fewer findings or documents',
 } as const;
+
+/**
+ * BMP details print the regulation group's legend documents, which only a reader of Legend Item or
+ * Regulations may open (functions/src/lib/document-access.ts), never the read-only public account.
+ */
+export const BMP_DETAILS_READ_RESOURCES = ['Legend Item', 'Regulations'] as const;

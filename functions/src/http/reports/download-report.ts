@@ -5,6 +5,7 @@ import { REPORT_MESSAGES } from '@stormline/domain/reports';
 import { callerOf } from '../../lib/authenticate';
 import { fileStoreOf } from '../../lib/file-store';
 import { httpRoute } from '../../lib/http-route';
+import { assertMayStillRead } from '../../lib/reports/report-access';
 import type { RouteRequest } from '../../lib/http-route';
 
 const route = reportsRoutes.downloadReport;
@@ -24,9 +25,11 @@ export async function main({ params, caller, deps }: RouteRequest<typeof route>)
   const report = await findReport(deps.db, params.reportId);
   if (!report || report.userId !== caller.user.id || report.status !== 'done' || !report.fileKey)
     throw notFound;
-  // Still a member of the job's division (a member removed since printing reads nothing of it).
-  const { inRequestedDivision } = await callerOf(deps, caller.token, report.divisionId);
-  if (!inRequestedDivision) throw notFound;
+  // Still a member of the job's division, still shown what it prints (a member removed, a project
+  // unpublished or taken from a client user since printing reads nothing of it).
+  const inDivision = await callerOf(deps, caller.token, report.divisionId);
+  if (!inDivision.inRequestedDivision) throw notFound;
+  await assertMayStillRead(deps, inDivision, report);
   const url = await fileStoreOf(deps).presignGet(report.fileKey, DOWNLOAD_URL_SECONDS, {
     fileName: `${report.title}.pdf`,
     contentType: 'application/pdf',

@@ -27,7 +27,7 @@ export async function handler(input: ReportInput): Promise<void> {
       const bytes = await readObject(store, key);
       if (!bytes) throw new ReportRefused(REPORT_MESSAGES.photoMissing);
       return part.kind === 'pdf'
-        ? { bytes, annotations: part.annotations, stored: true }
+        ? { bytes, annotations: part.annotations, stored: true, label: part.label }
         : { bytes, annotations: [] };
     }),
   );

@@ -1,6 +1,6 @@
 import { reportFileKeys, setReportPlanned } from '@stormline/data/reports';
 import { paperOf } from '@stormline/domain/report-rules';
-import { REPORT_MESSAGES } from '@stormline/domain/reports';
+import { MAX_REPORT_PARTS, REPORT_MESSAGES } from '@stormline/domain/reports';
 import { fileStoreOf } from '../../lib/file-store';
 import { PLANNERS } from '../../lib/reports/planners';
 import type { PlanRequest } from '../../lib/reports/plans/plan-request';
@@ -25,6 +25,7 @@ export async function handler(input: ReportInput): Promise<{ parts: number[] }> 
   // The paper is the deployment's (US Letter, UK A4): one choice for the whole report.
   const plan = { ...(await PLANNERS[report.job](deps, request as never)), paper: paperOf(deps.region) };
   if (plan.parts.length === 0) throw new ReportRefused(REPORT_MESSAGES.nothingToPrint);
+  if (plan.parts.length > MAX_REPORT_PARTS) throw new ReportRefused(REPORT_MESSAGES.tooManyParts);
   await fileStoreOf(deps).put(
     reportFileKeys.plan(report.divisionId, report.id),
     new TextEncoder().encode(JSON.stringify(plan)),

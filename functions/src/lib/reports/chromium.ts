@@ -14,6 +14,20 @@ import { assetKeyOf, PAGE } from './html';
  * per process, kept across warm invocations and local executions; a page per part.
  */
 
+/**
+ * No host resolves and nothing is fetched ahead: every asset a part may load is answered by request
+ * interception, so even a request interception does not see (a `<link rel=prefetch>`) has nowhere
+ * to go. A second wall behind the escaping `html` writer.
+ */
+const NO_NETWORK_ARGS = [
+  // Every request Chromium would send goes to a proxy that is not there, this machine's own too.
+  '--proxy-server=http://127.0.0.1:9',
+  '--proxy-bypass-list=<-loopback>',
+  '--host-resolver-rules=MAP * ~NOTFOUND',
+  '--disable-features=NetworkPrediction,Prefetch,PreloadMediaEngagementData',
+  '--dns-prefetch-disable',
+];
+
 /** The flags a single machine's Chromium runs with: headless, nothing fetched on its own. */
 export const LOCAL_CHROMIUM_ARGS = [
   '--headless',
@@ -26,6 +40,7 @@ export const LOCAL_CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
   '--font-render-hinting=none',
+  ...NO_NETWORK_ARGS,
 ];
 
 const LOCAL_CHROMIUM = '/usr/bin/chromium';
@@ -40,7 +55,10 @@ async function launch(): Promise<Browser> {
     // As @sparticuz/chromium documents it: a headless-shell build, its own flags on puppeteer's defaults.
     return puppeteer.launch({
       executablePath: await lambdaChromium.executablePath(path.join(here, 'chromium')),
-      args: await puppeteer.defaultArgs({ args: lambdaChromium.args, headless: 'shell' }),
+      args: await puppeteer.defaultArgs({
+        args: [...lambdaChromium.args, ...NO_NETWORK_ARGS],
+        headless: 'shell',
+      }),
       headless: 'shell',
     });
   }

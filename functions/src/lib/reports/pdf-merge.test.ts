@@ -5,7 +5,9 @@ import path from 'node:path';
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { XfdfAnnotation } from '@stormline/contract/xfdf';
+import * as mupdf from 'mupdf';
 import { mergeReport } from './pdf-merge';
+import { ReportRefused } from './report-refused';
 
 /** A PDF of `pages` Letter pages, each saying its label and number. */
 async function pdfOf(label: string, pages: number, size: [number, number] = [612, 792]) {
@@ -189,6 +191,22 @@ describe('merging a report', () => {
         expect(word.yMax, word.text).toBeLessThan(page.height - 11 * mm);
       }
     }
+  });
+
+  it('refuses a stored PDF with an owner password, naming it, rather than printing blank pages', async () => {
+    const doc = mupdf.Document.openDocument(await pdfOf('Permit', 1), 'application/pdf') as mupdf.PDFDocument;
+    const locked = doc.saveToBuffer('encrypt=aes-128,owner-password=agency').asUint8Array();
+    await expect(
+      mergeReport({
+        title: 'SWMP - Riverside Lofts',
+        subtitle: '',
+        parts: [{ bytes: locked, annotations: [], stored: true, label: 'Permits: State permit.pdf' }],
+      }),
+    ).rejects.toThrow(
+      new ReportRefused(
+        'Permits: State permit.pdf is protected and cannot be merged: upload an unprotected copy',
+      ),
+    );
   });
 
   it('prints text the standard fonts cannot draw as ? rather than failing the report', async () => {

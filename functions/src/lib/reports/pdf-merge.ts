@@ -11,6 +11,7 @@ import {
 } from 'pdf-lib';
 import type { XfdfAnnotation } from '@stormline/contract/xfdf';
 import { PAGE } from './html';
+import { ReportRefused } from './report-refused';
 
 /**
  * The Merge step's work (docs/decisions/0042), with pdf-lib: the printed parts and stored PDFs in
@@ -28,7 +29,7 @@ export interface MergeInput {
    * stored PDF (`stored`) is a sheet of its own, its annotations drawn in and its pages shrunk
    * into the band between the running header and the page number.
    */
-  parts: { bytes: Uint8Array; annotations: readonly XfdfAnnotation[]; stored?: boolean }[];
+  parts: { bytes: Uint8Array; annotations: readonly XfdfAnnotation[]; stored?: boolean; label?: string }[];
 }
 
 const MM = 72 / 25.4;
@@ -251,7 +252,16 @@ function addStoredSheet(out: PDFDocument, sheet: PDFEmbeddedPage, rotation: numb
 
 /** A stored PDF's pages: its annotations drawn into them where they were made, then each shrunk into the band. */
 async function addStoredPdf(out: PDFDocument, part: MergeInput['parts'][number]): Promise<void> {
-  const source = await PDFDocument.load(part.bytes, { updateMetadata: false });
+  const source = await PDFDocument.load(part.bytes, { updateMetadata: false }).catch((error: unknown) => {
+    // An owner password ('no editing', as agencies issue permits) passes the upload check but not
+    // pdf-lib; ignoring it would print blank pages. Say which document, so the user can replace it.
+    // pdf-lib's EncryptedPDFError is built for ES5, where `instanceof` a subclass of Error fails.
+    if (error instanceof Error && /is encrypted/.test(error.message))
+      throw new ReportRefused(
+        `${part.label ?? 'A document'} is protected and cannot be merged: upload an unprotected copy`,
+      );
+    throw error;
+  });
   const font = await source.embedFont(StandardFonts.Helvetica);
   const pages = source.getPages();
   for (const [index, page] of pages.entries())

@@ -5,11 +5,12 @@ import type { ProjectRecord } from '@stormline/data/projects';
 import { createReport, failReport, type ReportRecord } from '@stormline/data/reports';
 import type { BeginBody, ReportView } from '@stormline/contract/reports';
 import { ForbiddenError, NotFoundError, ValidationError } from '@stormline/domain/errors';
-import { localDate } from '@stormline/domain/local-date';
 import { can } from '@stormline/domain/permissions';
+import { localDate } from '@stormline/domain/local-date';
 import { customPeriodProblems, periodRange } from '@stormline/domain/report-period';
 import { reportTitle, selectionProblem, type TitleSubject } from '@stormline/domain/report-rules';
 import {
+  BMP_DETAILS_READ_RESOURCES,
   REPORT_MESSAGES,
   reportChannel,
   type PrintPeriod,
@@ -21,6 +22,7 @@ import type { Deps } from '../deps';
 import { readInspection } from '../inspection-context';
 import { readVisibleProject } from '../project-access';
 import { scopeFactsOf } from './inspection-scope';
+import { requireRead } from './report-access';
 import { startReportExecution } from '../step-functions';
 import { reportViewFor } from './report-job';
 
@@ -37,12 +39,6 @@ import { reportViewFor } from './report-job';
 interface Authorised {
   project: ProjectRecord;
   subject: TitleSubject;
-}
-
-function requireRead(caller: Caller, resource: 'Project' | 'Inspection' | 'Findings') {
-  const publicFindings = resource === 'Findings' && caller.role.isReadOnly;
-  if (!can(caller.grants, 'read', resource) && !publicFindings)
-    throw new ForbiddenError('You do not have permission to print this report');
 }
 
 async function inspectionOfProject(
@@ -74,6 +70,10 @@ async function authorise<J extends ReportJob>(
   }
   const { projectId } = body as { projectId: string };
   const project = await readVisibleProject(deps, caller, divisionId, projectId);
+  if (job === 'swmp' && (body as BeginBody<'swmp'>).sections.bmpDetails) {
+    const mayRead = BMP_DETAILS_READ_RESOURCES.some((resource) => can(caller.grants, 'read', resource));
+    if (!mayRead || caller.role.isReadOnly) throw new ForbiddenError(REPORT_MESSAGES.bmpDetailsNotYours);
+  }
   const subject: TitleSubject = { projectName: project.name };
   if (job === 'inspections') {
     requireRead(caller, 'Inspection');

@@ -1,7 +1,12 @@
 import type { ReportView } from '@stormline/contract/reports';
 import type { Db } from '@stormline/data/dynamo';
 import type { ReportRecord } from '@stormline/data/reports';
-import { REPORT_DOWNLOAD_TOKEN_SECONDS, reportChannel } from '@stormline/domain/reports';
+import {
+  REPORT_DOWNLOAD_TOKEN_SECONDS,
+  REPORT_MESSAGES,
+  REPORT_RUNNING_LIMIT_MS,
+  reportChannel,
+} from '@stormline/domain/reports';
 import { postToChannel } from '../realtime';
 import { issueDownloadToken } from '../tokens';
 import { authorizeReportChannel } from './report-channel-access';
@@ -47,13 +52,24 @@ export function reportView(report: ReportRecord, url: string | null): ReportView
   };
 }
 
-/** The view for one session: with its own download link once done. */
+/** A job that has been running past the state machine's limit: it ended without recording why. */
+function overdue(report: ReportRecord, now: Date): boolean {
+  const running = report.status === 'requested' || report.status === 'progress';
+  return running && now.getTime() - Date.parse(report.updatedAt) > REPORT_RUNNING_LIMIT_MS;
+}
+
+/**
+ * The view for one session: with its own download link once done; a job overdue (above) reads as
+ * failed, so neither the progress display nor the download page waits for ever.
+ */
 export function reportViewFor(
   report: ReportRecord,
   session: { userId: string; tokenId: string },
   jwtSecret: string,
   now: Date,
 ): ReportView {
+  if (overdue(report, now))
+    return reportView({ ...report, status: 'error', message: REPORT_MESSAGES.failed }, null);
   return reportView(
     report,
     report.status === 'done' && session.userId === report.userId

@@ -2,7 +2,14 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Box, Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
 import { defaultSwmpOptions } from '@stormline/domain/report-period';
-import { APPENDIX_GROUPS, REPORT_MESSAGES, SWMP_SECTIONS } from '@stormline/domain/reports';
+import {
+  APPENDIX_GROUPS,
+  BMP_DETAILS_READ_RESOURCES,
+  REPORT_MESSAGES,
+  SWMP_SECTIONS,
+} from '@stormline/domain/reports';
+import { useSession } from '../../../lib/auth';
+import { hasPermission } from '../../../lib/page-access';
 import { PrintJobPanel, PrintModalFrame } from './print-job-modal';
 
 /** A titled group of boxes each ticked on its own (Mantine's Checkbox.Group would own their values). */
@@ -26,7 +33,17 @@ function SwmpOptions({
   projectId: string;
   onClose: () => void;
 }) {
-  const [options, setOptions] = useState(defaultSwmpOptions);
+  // BMP details only for who may read the legend documents they print (the server refuses the rest).
+  const profile = useSession();
+  const mayPrintBmp = BMP_DETAILS_READ_RESOURCES.some((resource) => hasPermission(profile, 'read', resource));
+  const sections = SWMP_SECTIONS.filter((s) => s.id !== 'bmpDetails' || mayPrintBmp);
+  const [options, setOptions] = useState(() => {
+    const defaults = defaultSwmpOptions();
+    return {
+      ...defaults,
+      sections: { ...defaults.sections, bmpDetails: defaults.sections.bmpDetails && mayPrintBmp },
+    };
+  });
   const [attempted, setAttempted] = useState(false);
   const nothing = ![...Object.values(options.sections), ...Object.values(options.appendices)].some(Boolean);
   return (
@@ -42,7 +59,7 @@ function SwmpOptions({
       <Stack gap="md">
         <OptionGroup legend="Sections">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={8} mt={6}>
-            {SWMP_SECTIONS.map((s) => (
+            {sections.map((s) => (
               <Checkbox
                 key={s.id}
                 label={s.label}
