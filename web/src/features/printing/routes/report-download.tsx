@@ -223,9 +223,12 @@ function DownloadPage({
               {shownTitle}
             </Title>
             {isRunning(report) ? (
-              <Text c="dimmed" role="status" aria-live="polite">
-                {REPORT_MESSAGES.running} The download starts when it is done.
-              </Text>
+              <>
+                <Text c="dimmed" role="status" aria-live="polite">
+                  {REPORT_MESSAGES.running} The download starts when it is done.
+                </Text>
+                <Loader size="sm" aria-hidden />
+              </>
             ) : (
               <Alert
                 color={report.status === 'error' ? 'red' : 'gray'}
