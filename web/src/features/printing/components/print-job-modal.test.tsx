@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reportsRoutes } from '@stormline/contract/areas/reports';
 import { BEGIN_BODIES, type ReportView } from '@stormline/contract/reports';
@@ -10,6 +11,7 @@ import { profileOf } from '../../../testing/profiles';
 import { renderScreen } from '../../../testing/render';
 import { startSocketServer } from '../../../testing/socket-server';
 import { later, reportView } from '../testing/report-fixtures';
+import { CLOSE_WHILE_PRINTING } from './print-job-modal';
 import { PrintInspectionModal } from './print-inspection-modal';
 
 let sockets: Awaited<ReturnType<typeof startSocketServer>>;
@@ -38,17 +40,25 @@ async function openModal({ websocket = true } = {}) {
     ],
     { config: websocket ? { websocketUrl: sockets.url } : {} },
   );
-  const view = renderScreen(
+  const view = renderScreen(<ClosableModal />, {
+    url: '/inspection/insp-8',
+    profile: profileOf('Inspector'),
+  });
+  return { ...view, served };
+}
+
+/** The modal as a page holds it: its onClose really closes it. */
+function ClosableModal() {
+  const [opened, setOpened] = useState(true);
+  return (
     <PrintInspectionModal
-      opened
-      onClose={() => {}}
+      opened={opened}
+      onClose={() => setOpened(false)}
       divisionId="north-region"
       inspectionId="insp-8"
       inspectionName="Routine Inspection #8"
-    />,
-    { url: '/inspection/insp-8', profile: profileOf('Inspector') },
+    />
   );
-  return { ...view, served };
 }
 
 const begins = () => sockets.received.filter((m) => String(m.action).startsWith('begin:'));
@@ -246,6 +256,73 @@ describe('a print job’s progress (spec 002 §4)', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(REPORT_MESSAGES.connection);
     expect(buttons()).toEqual(['Close', 'Retry']);
     expect(begins()).toHaveLength(0);
+  });
+});
+
+describe('closing the print modal (the result of a running job would be lost)', () => {
+  const printDialog = () => screen.queryByRole('dialog', { name: 'Print Inspection' });
+  const confirmDialog = () => screen.queryByRole('dialog', { name: 'Close while printing?' });
+  // The panel's Close button, and the frame's × (its label is Close too).
+  const closeButtons = () => within(printDialog()!).getAllByRole('button', { name: 'Close' });
+  const closeButton = () => closeButtons().find((b) => b.textContent === 'Close')!;
+  const crossButton = () => closeButtons().find((b) => b.textContent === '')!;
+
+  async function startPrinting() {
+    sockets.on('begin:inspection', (message) => {
+      stored = reportView('inspection', String(message.key), { status: 'progress', completed: 1, total: 4 });
+      return { result: stored };
+    });
+    await openModal();
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(await screen.findByText('Printing: 1 of 4')).toBeTruthy();
+  }
+
+  it('asks first on Close while printing: Cancel keeps the modal, “Close anyway” closes it', async () => {
+    await startPrinting();
+    await userEvent.click(closeButton());
+    const confirm = await screen.findByRole('dialog', { name: 'Close while printing?' });
+    expect(within(confirm).getByText(CLOSE_WHILE_PRINTING)).toBeTruthy();
+    // Cancel is focused first: Enter on it keeps the print.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Cancel'));
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(confirmDialog()).toBeNull());
+    expect(printDialog()).toBeTruthy();
+    expect(screen.getByText('Printing: 1 of 4')).toBeTruthy();
+
+    // The frame's × asks the same.
+    await userEvent.click(crossButton());
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Close while printing?' })).getByRole('button', {
+        name: 'Close anyway',
+      }),
+    );
+    await waitFor(() => expect(printDialog()).toBeNull());
+    expect(confirmDialog()).toBeNull();
+  });
+
+  it('asks first on Escape while printing; Escape in the question closes only the question', async () => {
+    await startPrinting();
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByRole('dialog', { name: 'Close while printing?' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(confirmDialog()).toBeNull());
+    expect(printDialog()).toBeTruthy();
+  });
+
+  it('closes at once before printing and after a failure', async () => {
+    await openModal({ websocket: false });
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(REPORT_MESSAGES.connection);
+    await userEvent.click(closeButton());
+    await waitFor(() => expect(printDialog()).toBeNull());
+    expect(confirmDialog()).toBeNull();
+  });
+
+  it('Cancel before printing closes at once', async () => {
+    await openModal();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(printDialog()).toBeNull());
+    expect(confirmDialog()).toBeNull();
   });
 });
 
