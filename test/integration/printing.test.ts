@@ -4,8 +4,10 @@ import type WebSocket from 'ws';
 import { createDb } from '@stormline/data/dynamo';
 import { createFinding, storedPrintKeyOf, type FindingRecord } from '@stormline/data/findings';
 import { getInspection } from '@stormline/data/inspections';
+import { createReport } from '@stormline/data/reports';
 import { PAPERS } from '@stormline/domain/report-rules';
-import { REPORT_MESSAGES } from '@stormline/domain/reports';
+import { TooManyRequestsError } from '@stormline/domain/errors';
+import { PRINTS_PER_USER_PER_MINUTE, REPORT_MESSAGES } from '@stormline/domain/reports';
 import { call, NORTH, SOUTH, tokenFor } from '../support/api';
 import { inspectedSite, openCorrectiveAction } from '../support/inspected-site';
 import {
@@ -366,6 +368,35 @@ describe('a print job belongs to who printed it', () => {
       key: `k${crypto.randomUUID().replace(/-/g, '')}`,
     });
     expect(extra).toMatchObject({ type: 'error', status: 400 });
+  });
+
+  it('lets one user begin at most 10 prints a minute: the 11th is refused (429), in the same transaction as the job', async () => {
+    const printer = await createTestUser('Admin', [NORTH]);
+    const minute = new Date('2026-11-30T10:15:20Z');
+    const begin = () => {
+      const id = crypto.randomUUID();
+      return createReport(
+        db,
+        {
+          id,
+          job: 'siteMaps',
+          key: `k${id.replace(/-/g, '')}`,
+          userId: printer.id,
+          divisionId: NORTH,
+          projectId: site.project.id,
+          title: 'Site Maps - Riverside Lofts',
+          body: {},
+        },
+        minute,
+      ).then(() => id);
+    };
+    for (let i = 0; i < PRINTS_PER_USER_PER_MINUTE; i++) await begin();
+    const refused = begin();
+    await expect(refused).rejects.toBeInstanceOf(TooManyRequestsError);
+    await expect(refused).rejects.toThrow(REPORT_MESSAGES.tooManyPrints);
+    // The next minute starts afresh.
+    minute.setUTCMinutes(16);
+    await expect(begin()).resolves.toBeTruthy();
   });
 
   it('refuses a Custom period ending after today in the project zone', async () => {

@@ -1,13 +1,20 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConflictError } from '@stormline/domain/errors';
-import { REPORT_FILE_DAYS, type ReportJob, type ReportStatus } from '@stormline/domain/reports';
+import { ConflictError, TooManyRequestsError } from '@stormline/domain/errors';
+import {
+  PRINTS_PER_USER_PER_MINUTE,
+  REPORT_FILE_DAYS,
+  REPORT_MESSAGES,
+  type ReportJob,
+  type ReportStatus,
+} from '@stormline/domain/reports';
 import type { Db } from './dynamo';
 import { reportChannelKey } from './report-channels';
 import { INDEXES, TTL_ATTRIBUTE } from './table';
 import { transact } from './transact';
 
 /**
- * Print jobs (docs/decisions/0042; docs/data-model.md "Files, maps and jobs"). Two items a job:
+ * Print jobs (docs/decisions/0042; docs/data-model.md "Files, maps and jobs"). Two items a job,
+ * and the user's count of jobs begun this minute:
  * the REPORT item in the division's partition (what GET /api/reports/{id}, the state machine's
  * tasks and the download read by GetItem), and a claim of its channel key (`status:report:{job}:
  * {key}`), which makes the key unique and answers the channel check by GetItem. Both expire
@@ -43,6 +50,8 @@ export const reportKeys = {
   lookup: (reportId: string) => `REPORT#${reportId}`,
   /** The channel's claim: one job per channel key, whoever's (report-channels.ts). */
   channel: (job: ReportJob, key: string) => reportChannelKey(job, key),
+  /** A user's count of jobs begun in one clock minute ('2026-11-30T03:41'). */
+  beganInMinute: (userId: string, minute: string) => ({ pk: `USER#${userId}#PRINTS`, sk: minute }),
 };
 
 /** Where a report's files are: its plan, its printed parts, the merged file. */
@@ -89,6 +98,24 @@ export async function createReport(
   };
   const ttl = { [TTL_ATTRIBUTE]: expiry(now) };
   await transact(db, [
+    {
+      // At most PRINTS_PER_USER_PER_MINUTE a minute, counted in the same transaction as the job.
+      write: {
+        Update: {
+          TableName: db.tableName,
+          Key: reportKeys.beganInMinute(report.userId, now.toISOString().slice(0, 16)),
+          UpdateExpression: 'ADD #began :one SET #expires = :expires',
+          ConditionExpression: 'attribute_not_exists(#began) OR #began < :most',
+          ExpressionAttributeNames: { '#began': 'began', '#expires': TTL_ATTRIBUTE },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':most': PRINTS_PER_USER_PER_MINUTE,
+            ':expires': Math.floor(now.getTime() / 1000) + 120,
+          },
+        },
+      },
+      onConditionFailed: () => new TooManyRequestsError(REPORT_MESSAGES.tooManyPrints),
+    },
     {
       write: {
         Put: {

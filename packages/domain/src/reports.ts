@@ -105,6 +105,13 @@ export const MAX_INSPECTIONS_PER_PRINT = 100;
 export const MAX_REPORT_PARTS = 400;
 
 /**
+ * How many print jobs one user may begin in a clock minute: each is a state machine execution and
+ * a Chromium per part, so a loop (or the shared public account) cannot start thousands. A person
+ * printing reports one after another stays well inside it.
+ */
+export const PRINTS_PER_USER_PER_MINUTE = 10;
+
+/**
  * How long a job may stay requested or in progress: the state machine's own limit (TimeoutSeconds
  * 900) and a minute's grace. A job still running after it has ended without recording why (timed
  * out, aborted, or the one machine stopped mid-print), and is read as failed so the screen offers Retry.
@@ -124,6 +131,7 @@ export const REPORT_MESSAGES = {
   photoMissing: 'A photo or document of this report could not be found. Retry, or contact the administrator.',
   running: 'This report is still being printed.',
   linkExpired: 'This download link has expired. Print the report again.',
+  tooManyPrints: 'You have started many prints in the last minute: wait a moment, then print again',
   bmpDetailsNotYours: 'You do not have permission to print BMP details: untick BMP details',
   tooManyParts: 'This report is too large to print at once: print fewer findings or documents',
 } as const;

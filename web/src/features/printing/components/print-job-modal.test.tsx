@@ -357,16 +357,16 @@ describe('printing from a public page (the public inspection’s menu)', () => {
       expect(sockets.tokens.at(-1)).toBe('public-token');
       expect(sockets.tokens).not.toContain('session-token');
       const key = String(begins()[0]!.key);
-      sockets.push(reportChannel('inspection', key), {
-        report: reportView('inspection', key, {
-          reportId: 'rep-public',
-          status: 'done',
-          completed: 4,
-          total: 4,
-          updatedAt: later(5),
-          url: '/api/download/rep-public.pdf?token=short-lived',
-        }),
+      // As the server does: the job is stored done before its push, so a read after the push sees it.
+      stored = reportView('inspection', key, {
+        reportId: 'rep-public',
+        status: 'done',
+        completed: 4,
+        total: 4,
+        updatedAt: later(5),
+        url: '/api/download/rep-public.pdf?token=short-lived',
       });
+      sockets.push(reportChannel('inspection', key), { report: stored });
       await waitFor(() => expect(router.state.location.pathname).toBe('/public/report/download'));
       expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
         reportId: 'rep-public',
