@@ -1,6 +1,6 @@
 import { userReachesDocument, type DocumentRecord } from '@stormline/data/documents';
 import { can } from '@stormline/domain/permissions';
-import { BMP_DETAILS_READ_RESOURCES } from '@stormline/domain/reports';
+import { LEGEND_DOCUMENT_READ_RESOURCES } from '@stormline/domain/legend-documents';
 import type { Caller } from './authenticate';
 import type { Deps } from './deps';
 import { readVisibleProject } from './project-access';
@@ -22,7 +22,7 @@ export async function readableDocument(
     owner.kind === 'group'
       ? can(caller.grants, 'read', 'Regulations')
       : owner.kind === 'legend'
-        ? BMP_DETAILS_READ_RESOURCES.some((resource) => can(caller.grants, 'read', resource))
+        ? LEGEND_DOCUMENT_READ_RESOURCES.some((resource) => can(caller.grants, 'read', resource))
         : can(caller.grants, 'read', 'Project');
   if (!mayRead || !(await userReachesDocument(deps.db, doc, caller.user.id, divisionId))) return null;
   // A project's documents go only to those who see the project (its access rows; published for the public).

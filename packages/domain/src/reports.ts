@@ -135,9 +135,3 @@ export const REPORT_MESSAGES = {
   bmpDetailsNotYours: 'You do not have permission to print BMP details: untick BMP details',
   tooManyParts: 'This report is too large to print at once: print fewer findings or documents',
 } as const;
-
-/**
- * BMP details print the regulation group's legend documents, which only a reader of Legend Item or
- * Regulations may open (functions/src/lib/document-access.ts), never the read-only public account.
- */
-export const BMP_DETAILS_READ_RESOURCES = ['Legend Item', 'Regulations'] as const;

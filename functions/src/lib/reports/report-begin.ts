@@ -10,13 +10,13 @@ import { localDate } from '@stormline/domain/local-date';
 import { customPeriodProblems, periodRange } from '@stormline/domain/report-period';
 import { reportTitle, selectionProblem, type TitleSubject } from '@stormline/domain/report-rules';
 import {
-  BMP_DETAILS_READ_RESOURCES,
   REPORT_MESSAGES,
   reportChannel,
   type PrintPeriod,
   type PrintScope,
   type ReportJob,
 } from '@stormline/domain/reports';
+import { LEGEND_DOCUMENT_READ_RESOURCES } from '@stormline/domain/legend-documents';
 import type { Caller } from '../authenticate';
 import type { Deps } from '../deps';
 import { readInspection } from '../inspection-context';
@@ -71,7 +71,7 @@ async function authorise<J extends ReportJob>(
   const { projectId } = body as { projectId: string };
   const project = await readVisibleProject(deps, caller, divisionId, projectId);
   if (job === 'swmp' && (body as BeginBody<'swmp'>).sections.bmpDetails) {
-    const mayRead = BMP_DETAILS_READ_RESOURCES.some((resource) => can(caller.grants, 'read', resource));
+    const mayRead = LEGEND_DOCUMENT_READ_RESOURCES.some((resource) => can(caller.grants, 'read', resource));
     if (!mayRead || caller.role.isReadOnly) throw new ForbiddenError(REPORT_MESSAGES.bmpDetailsNotYours);
   }
   const subject: TitleSubject = { projectName: project.name };

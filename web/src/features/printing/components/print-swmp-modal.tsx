@@ -2,12 +2,8 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Box, Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
 import { defaultSwmpOptions } from '@stormline/domain/report-period';
-import {
-  APPENDIX_GROUPS,
-  BMP_DETAILS_READ_RESOURCES,
-  REPORT_MESSAGES,
-  SWMP_SECTIONS,
-} from '@stormline/domain/reports';
+import { APPENDIX_GROUPS, REPORT_MESSAGES, SWMP_SECTIONS } from '@stormline/domain/reports';
+import { LEGEND_DOCUMENT_READ_RESOURCES } from '@stormline/domain/legend-documents';
 import { useSession } from '../../../lib/auth';
 import { hasPermission } from '../../../lib/page-access';
 import { PrintJobPanel, PrintModalFrame } from './print-job-modal';
@@ -35,7 +31,9 @@ function SwmpOptions({
 }) {
   // BMP details only for who may read the legend documents they print (the server refuses the rest).
   const profile = useSession();
-  const mayPrintBmp = BMP_DETAILS_READ_RESOURCES.some((resource) => hasPermission(profile, 'read', resource));
+  const mayPrintBmp = LEGEND_DOCUMENT_READ_RESOURCES.some((resource) =>
+    hasPermission(profile, 'read', resource),
+  );
   const sections = SWMP_SECTIONS.filter((s) => s.id !== 'bmpDetails' || mayPrintBmp);
   const [options, setOptions] = useState(() => {
     const defaults = defaultSwmpOptions();
