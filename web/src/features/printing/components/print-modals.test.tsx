@@ -295,6 +295,19 @@ describe('Print SWMP (spec 002 §2)', () => {
     });
   });
 
+  it('offers BMP details only to who may read the legend documents it prints', async () => {
+    await serveApi([], { config: { websocketUrl: sockets.url } });
+    renderScreen(modal, { url: '/divisions/north-region/projects/p1', profile: profileOf('BMP Contractor') });
+    await screen.findByRole('checkbox', { name: 'SWMP narrative' });
+    expect(screen.queryByRole('checkbox', { name: 'BMP details' })).toBeNull();
+    expect(((await printAndReadBody('swmp')) as { sections: object }).sections).toEqual({
+      narrative: true,
+      bmpDetails: false,
+      maps: true,
+      permits: true,
+    });
+  });
+
   it('refuses to print with nothing ticked', async () => {
     await open(modal);
     for (const label of [...SWMP_SECTIONS, ...APPENDIX_GROUPS].map((o) => o.label))
