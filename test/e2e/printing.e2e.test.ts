@@ -12,7 +12,12 @@ import { REPORT_MESSAGES } from '@stormline/domain/reports';
 import { annotationElement, xfdfCommand } from '@stormline/contract/xfdf';
 import { call, NORTH } from '../support/api';
 import { inspectedSite } from '../support/inspected-site';
-import { demoInspectionWithPhotos, pdfTextPages, renderPages } from '../support/printing';
+import {
+  demoInspectionWithPhotos,
+  pdfTextPages,
+  renderPages,
+  setProjectPublished,
+} from '../support/printing';
 import { productDeps, runtimeEnv } from '../support/runtime';
 import { makeSiteMapPdf, testFileStore } from '../support/site-maps';
 import { openSocket, request } from '../support/sockets';
@@ -430,14 +435,7 @@ describe('printing end to end (spec 002 §2, §4)', { timeout: 180_000 }, () => 
 
   it('the public inspection page prints as the public account: Print Inspection to its own download page', async () => {
     // A published project is what the public view shows (spec 002 §6).
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: projectKeys.project(NORTH, site.project.id),
-        UpdateExpression: 'SET publishedAt = :now',
-        ExpressionAttributeValues: { ':now': new Date().toISOString() },
-      }),
-    );
+    await setProjectPublished(db, NORTH, site.project.id, true);
     const page = await newPage();
     await page.goto(`/public/inspection/${site.inspection.id}?division=${NORTH}`);
     await page.getByRole('button', { name: 'Menu', exact: true }).click();

@@ -17,6 +17,7 @@ import {
   pdfTextPages,
   printOverSocket,
   renderPages,
+  setProjectPublished,
 } from '../support/printing';
 import { runtimeEnv } from '../support/runtime';
 import { testFileStore } from '../support/site-maps';
@@ -487,16 +488,7 @@ describe('who may print', () => {
       key: `k${crypto.randomUUID().replace(/-/g, '')}`,
     });
     expect(hidden).toMatchObject({ type: 'error', status: 404 });
-    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { projectKeys } = await import('@stormline/data/projects');
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: projectKeys.project(NORTH, site.project.id),
-        UpdateExpression: 'SET publishedAt = :now',
-        ExpressionAttributeValues: { ':now': new Date().toISOString() },
-      }),
-    );
+    await setProjectPublished(db, NORTH, site.project.id, true);
     const printed = await printOverSocket(
       publicSocket,
       publicToken,
@@ -508,13 +500,7 @@ describe('who may print', () => {
     expect((await downloadReport(link)).status).toBe(302);
 
     // Unpublished since: the report is not handed out any more, by id nor by the link it had.
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: projectKeys.project(NORTH, site.project.id),
-        UpdateExpression: 'REMOVE publishedAt',
-      }),
-    );
+    await setProjectPublished(db, NORTH, site.project.id, false);
     const reread = await call<{ message: string }>(`/api/reports/${printed.last!.reportId}`, {
       token: publicToken,
       divisionId: NORTH,

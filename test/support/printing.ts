@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as mupdf from 'mupdf';
 import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type WebSocket from 'ws';
@@ -10,7 +11,7 @@ import type { Db } from '@stormline/data/dynamo';
 import { findingImageCountStep, findingImagePutStep, listFindingImages } from '@stormline/data/findings';
 import { findingLinksOf, listProjectInspections, type InspectionRecord } from '@stormline/data/inspections';
 import { mapsOfProject } from '@stormline/data/map-features';
-import { listProjects, type ProjectRecord } from '@stormline/data/projects';
+import { listProjects, projectKeys, type ProjectRecord } from '@stormline/data/projects';
 import { transact } from '@stormline/data/transact';
 import { SITE_MAP_DOC_TYPE_ID } from '@stormline/domain/project-rules';
 import type { Deps } from '@stormline/functions/lib/deps';
@@ -205,4 +206,20 @@ export function renderPages(name: string, bytes: Uint8Array): string[] {
   }
   doc.destroy();
   return files;
+}
+
+/** Publishes a project to the public view, or takes it back (what the public account may print: spec 002 §6). */
+export async function setProjectPublished(db: Db, divisionId: string, projectId: string, published: boolean) {
+  await db.doc.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: projectKeys.project(divisionId, projectId),
+      ...(published
+        ? {
+            UpdateExpression: 'SET publishedAt = :now',
+            ExpressionAttributeValues: { ':now': new Date().toISOString() },
+          }
+        : { UpdateExpression: 'REMOVE publishedAt' }),
+    }),
+  );
 }
