@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, MissingParentError, NotFoundError, ValidationError } from '@stormline/domain/errors';
+import type { ProjectPermit } from '@stormline/domain/permit-rules';
 import type { TemplateProjectOptions } from '@stormline/domain/project-rules';
 import { PROJECT_MESSAGES } from '@stormline/domain/project-rules';
 import { INSPECTION_MESSAGES } from '@stormline/domain/inspection-rules';
@@ -67,6 +68,11 @@ export interface ProjectRecord {
   inspection_compliance_required: boolean;
   findingComplianceRequired: boolean;
   cgp_tracking_id: string | null;
+  /**
+   * The permit whose rules set the inspection clock (issue 23, docs/decisions/0046); absent on a
+   * project saved before permits: read it with projectPermit(), which answers the fixed interval.
+   */
+  permit?: ProjectPermit | null;
   /** The project's document types (PROJECT_DOC_TYPES ids), the site maps always among them. */
   docTypes: string[];
   notes: string | null;

@@ -1,0 +1,240 @@
+/**
+ * The permit rule sets (issue 23, docs/decisions/0046): which permit a project runs on decides how
+ * often its routine inspections fall due, what rain at the site makes a post-storm inspection due
+ * and by when. Rule sets are data, each with its name and citation, so a permit is added by
+ * adding an entry here and its table tests; the clock that applies them is permit-clock.ts.
+ */
+
+/** What rain (or snow) at the site, within a rolling window, makes a storm. */
+export interface StormTrigger {
+  /** Rain, in inches, within `windowHours` that counts as a storm. */
+  rainInches: number;
+  /** Snowfall, in inches, within `windowHours` whose melt counts as a storm, or null (rain only). */
+  snowInches: number | null;
+  windowHours: number;
+  /** The post-storm inspection is due this many hours after `dueFrom`. */
+  dueWithinHours: number;
+  /**
+   * What the deadline counts from: the hour the rolling total reached the threshold (the CGP's
+   * 'occurrence'), or the end of the storm (Texas), the last wet hour before `DRY_HOURS_ENDING_A_STORM`
+   * dry ones.
+   */
+  dueFrom: 'threshold' | 'storm-end';
+  /** The permit's words for it, quoted on the project page and the printed inspection. */
+  citation: string;
+}
+
+/** One way a permit lets its routine inspections be scheduled (CGP 4.2.1, 4.2.2, 4.3 ...). */
+export interface InspectionFrequency {
+  id: string;
+  label: string;
+  citation: string;
+  /**
+   * Days between routine inspections, or 'project' for the project's own routine interval (the
+   * fixed-interval rule set), or null when routine inspections are suspended (frozen conditions).
+   */
+  routineDays: number | 'project' | null;
+  storm: StormTrigger | null;
+}
+
+/** CGP 4.4's kinds of reduced-frequency period, each with the dates it applies from and to. */
+export const REDUCED_PERIOD_KINDS = [
+  'stabilized',
+  'arid-dry-season',
+  'frozen-suspended',
+  'frozen-continuing',
+] as const;
+export type ReducedPeriodKind = (typeof REDUCED_PERIOD_KINDS)[number];
+
+export interface PermitRuleSet {
+  id: PermitRuleSetId;
+  name: string;
+  citation: string;
+  /** The frequencies a project chooses from; the first is the default. */
+  frequencies: readonly InspectionFrequency[];
+  /** The frequency a site discharging to sensitive waters must use instead (CGP 4.3), or null. */
+  sensitiveWaters: InspectionFrequency | null;
+  /** The reduced-frequency periods the permit allows (CGP 4.4), by kind. */
+  reduced: Partial<Record<ReducedPeriodKind, InspectionFrequency>>;
+}
+
+export const PERMIT_RULE_SET_IDS = ['fixed-interval', 'cgp-2022', 'txr150000-2023'] as const;
+export type PermitRuleSetId = (typeof PERMIT_RULE_SET_IDS)[number];
+
+/** A reduced-frequency period of a project: 'YYYY-MM-DD' dates in the project's zone, `to` kept. */
+export interface ReducedPeriod {
+  kind: ReducedPeriodKind;
+  from: string;
+  /** The last day it applies, or null while it has no end date yet. */
+  to: string | null;
+}
+
+/** A project's permit, as Create and Edit Project choose it. */
+export interface ProjectPermit {
+  ruleSetId: PermitRuleSetId;
+  /** One of the rule set's frequencies (its id); null for the rule set's default. */
+  frequencyId: string | null;
+  /** The site discharges to sediment- or nutrient-impaired or Tier 2, 2.5 or 3 waters (CGP 4.3). */
+  sensitiveWaters: boolean;
+  reducedPeriods: ReducedPeriod[];
+}
+
+/** A storm has ended once this many hours in a row are dry (no measurable rain). */
+export const DRY_HOURS_ENDING_A_STORM = 6;
+
+const CGP = 'EPA 2022 Construction General Permit';
+
+/** CGP 4.2.2(a) and (b): 0.25 in of rain, or a snowmelt from 3.25 in of snow, within 24 hours. */
+const CGP_STORM: StormTrigger = {
+  rainInches: 0.25,
+  snowInches: 3.25,
+  windowHours: 24,
+  dueWithinHours: 24,
+  dueFrom: 'threshold',
+  citation:
+    'CGP 4.2.2: within 24 hours of the occurrence of a storm event that produces 0.25 inches or more of rain within a 24-hour period, or a snowmelt discharge from a storm event that produces 3.25 inches or more of snow within a 24-hour period',
+};
+
+/** TXR150000 (2023) Part III.F.6(a): 0.5 in of rain, due within 24 hours. */
+const TXR_STORM: StormTrigger = {
+  rainInches: 0.5,
+  snowInches: null,
+  windowHours: 24,
+  dueWithinHours: 24,
+  dueFrom: 'storm-end',
+  citation: 'TXR150000 Part III.F.6(a): within 24 hours of the end of a storm event of 0.5 inches or greater',
+};
+
+export const PERMIT_RULE_SETS: Readonly<Record<PermitRuleSetId, PermitRuleSet>> = {
+  'fixed-interval': {
+    id: 'fixed-interval',
+    name: 'Fixed interval',
+    citation: "The project's routine inspection interval; no post-storm trigger",
+    frequencies: [
+      {
+        id: 'interval',
+        label: 'Every routine interval',
+        citation: "Every routine inspection interval of the project's days",
+        routineDays: 'project',
+        storm: null,
+      },
+    ],
+    sensitiveWaters: null,
+    reduced: {},
+  },
+  'cgp-2022': {
+    id: 'cgp-2022',
+    name: CGP,
+    citation: 'EPA NPDES General Permit for Discharges from Construction Activities, 2022, Part 4',
+    frequencies: [
+      {
+        id: 'every-7-days',
+        label: 'Every 7 calendar days',
+        citation: 'CGP 4.2.1: at least once every 7 calendar days',
+        routineDays: 7,
+        storm: null,
+      },
+      {
+        id: 'every-14-days-and-storm',
+        label: 'Every 14 calendar days and after 0.25 in of rain',
+        citation: 'CGP 4.2.2: once every 14 calendar days and within 24 hours of a storm event',
+        routineDays: 14,
+        storm: CGP_STORM,
+      },
+    ],
+    sensitiveWaters: {
+      id: 'increased',
+      label: 'Every 7 calendar days and after 0.25 in of rain (sensitive waters)',
+      citation:
+        'CGP 4.3: sites discharging to sediment- or nutrient-impaired waters or Tier 2, 2.5 or 3 waters, once every 7 calendar days and within 24 hours of a storm event',
+      routineDays: 7,
+      storm: CGP_STORM,
+    },
+    reduced: {
+      stabilized: {
+        id: 'stabilized',
+        label: 'Stabilized: once a month',
+        citation:
+          'CGP 4.4.1: stabilized areas, twice during the first month no more than 14 calendar days apart, then once per month',
+        routineDays: 30,
+        storm: null,
+      },
+      'arid-dry-season': {
+        id: 'arid-dry-season',
+        label: 'Arid or semi-arid, dry season: once a month and after 0.25 in of rain',
+        citation:
+          'CGP 4.4.2: arid, semi-arid or drought-stricken areas in the seasonally dry period, once per month and within 24 hours of a storm event',
+        routineDays: 30,
+        storm: CGP_STORM,
+      },
+      'frozen-suspended': {
+        id: 'frozen-suspended',
+        label: 'Frozen, work suspended: inspections suspended',
+        citation:
+          'CGP 4.4.3(a): frozen conditions with construction suspended, inspections may be suspended until thawing',
+        routineDays: null,
+        storm: null,
+      },
+      'frozen-continuing': {
+        id: 'frozen-continuing',
+        label: 'Frozen, work continuing: once a month',
+        citation: 'CGP 4.4.3(b): frozen conditions with construction continuing, once per month',
+        routineDays: 30,
+        storm: null,
+      },
+    },
+  },
+  'txr150000-2023': {
+    id: 'txr150000-2023',
+    name: 'Texas Construction General Permit TXR150000 (2023)',
+    citation: 'TCEQ TPDES General Permit TXR150000, 2023, Part III.F.6',
+    frequencies: [
+      {
+        id: 'every-7-days',
+        label: 'Every 7 calendar days',
+        citation: 'TXR150000 III.F.6(a): at least once every 7 calendar days',
+        routineDays: 7,
+        storm: null,
+      },
+      {
+        id: 'every-14-days-and-storm',
+        label: 'Every 14 calendar days and after 0.5 in of rain',
+        citation:
+          'TXR150000 III.F.6(a): at least once every 14 calendar days and within 24 hours of the end of a storm event of 0.5 inches or greater',
+        routineDays: 14,
+        storm: TXR_STORM,
+      },
+    ],
+    sensitiveWaters: null,
+    reduced: {
+      'arid-dry-season': {
+        id: 'arid-dry-season',
+        label: 'Arid, semi-arid or drought: once a month and after 0.5 in of rain',
+        citation:
+          'TXR150000 III.F.6(b): arid, semi-arid or drought-stricken areas, at least once every month and within 24 hours after a storm event of 0.5 inches or greater',
+        routineDays: 30,
+        storm: TXR_STORM,
+      },
+      stabilized: {
+        id: 'stabilized',
+        label: 'Stabilized: once a month',
+        citation: 'TXR150000 III.F.6(c): where areas have been temporarily stabilized, once every month',
+        routineDays: 30,
+        storm: null,
+      },
+    },
+  },
+};
+
+/** The permit of a project that has chosen none: the product's fixed interval (the UK default). */
+export const FIXED_INTERVAL_PERMIT: ProjectPermit = {
+  ruleSetId: 'fixed-interval',
+  frequencyId: null,
+  sensitiveWaters: false,
+  reducedPeriods: [],
+};
+
+/** A project's permit; one saved before permits existed runs on the fixed interval. */
+export function projectPermit(project: { permit?: ProjectPermit | null }): ProjectPermit {
+  return project.permit ?? FIXED_INTERVAL_PERMIT;
+}
