@@ -2,6 +2,7 @@ import type { Db } from '@stormline/data/dynamo';
 import { recordInspectionsDue } from '@stormline/functions/jobs/inspections-due';
 import { recordLateFindings } from '@stormline/functions/jobs/late-findings';
 import { recordMissedInspections } from '@stormline/functions/jobs/missed-inspections';
+import { runRainfallJob } from '@stormline/functions/jobs/rainfall';
 import { sendSummaryEmails } from '@stormline/functions/jobs/summary-emails';
 
 export interface ScheduledJob {
@@ -16,6 +17,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'late findings', everyMs: 60 * 60 * 1000, run: recordLateFindings },
   { name: 'inspections due', everyMs: 60 * 60 * 1000, run: recordInspectionsDue },
   { name: 'summary e-mails', everyMs: 60 * 60 * 1000, run: sendSummaryEmails },
+  { name: 'rainfall', everyMs: 60 * 60 * 1000, run: runRainfallJob },
 ];
 
 export interface ScheduledJobs {

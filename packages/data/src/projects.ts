@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, MissingParentError, NotFoundError, ValidationError } from '@stormline/domain/errors';
 import type { ProjectPermit } from '@stormline/domain/permit-rules';
+import type { StormClock } from '@stormline/domain/permit-clock';
 import type { TemplateProjectOptions } from '@stormline/domain/project-rules';
 import { PROJECT_MESSAGES } from '@stormline/domain/project-rules';
 import { INSPECTION_MESSAGES } from '@stormline/domain/inspection-rules';
@@ -73,6 +74,12 @@ export interface ProjectRecord {
    * project saved before permits: read it with projectPermit(), which answers the fixed interval.
    */
   permit?: ProjectPermit | null;
+  /**
+   * Where the hourly rainfall job left the project's storm clock (docs/decisions/0047): absent
+   * until its rule has a storm trigger and the site has coordinates. Written by that job only,
+   * on the condition that it is still the clock the run read (packages/data/src/rainfall.ts).
+   */
+  stormClock?: StormClock | null;
   /** The project's document types (PROJECT_DOC_TYPES ids), the site maps always among them. */
   docTypes: string[];
   notes: string | null;
