@@ -3,7 +3,7 @@ import type { Db } from '@stormline/data/dynamo';
 import { listPostStormDuesOfProject } from '@stormline/data/post-storm-dues';
 import type { PostStormDueRecord } from '@stormline/data/post-storm-dues';
 import type { ProjectRecord } from '@stormline/data/projects';
-import { saveStormClock } from '@stormline/data/rainfall';
+import { getStormClocks, saveStormClock } from '@stormline/data/rainfall';
 import { overActiveProjects, overEveryDivision } from '@stormline/functions/jobs/each-division';
 import { runRainfallJob } from '@stormline/functions/jobs/rainfall';
 import type { RainfallRun } from '@stormline/functions/jobs/rainfall';
@@ -134,21 +134,20 @@ export async function playStorm(
 
   // The cell's clocks that read the storm's hours already (as dry) start again at its first hour.
   const first = storm[0]!.hour;
+  const inCell = projects.filter(
+    (other) =>
+      hasCoordinates(other.address) && rainfallCell(other.address.latitude, other.address.longitude) === cell,
+  );
+  const clocks = await getStormClocks(db, inCell);
   let replayedProjects = 0;
-  for (const other of projects) {
-    const clock = other.stormClock;
+  for (const other of inCell) {
+    const clock = clocks.get(other.id);
     if (!clock?.checkedThrough || clock.checkedThrough < first) continue;
-    if (
-      !hasCoordinates(other.address) ||
-      rainfallCell(other.address.latitude, other.address.longitude) !== cell
-    ) {
-      continue;
-    }
     const restart = { ...NEW_STORM_CLOCK, checkedThrough: addHours(first, -1) };
     if (await saveStormClock(db, other, clock, restart)) replayedProjects++;
   }
   // A project the job has not seen yet starts just before the storm, as if it had been watched.
-  if (trigger && !project.stormClock) {
+  if (trigger && !clocks.has(project.id)) {
     await saveStormClock(db, project, null, { ...NEW_STORM_CLOCK, checkedThrough: addHours(first, -1) });
   }
 

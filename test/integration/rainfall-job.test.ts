@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPostStormDuesOfProject } from '@stormline/data/post-storm-dues';
 import type { PostStormDueRecord } from '@stormline/data/post-storm-dues';
 import { createGroup } from '@stormline/data/regulations';
-import { getProjectInDivision, projectKeys } from '@stormline/data/projects';
-import { getRainCellState, listRainHours } from '@stormline/data/rainfall';
+import { projectKeys } from '@stormline/data/projects';
+import { getRainCellState, getStormClocks, listRainHours } from '@stormline/data/rainfall';
 import { PERMIT_RULE_SETS } from '@stormline/domain/permit-rules';
 import type { ProjectPermit } from '@stormline/domain/permit-rules';
 import { addHours, hourEnd, hoursFrom, rainfallCell, utcHourOf } from '@stormline/domain/rainfall';
@@ -117,6 +117,13 @@ async function runAt(now: Date) {
   return { run, requests: requestsSince(since) };
 }
 
+/** Our projects' storm clocks as stored, by project id. */
+const storedClocks = () =>
+  getStormClocks(
+    db,
+    Object.values(projects).map((id) => ({ divisionId: NORTH, id })),
+  );
+
 const dues = (projectId: string): Promise<PostStormDueRecord[]> =>
   listPostStormDuesOfProject(db, NORTH, projectId);
 
@@ -149,10 +156,8 @@ describe('the hourly rainfall job', () => {
   it('starts a project new to a storm rule at the current hour, asking nothing before it', async () => {
     const { requests } = await runAt(at(0));
     expect(requests).toEqual({ [SACRAMENTO]: 0, [HOUSTON]: 0 });
-    for (const id of Object.values(projects)) {
-      const project = await getProjectInDivision(db, NORTH, id);
-      expect(project.stormClock?.checkedThrough).toBe(hour(-1));
-    }
+    const clocks = await storedClocks();
+    for (const id of Object.values(projects)) expect(clocks.get(id)?.checkedThrough).toBe(hour(-1));
   });
 
   it('finds a storm with one request per cell and records one post-storm due per project, with its evidence', async () => {
@@ -220,8 +225,9 @@ describe('the hourly rainfall job', () => {
     const state = await getRainCellState(db, SACRAMENTO);
     expect(Object.keys(state.unread).sort()).toEqual(hoursFrom(hour(12), hour(15)));
     expect(state.unread[hour(14)]).toEqual({ at: at(16).toISOString(), reason: 'status 503' });
+    const clocks = await storedClocks();
     for (const id of Object.values(projects)) {
-      expect((await getProjectInDivision(db, NORTH, id)).stormClock?.checkedThrough).toBe(hour(11));
+      expect(clocks.get(id)?.checkedThrough).toBe(hour(11));
       expect(await dues(id)).toHaveLength(1);
     }
 

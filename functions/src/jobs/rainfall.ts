@@ -2,6 +2,7 @@ import type { Db } from '@stormline/data/dynamo';
 import { recordPostStormDue } from '@stormline/data/post-storm-dues';
 import type { ProjectRecord } from '@stormline/data/projects';
 import {
+  getStormClocks,
   recordUnreadHours,
   removeStormClock,
   saveStormClock,
@@ -11,7 +12,7 @@ import { localDate } from '@stormline/domain/local-date';
 import { advanceStormClock, frequencyOn, NEW_STORM_CLOCK } from '@stormline/domain/permit-clock';
 import type { StormClock } from '@stormline/domain/permit-clock';
 import type { StormTrigger } from '@stormline/domain/permit-rules';
-import { projectPermit } from '@stormline/domain/permit-rules';
+import { PERMIT_RULE_SETS, projectPermit } from '@stormline/domain/permit-rules';
 import {
   addHours,
   hasCoordinates,
@@ -49,9 +50,9 @@ interface Watched {
   project: ProjectRecord;
   trigger: StormTrigger;
   cell: string;
-  /** The clock as stored (the save's condition), or null when the project has none yet. */
-  stored: StormClock | null;
-  /** The clock the run feeds: the stored one, or a new one starting at the current hour. */
+  /** The clock as stored: the condition of the save. */
+  stored: StormClock;
+  /** The clock the run feeds (the stored one). */
   clock: StormClock;
 }
 
@@ -75,21 +76,46 @@ function watchedTrigger(project: ProjectRecord, now: Date): StormTrigger | null 
   return frequencyOn(projectPermit(project), today).frequency.storm;
 }
 
+/** Rule sets with a storm trigger in any of their frequencies: only their projects can hold a clock. */
+const RULE_SETS_WITH_STORMS = new Set(
+  Object.values(PERMIT_RULE_SETS)
+    .filter((ruleSet) =>
+      [...ruleSet.frequencies, ruleSet.sensitiveWaters, ...Object.values(ruleSet.reduced)].some(
+        (f) => f?.storm,
+      ),
+    )
+    .map((ruleSet) => ruleSet.id),
+);
+
 /**
- * One project as the run sees it: watched with its clock, or not (its clock, if any, taken away
- * so that a trigger that returns later starts then, with no backfill).
+ * One page of projects as the run sees them: those watched, each with its clock (read in one
+ * BatchGet for the page), a new one saved at the current hour for a project new to a storm rule.
+ * A project of a storm rule set watched no more today (a reduced period without storms, no
+ * coordinates) loses its clock, so a trigger that returns later starts then, with no backfill.
  */
-async function watch(db: Db, project: ProjectRecord, now: Date): Promise<Watched | null> {
-  const trigger = watchedTrigger(project, now);
-  const stored = project.stormClock ?? null;
-  if (!trigger) {
-    if (stored) await removeStormClock(db, project);
-    return null;
-  }
-  const cell = rainfallCell(project.address.latitude, project.address.longitude);
-  // New to a storm rule: its clock starts at the current hour (the first fed once it is over).
-  const clock: StormClock = stored ?? { ...NEW_STORM_CLOCK, checkedThrough: lastCompleteHour(now) };
-  return { project, trigger, cell, stored, clock };
+async function watchPage(db: Db, page: readonly ProjectRecord[], now: Date): Promise<Watched[]> {
+  const candidates = page.filter((project) => RULE_SETS_WITH_STORMS.has(projectPermit(project).ruleSetId));
+  if (candidates.length === 0) return [];
+  const clocks = await getStormClocks(db, candidates);
+  const seen = await Promise.all(
+    candidates.map(async (project): Promise<Watched | null> => {
+      const trigger = watchedTrigger(project, now);
+      const stored = clocks.get(project.id) ?? null;
+      if (!trigger) {
+        if (stored) await removeStormClock(db, project);
+        return null;
+      }
+      const cell = rainfallCell(project.address.latitude, project.address.longitude);
+      if (stored) return { project, trigger, cell, stored, clock: stored };
+      // New to a storm rule: its clock starts at the current hour (the first fed once it is over),
+      // saved before anything is read; another run that saved one first feeds it this hour.
+      const clock: StormClock = { ...NEW_STORM_CLOCK, checkedThrough: lastCompleteHour(now) };
+      return (await saveStormClock(db, project, null, clock))
+        ? { project, trigger, cell, stored: clock, clock }
+        : null;
+    }),
+  );
+  return seen.filter((w): w is Watched => w !== null);
 }
 
 /** Feeds one project the cell's new hours; records its storms' dues, then saves its clock. */
@@ -170,20 +196,11 @@ export async function runRainfallJob(db: Db, now: Date): Promise<RainfallRun> {
   let projects = 0;
   const { divisions } = await overEveryDivision(db, (divisionId) =>
     overActiveProjects(db, divisionId, async (page) => {
-      const seen = await Promise.all(page.map((project) => watch(db, project, now)));
-      for (const watched of seen) {
-        if (!watched) continue;
+      for (const watched of await watchPage(db, page, now)) {
         projects++;
         byCell.set(watched.cell, [...(byCell.get(watched.cell) ?? []), watched]);
       }
       return 0;
-    }),
-  );
-  // New clocks are saved before anything is read, so the hour they start at is fixed.
-  await Promise.all(
-    [...byCell.values()].flat().map(async (w) => {
-      if (w.stored) return;
-      if (await saveStormClock(db, w.project, null, w.clock)) w.stored = w.clock;
     }),
   );
   const run: RainfallRun = {

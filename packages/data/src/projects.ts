@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, MissingParentError, NotFoundError, ValidationError } from '@stormline/domain/errors';
 import type { ProjectPermit } from '@stormline/domain/permit-rules';
-import type { StormClock } from '@stormline/domain/permit-clock';
 import type { TemplateProjectOptions } from '@stormline/domain/project-rules';
 import { PROJECT_MESSAGES } from '@stormline/domain/project-rules';
 import { INSPECTION_MESSAGES } from '@stormline/domain/inspection-rules';
@@ -74,12 +73,6 @@ export interface ProjectRecord {
    * project saved before permits: read it with projectPermit(), which answers the fixed interval.
    */
   permit?: ProjectPermit | null;
-  /**
-   * Where the hourly rainfall job left the project's storm clock (docs/decisions/0047): absent
-   * until its rule has a storm trigger and the site has coordinates. Written by that job only,
-   * on the condition that it is still the clock the run read (packages/data/src/rainfall.ts).
-   */
-  stormClock?: StormClock | null;
   /** The project's document types (PROJECT_DOC_TYPES ids), the site maps always among them. */
   docTypes: string[];
   notes: string | null;
@@ -671,10 +664,11 @@ export async function deleteProject(db: Db, divisionId: string, projectId: strin
   const state = stateOf(project);
   const pk = projectKeys.project(divisionId, projectId).pk;
   // What the project's partition holds besides the project: access rows, its log, its documents,
-  // the missed inspections the scheduled job recorded (missed-inspections.ts).
+  // the missed inspections the scheduled job recorded (missed-inspections.ts), the rainfall job's
+  // storm clock (rainfall.ts).
   const rows = (
     await Promise.all(
-      ['CONTACT#', 'LOG#', 'DOC#', 'LEGEND#', 'MAPNOTE#', 'MISSED#'].map((prefix) =>
+      ['CONTACT#', 'LOG#', 'DOC#', 'LEGEND#', 'MAPNOTE#', 'MISSED#', 'STORMCLOCK'].map((prefix) =>
         readPartition(db, pk, prefix),
       ),
     )

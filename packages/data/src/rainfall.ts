@@ -1,7 +1,8 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { RainHour, StormClock } from '@stormline/domain/permit-clock';
 import { hourStart } from '@stormline/domain/rainfall';
+import { batchGet } from './batch-get';
 import type { Db } from './dynamo';
 import { projectKeys } from './projects';
 import type { RainfallSource } from './post-storm-dues';
@@ -16,9 +17,11 @@ import type { RainfallSource } from './post-storm-dues';
  * - `RAINCELL#<cell> / STATE`: how far the cell was read (`readThrough`), and each hour that could
  *   not be read, with when and why (`unread`), until a later run reads it.
  *
- * A project's StormClock is kept on its project item (`stormClock`) and only ever replaced on the
- * condition that it is still the one the run read, so two runs at once never feed the same
- * hours twice.
+ * - `DIVISION#<d>#PROJECT#<p> / STORMCLOCK`: the project's StormClock (`clock`), in its partition
+ *   but an item of its own in no index: replacing it hourly costs its own size once, not the
+ *   project item's in the table and both indexes, and leaves the project's version alone. It is
+ *   only replaced on the condition that it is still the one the run read, so two runs at once
+ *   never feed the same hours twice.
  */
 
 export const RAIN_CELL_PREFIX = 'RAINCELL#';
@@ -178,10 +181,33 @@ export async function listRainHours(
   return hours;
 }
 
+/** A project's storm clock: its own item in the project's partition, in no index. */
+export const stormClockKey = (divisionId: string, projectId: string) => ({
+  pk: projectKeys.project(divisionId, projectId).pk,
+  sk: 'STORMCLOCK',
+});
+
+/**
+ * The storm clocks of these projects (100 a call), by project id; none for those without one.
+ * Eventually consistent, at half the reads: a clock read stale (an hour-old write not yet seen)
+ * makes its save's condition fail, and the clock waits for the next run.
+ */
+export async function getStormClocks(
+  db: Db,
+  projects: readonly { divisionId: string; id: string }[],
+): Promise<Map<string, StormClock>> {
+  const items = await batchGet(
+    db,
+    projects.map((p) => stormClockKey(p.divisionId, p.id)),
+    false,
+  );
+  return new Map(items.map((item) => [item.projectId as string, item.clock as StormClock]));
+}
+
 /**
  * Replaces a project's StormClock, on the condition that it is still the one the run read
- * (`previous`, or none): answers false when another run moved it first (or the project is gone),
- * and then nothing is written.
+ * (`previous`, or none): answers false when another run moved it first, and then nothing is
+ * written.
  */
 export async function saveStormClock(
   db: Db,
@@ -189,25 +215,30 @@ export async function saveStormClock(
   previous: StormClock | null,
   next: StormClock,
 ): Promise<boolean> {
-  const values: Record<string, unknown> = { ':next': next };
+  const values: Record<string, unknown> = {};
   let condition: string;
   if (previous === null) {
-    condition = 'attribute_exists(pk) AND attribute_not_exists(stormClock)';
+    condition = 'attribute_not_exists(pk)';
   } else if (previous.checkedThrough === null) {
-    condition = 'attribute_exists(pk) AND stormClock.checkedThrough = :null';
+    condition = 'clock.checkedThrough = :null';
     values[':null'] = null;
   } else {
-    condition = 'attribute_exists(pk) AND stormClock.checkedThrough = :previous';
+    condition = 'clock.checkedThrough = :previous';
     values[':previous'] = previous.checkedThrough;
   }
   try {
     await db.doc.send(
-      new UpdateCommand({
+      new PutCommand({
         TableName: db.tableName,
-        Key: projectKeys.project(project.divisionId, project.id),
-        UpdateExpression: 'SET stormClock = :next',
+        Item: {
+          ...stormClockKey(project.divisionId, project.id),
+          type: 'StormClock',
+          divisionId: project.divisionId,
+          projectId: project.id,
+          clock: next,
+        },
         ConditionExpression: condition,
-        ExpressionAttributeValues: values,
+        ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
       }),
     );
     return true;
@@ -222,16 +253,7 @@ export async function saveStormClock(
  * coordinates), so that when one applies again the clock starts at that hour, not back then.
  */
 export async function removeStormClock(db: Db, project: { divisionId: string; id: string }): Promise<void> {
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: projectKeys.project(project.divisionId, project.id),
-        UpdateExpression: 'REMOVE stormClock',
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  await db.doc.send(
+    new DeleteCommand({ TableName: db.tableName, Key: stormClockKey(project.divisionId, project.id) }),
+  );
 }
