@@ -145,9 +145,18 @@ describe('routine inspections: the rule in force and the next due date', () => {
     });
   });
 
-  it('a frequency the rule set does not have is refused, not replaced by the default', () => {
+  it('a frequency or rule set the product does not have, a malformed date or interval is refused, not replaced by a default', () => {
     expect(() => frequencyOn(permit({ frequencyId: 'every-3-days' }), '2026-03-02')).toThrow(
       "EPA 2022 Construction General Permit has no inspection frequency 'every-3-days'",
+    );
+    expect(() => frequencyOn(permit({ ruleSetId: 'cgp-2017' as never }), '2026-03-02')).toThrow(
+      "No permit rule set 'cgp-2017'",
+    );
+    expect(() => nextRoutineDue(permit(), 10, '03-02-2026')).toThrow(
+      "'03-02-2026' is not a date written 'YYYY-MM-DD'",
+    );
+    expect(() => nextRoutineDue(permit({ ruleSetId: 'fixed-interval' }), 0, '2026-03-02')).toThrow(
+      'A routine interval is a whole number of days, at least 1 (not 0)',
     );
   });
 });

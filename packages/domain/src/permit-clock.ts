@@ -1,4 +1,4 @@
-import { addDays } from './local-date';
+import { addDays, isIsoDate } from './local-date';
 import {
   DRY_HOURS_ENDING_A_STORM,
   FIRST_MONTH_DAYS,
@@ -20,6 +20,11 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Routine inspections
 // ---------------------------------------------------------------------------------------------
+
+function checkedDate(date: string): string {
+  if (!isIsoDate(date)) throw new Error(`'${date}' is not a date written 'YYYY-MM-DD'`);
+  return date;
+}
 
 function covers(period: ReducedPeriod, date: string): boolean {
   return period.from <= date && (period.to === null || date <= period.to);
@@ -44,7 +49,9 @@ export function frequencyOn(
   permit: ProjectPermit,
   date: string,
 ): { ruleSet: PermitRuleSet; frequency: InspectionFrequency; reducedPeriod: ReducedPeriod | null } {
-  const ruleSet = PERMIT_RULE_SETS[permit.ruleSetId];
+  checkedDate(date);
+  const ruleSet = PERMIT_RULE_SETS[permit.ruleSetId] as PermitRuleSet | undefined;
+  if (!ruleSet) throw new Error(`No permit rule set '${permit.ruleSetId}'`);
   let reducedPeriod: ReducedPeriod | null = null;
   for (const period of permit.reducedPeriods) {
     if (!ruleSet.reduced[period.kind] || !covers(period, date)) continue;
@@ -103,7 +110,7 @@ export function nextRoutineDue(
   projectRoutineInterval: number,
   lastRoutineDate: string,
 ): string | null {
-  const first = addDays(lastRoutineDate, 1);
+  const first = addDays(checkedDate(lastRoutineDate), 1);
   const changes = new Set<string>();
   for (const period of permit.reducedPeriods) {
     changes.add(period.from);
