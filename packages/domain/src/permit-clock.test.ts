@@ -326,6 +326,9 @@ describe('the storm clock, hour by hour', () => {
     expect(() =>
       advanceStormClock(CGP_STORM, clock, [{ hour: '2026-11-28 01:00', rainInches: 0, snowInches: 0 }]),
     ).toThrow("'2026-11-28 01:00' is not a UTC hour written 'YYYY-MM-DDTHH'");
+    expect(() => stormsOf(CGP_STORM, [{ hour: '2026-02-30T24', rainInches: 0, snowInches: 0 }])).toThrow(
+      "'2026-02-30T24' is not a UTC hour written 'YYYY-MM-DDTHH'",
+    );
     expect(() => advanceStormClock(CGP_STORM, clock, hoursFrom('2026-11-28T01', [-0.1]))).toThrow(
       'Rain at 2026-11-28T01 is not a number of inches, 0 or more: -0.1',
     );

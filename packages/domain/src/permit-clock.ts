@@ -195,7 +195,9 @@ const HOUR_MS = 3_600_000;
 
 function hourStart(hour: string): number {
   const ms = HOUR.test(hour) ? Date.parse(`${hour}:00:00.000Z`) : NaN;
-  if (Number.isNaN(ms)) throw new Error(`'${hour}' is not a UTC hour written 'YYYY-MM-DDTHH'`);
+  // Date.parse takes '2026-02-30T24' for March 3rd; a real hour reads back as itself.
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 13) !== hour)
+    throw new Error(`'${hour}' is not a UTC hour written 'YYYY-MM-DDTHH'`);
   return ms;
 }
 
