@@ -118,10 +118,10 @@ async function runAt(now: Date) {
 }
 
 /** Our projects' storm clocks as stored, by project id. */
-const storedClocks = () =>
+const storedClocks = (ids: readonly string[] = Object.values(projects)) =>
   getStormClocks(
     db,
-    Object.values(projects).map((id) => ({ divisionId: NORTH, id })),
+    ids.map((id) => ({ divisionId: NORTH, id })),
   );
 
 const dues = (projectId: string): Promise<PostStormDueRecord[]> =>
@@ -252,6 +252,27 @@ describe('the hourly rainfall job', () => {
     }
     expect(await dues(projects.cedar)).toHaveLength(1);
     expect((await getRainCellState(db, SACRAMENTO)).unread).toEqual({});
+  });
+
+  it('reads at most 72 hours back for a project that fell further behind, and still finds a storm in them', async () => {
+    const inspector = await createTestUser('Inspector', [NORTH]);
+    const elm = await createProject(
+      `Elm Hollow ${tag}`,
+      { latitude: 39.74, longitude: -104.99, zone: 'Europe/London' },
+      inspector.id,
+    );
+    await setPermit(elm, CGP_14_DAYS);
+    const denver = rainfallCell(39.74, -104.99);
+    // Its clock starts 80 hours before the script's first hour; then nothing runs for 100 hours.
+    await runAt(at(-80));
+    await weather.record(denver, stormHours(0.3, 2, hour(18)));
+    await runRainfallJob(db, at(20));
+    const asked = weather.requests.filter((r) => r.cell === denver);
+    expect(asked).toHaveLength(1);
+    // 72 hours to the last complete one (19): from hour -52, ending at -51 in the provider's terms.
+    expect([asked[0]!.startHour, asked[0]!.endHour]).toEqual([`${hour(-51)}:00`, `${hour(20)}:00`]);
+    expect(await dues(elm)).toMatchObject([{ countedAt: `${hour(19)}:00:00.000Z`, amountInches: 0.3 }]);
+    expect((await storedClocks([elm])).get(elm)?.checkedThrough).toBe(hour(19));
   });
 
   it('plays a scripted storm over a project, as `npm run storm` does, and says what it recorded', async () => {

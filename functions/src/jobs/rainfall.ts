@@ -23,6 +23,7 @@ import {
 } from '@stormline/domain/rainfall';
 import { getTableDb } from '../lib/deps';
 import { fetchHourlyRainfall, RainfallUnavailableError } from '../lib/weather-provider';
+import type { RainfallReading } from '../lib/weather-provider';
 import { overActiveProjects, overEveryDivision } from './each-division';
 
 /**
@@ -72,8 +73,21 @@ export interface RainfallRun {
 /** The storm trigger of a project's permit on its local today, or null (none, or no place to read rain at). */
 function watchedTrigger(project: ProjectRecord, now: Date): StormTrigger | null {
   if (!hasCoordinates(project.address)) return null;
-  const today = localDate(project.timezone, now);
-  return frequencyOn(projectPermit(project), today).frequency.storm;
+  try {
+    return frequencyOn(projectPermit(project), localDate(project.timezone, now)).frequency.storm;
+  } catch (error) {
+    // A permit the clock refuses (a rule set or date it does not know) must not stop every other
+    // project's rain: this one is left out, and said so for whoever reads the logs.
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'rainfall job: permit not readable',
+        projectId: project.id,
+        detail: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    return null;
+  }
 }
 
 /** Rule sets with a storm trigger in any of their frequencies: only their projects can hold a clock. */
@@ -122,11 +136,7 @@ async function watchPage(db: Db, page: readonly ProjectRecord[], now: Date): Pro
 async function advanceProject(
   db: Db,
   watched: Watched,
-  reading: {
-    from: string;
-    hours: readonly { hour: string; rainInches: number; snowInches: number }[];
-    source: 'open-meteo' | 'recorded';
-  },
+  reading: RainfallReading & { from: string },
   now: Date,
 ): Promise<number> {
   let clock = watched.clock;
