@@ -142,6 +142,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  delete process.env.WEATHER_API_URL;
   await provider?.stop();
   db.doc.destroy();
 });
