@@ -2,6 +2,7 @@ import type { Db } from '@stormline/data/dynamo';
 import { recordInspectionsDue } from '@stormline/functions/jobs/inspections-due';
 import { recordLateFindings } from '@stormline/functions/jobs/late-findings';
 import { recordMissedInspections } from '@stormline/functions/jobs/missed-inspections';
+import { settlePostStormDues } from '@stormline/functions/jobs/post-storm-dues';
 import { sendSummaryEmails } from '@stormline/functions/jobs/summary-emails';
 
 export interface ScheduledJob {
@@ -13,6 +14,8 @@ export interface ScheduledJob {
 /** What EventBridge Scheduler runs in the cloud (infra's Jobs stack), at the same rate. */
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'missed inspections', everyMs: 60 * 60 * 1000, run: recordMissedInspections },
+  // In the cloud the missed-inspection Lambda runs it in the same invocation.
+  { name: 'post-storm dues', everyMs: 60 * 60 * 1000, run: settlePostStormDues },
   { name: 'late findings', everyMs: 60 * 60 * 1000, run: recordLateFindings },
   { name: 'inspections due', everyMs: 60 * 60 * 1000, run: recordInspectionsDue },
   { name: 'summary e-mails', everyMs: 60 * 60 * 1000, run: sendSummaryEmails },

@@ -8,6 +8,7 @@ import { initialAnswers, toTimeStep } from '@stormline/domain/questionnaire-rule
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { actorOf, inspectionDetail, inspectionLogStep } from '../../lib/inspection-context';
+import { settleProjectPostStormDues } from '../../lib/post-storm-dues';
 import { assertProjectWritable, readVisibleProject } from '../../lib/project-access';
 
 const route = inspectionsRoutes.createInspection;
@@ -15,7 +16,8 @@ const route = inspectionsRoutes.createInspection;
 /**
  * 'New <type> Inspection' and the due-today start (spec 000 §4, 0018): the project's current
  * template version is pinned; the creation rule holds in the transaction; open findings are
- * carried over; a routine inspection moves the project's next date by its interval.
+ * carried over; a routine inspection moves the project's next date by its interval; a post-storm
+ * one settles the project's post-storm dues it answers (docs/decisions/0048).
  */
 export async function main({ body, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const project = await readVisibleProject(deps, caller, divisionId!, body.projectId);
@@ -60,6 +62,7 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
     ],
     now,
   );
+  if (inspection.type !== 'Routine') await settleProjectPostStormDues(deps.db, project, now);
   return { status: 201, body: await inspectionDetail(deps, caller, inspection, project) };
 }
 

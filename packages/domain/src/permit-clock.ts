@@ -1,0 +1,26 @@
+/**
+ * STAND-IN (wt-dues): only postStormStateOf, exactly as /work/briefs/h23-clock.md gives its
+ * signature, so the due lifecycle compiles and runs before the permit clock (wt-clock) lands.
+ * On merging main, take main's permit-clock.ts whole.
+ */
+
+export type PostStormState = 'due' | 'done' | 'missed' | 'late';
+
+/** What a due is, given the post-storm inspections of the project and now. */
+export function postStormStateOf(
+  due: { countedAt: string; dueBy: string },
+  postStormInspectionsStartedAt: readonly string[],
+  now: Date,
+): { state: PostStormState; settledBy: string | null } {
+  const from = Date.parse(due.countedAt);
+  const to = Date.parse(due.dueBy);
+  const times = postStormInspectionsStartedAt
+    .map((startedAt) => ({ startedAt, at: Date.parse(startedAt) }))
+    .filter((t) => t.at >= from && t.at <= now.getTime())
+    .sort((a, b) => a.at - b.at);
+  const inTime = times.find((t) => t.at <= to);
+  if (inTime) return { state: 'done', settledBy: inTime.startedAt };
+  const late = times.find((t) => t.at > to);
+  if (late) return { state: 'late', settledBy: late.startedAt };
+  return { state: now.getTime() > to ? 'missed' : 'due', settledBy: null };
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  instantOfLocal,
+  postStormDueText,
+  postStormReason,
+  settlementOf,
+  stormDayOf,
+} from './post-storm-dues';
+
+// Alder Creek, Pacific time: 0.31 in of rain in the 24 hours to 06:00 on 11-28 (14:00 UTC).
+const storm = {
+  countedAt: '2026-11-28T14:00:00.000Z',
+  dueBy: '2026-11-29T14:00:00.000Z',
+  kind: 'rain' as const,
+  amountInches: 0.31,
+  windowStart: '2026-11-27T14:00:00.000Z',
+  windowEnd: '2026-11-28T14:00:00.000Z',
+};
+const LA = 'America/Los_Angeles';
+
+describe('what a post-storm due says (issue 23)', () => {
+  it("names the deadline and the rain in the project's zone, dates as MM-DD-YYYY", () => {
+    expect(postStormDueText('Alder Creek', storm, LA)).toBe(
+      'Post-storm inspection due by 11-29-2026 06:00 at Alder Creek: 0.31 in of rain in the 24 hours to 11-28 06:00',
+    );
+    expect(postStormReason(storm, LA)).toBe('0.31 in of rain, 11-28 06:00');
+  });
+
+  it('the same storm in London reads in London time', () => {
+    expect(postStormDueText('Alder Creek', storm, 'Europe/London')).toBe(
+      'Post-storm inspection due by 11-29-2026 14:00 at Alder Creek: 0.31 in of rain in the 24 hours to 11-28 14:00',
+    );
+  });
+
+  it('a snowmelt due names the snow (CGP 4.2.2(b): 3.25 in of snow within 24 hours)', () => {
+    expect(postStormReason({ ...storm, kind: 'snowmelt', amountInches: 3.4 }, LA)).toBe(
+      '3.40 in of snow, 11-28 06:00',
+    );
+  });
+
+  it("counts a storm on its day in the project's zone (late evening in Denver is the next day in UTC)", () => {
+    expect(stormDayOf({ countedAt: '2026-11-29T04:00:00.000Z' }, 'America/Denver')).toBe('2026-11-28');
+    expect(stormDayOf({ countedAt: '2026-11-29T04:00:00.000Z' }, 'Europe/London')).toBe('2026-11-29');
+  });
+});
+
+describe("an inspection's recorded local time as an instant", () => {
+  it('converts local wall-clock times, on either side of a daylight-saving change', () => {
+    expect(instantOfLocal(LA, '2026-11-28T06:00')).toBe('2026-11-28T14:00:00.000Z');
+    expect(instantOfLocal(LA, '2026-07-01T06:00')).toBe('2026-07-01T13:00:00.000Z');
+    // New York springs forward at 02:00 on 03-08-2026: 01:30 is EST, 03:30 EDT.
+    expect(instantOfLocal('America/New_York', '2026-03-08T01:30')).toBe('2026-03-08T06:30:00.000Z');
+    expect(instantOfLocal('America/New_York', '2026-03-08T03:30')).toBe('2026-03-08T07:30:00.000Z');
+  });
+});
+
+describe('what the post-storm inspections make of a due (postStormStateOf)', () => {
+  const open = { ...storm, status: 'due' };
+  const at = (iso: string) => new Date(iso);
+  const inspection = (inspectionId: string, startedAt: string) => ({ inspectionId, startedAt });
+
+  it('one started within 24 hours of the storm: done, with its id', () => {
+    expect(
+      settlementOf(open, [inspection('i1', '2026-11-29T09:00:00.000Z')], at('2026-11-29T10:00:00.000Z')),
+    ).toEqual({ status: 'done', inspectionId: 'i1' });
+  });
+
+  it('none yet, before the deadline: nothing changes', () => {
+    expect(settlementOf(open, [], at('2026-11-29T13:59:00.000Z'))).toBeNull();
+  });
+
+  it('none by the deadline: missed, once', () => {
+    expect(settlementOf(open, [], at('2026-11-29T14:01:00.000Z'))).toEqual({
+      status: 'missed',
+      inspectionId: null,
+    });
+    expect(settlementOf({ ...open, status: 'missed' }, [], at('2026-11-30T14:01:00.000Z'))).toBeNull();
+  });
+
+  it('one started after the deadline turns a missed due late', () => {
+    expect(
+      settlementOf(
+        { ...open, status: 'missed' },
+        [inspection('i2', '2026-11-30T08:00:00.000Z')],
+        at('2026-11-30T09:00:00.000Z'),
+      ),
+    ).toEqual({ status: 'late', inspectionId: 'i2' });
+  });
+
+  it('one started before the storm reached the threshold does not answer it', () => {
+    expect(
+      settlementOf(open, [inspection('i0', '2026-11-28T12:00:00.000Z')], at('2026-11-29T15:00:00.000Z')),
+    ).toEqual({ status: 'missed', inspectionId: null });
+  });
+
+  it('done and late are final', () => {
+    const later = [inspection('i3', '2026-11-29T10:00:00.000Z')];
+    expect(settlementOf({ ...open, status: 'done' }, later, at('2026-12-01T00:00:00.000Z'))).toBeNull();
+    expect(settlementOf({ ...open, status: 'late' }, later, at('2026-12-01T00:00:00.000Z'))).toBeNull();
+  });
+});

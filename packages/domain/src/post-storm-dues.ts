@@ -1,0 +1,115 @@
+import { displayDate, localDate, localDateTime } from './local-date';
+import { postStormStateOf } from './permit-clock';
+
+/**
+ * The life of a post-storm due after the rainfall job records it (issue 23, docs/decisions/0048):
+ * what its notification and its Inspections Due row say, and what a project's post-storm
+ * inspections make of it (done in time, late, or missed), by the permit clock's rule
+ * (postStormStateOf). Pure: the stream handler, the inspection writers and the hourly job apply it.
+ */
+
+/** A due as these rules read it (the record's fields, UTC instants). */
+export interface PostStormDueFacts {
+  countedAt: string;
+  dueBy: string;
+  kind: 'rain' | 'snowmelt';
+  amountInches: number;
+  windowStart: string;
+  windowEnd: string;
+}
+
+/** '0.31 in of rain', '3.40 in of snow'. */
+export function stormAmountText(due: Pick<PostStormDueFacts, 'kind' | 'amountInches'>): string {
+  return `${due.amountInches.toFixed(2)} in of ${due.kind === 'snowmelt' ? 'snow' : 'rain'}`;
+}
+
+/** An instant in the project's zone as the product shows dates (MM-DD-YYYY, spec 000 §9) and a 24-hour time. */
+export function displayDateTime(timeZone: string, instant: string): string {
+  const local = localDateTime(timeZone, new Date(instant));
+  return `${displayDate(local.slice(0, 10))} ${local.slice(11)}`;
+}
+
+/** The same without the year ('11-28 06:00'): the end of the rain's window, a day before the deadline. */
+function displayMonthDayTime(timeZone: string, instant: string): string {
+  return displayDateTime(timeZone, instant).replace(/^(\d{2}-\d{2})-\d{4}/, '$1');
+}
+
+const windowHours = (due: Pick<PostStormDueFacts, 'windowStart' | 'windowEnd'>) =>
+  Math.round((Date.parse(due.windowEnd) - Date.parse(due.windowStart)) / 3_600_000);
+
+/**
+ * The notification's words (issue 23): 'Post-storm inspection due by 11-29-2026 06:00 at Alder
+ * Creek: 0.31 in of rain in the 24 hours to 11-28 06:00', in the project's zone.
+ */
+export function postStormDueText(
+  projectName: string,
+  due: Omit<PostStormDueFacts, 'countedAt'>,
+  timeZone: string,
+) {
+  return (
+    `Post-storm inspection due by ${displayDateTime(timeZone, due.dueBy)} at ${projectName}: ` +
+    `${stormAmountText(due)} in the ${windowHours(due)} hours to ${displayMonthDayTime(timeZone, due.windowEnd)}`
+  );
+}
+
+/** The reason an Inspections Due row and the calendar give: '0.31 in of rain, 11-28 06:00'. */
+export function postStormReason(due: Omit<PostStormDueFacts, 'countedAt' | 'dueBy'>, timeZone: string) {
+  return `${stormAmountText(due)}, ${displayMonthDayTime(timeZone, due.windowEnd)}`;
+}
+
+/** The storm's day in the project's zone ('YYYY-MM-DD'): the compliance report counts a due on it. */
+export function stormDayOf(due: Pick<PostStormDueFacts, 'countedAt'>, timeZone: string): string {
+  return localDate(timeZone, new Date(due.countedAt));
+}
+
+/**
+ * The UTC instant of a local wall-clock time 'YYYY-MM-DDTHH:mm' in `timeZone` (an inspection's
+ * date as it records it). A time skipped by a daylight-saving change answers the instant an hour
+ * on, as a clock set forward would show it.
+ */
+export function instantOfLocal(timeZone: string, local: string): string {
+  const wanted = Date.parse(`${local.slice(0, 16)}:00.000Z`);
+  let guess = wanted;
+  for (let i = 0; i < 3; i++) {
+    const shown = Date.parse(`${localDateTime(timeZone, new Date(guess))}:00.000Z`);
+    if (shown === wanted) break;
+    guess += wanted - shown;
+  }
+  return new Date(guess).toISOString();
+}
+
+/** A post-storm inspection ('Post Storm' or 'Routine + Post Storm') as the clock sees it. */
+export interface PostStormInspectionTime {
+  inspectionId: string;
+  /** When it was done: its recorded date and time in the project's zone, as a UTC instant. */
+  startedAt: string;
+}
+
+export const SETTLED_POST_STORM_STATUSES = ['done', 'late', 'missed'] as const;
+export type PostStormSettlement = {
+  status: (typeof SETTLED_POST_STORM_STATUSES)[number];
+  inspectionId: string | null;
+};
+
+/**
+ * What a stored due becomes given the project's post-storm inspections and now, or null when
+ * nothing changes: done in time or late with the inspection that settled it (final), missed once
+ * the deadline passed with none; a missed one turns late (or done, should an inspection dated in
+ * the window be entered afterwards) when one arrives.
+ */
+export function settlementOf(
+  due: Pick<PostStormDueFacts, 'countedAt' | 'dueBy'> & { status: string },
+  inspections: readonly PostStormInspectionTime[],
+  now: Date,
+): PostStormSettlement | null {
+  if (due.status === 'done' || due.status === 'late') return null;
+  const { state, settledBy } = postStormStateOf(
+    due,
+    inspections.map((i) => i.startedAt),
+    now,
+  );
+  if (state === 'due') return null;
+  if (state === 'missed') return due.status === 'missed' ? null : { status: 'missed', inspectionId: null };
+  const inspection = inspections.find((i) => i.startedAt === settledBy);
+  return { status: state, inspectionId: inspection?.inspectionId ?? null };
+}
