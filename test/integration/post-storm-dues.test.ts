@@ -10,6 +10,14 @@ import { readUser, updateOwnProfile } from '@stormline/data/users';
 import { createGroup } from '@stormline/data/regulations';
 import { localDate } from '@stormline/domain/local-date';
 import { settlePostStormDuesOfDivision } from '@stormline/functions/jobs/post-storm-dues';
+import { getDeps, resetDeps } from '@stormline/functions/lib/deps';
+import { getInspection } from '@stormline/data/inspections';
+import { getProjectInDivision } from '@stormline/data/projects';
+import {
+  inspectionParts,
+  readInspectionContent,
+} from '@stormline/functions/lib/reports/plans/inspection-content';
+import { runtimeEnv } from '../support/runtime';
 import { call, NORTH, SOUTH, tokenFor } from '../support/api';
 import { eventually } from '../support/eventually';
 import { messagesTo } from '../support/outbox';
@@ -150,6 +158,17 @@ function expectedText(projectName: string, due: { dueBy: string; windowEnd: stri
 }
 
 beforeAll(async () => {
+  const env = runtimeEnv();
+  for (const name of [
+    'TABLE_NAME',
+    'DYNAMODB_ENDPOINT',
+    'AWS_REGION',
+    'JWT_SECRET',
+    'S3_ENDPOINT',
+    'BUCKET_NAME',
+  ])
+    if (env[name]) process.env[name] = env[name];
+  resetDeps();
   admin = await tokenFor('admin@example.com');
   inspector = await person('Inspector');
   contact = await person('Client Manager');
@@ -226,10 +245,92 @@ describe('post-storm dues: told, settled, counted (issue 23)', () => {
     expect(await messagesTo(southManager.email)).toEqual([]);
   });
 
+  it('Inspections Due lists the open due to those who see the site, with its deadline and reason', async () => {
+    type Rows = { pageData: { projectId: string; reason: string; dueByLocal: string; pastDue: boolean }[] };
+    const rowsOf = async (token: string, divisionId = NORTH) =>
+      (await as(token, divisionId)<Rows>(`/api/divisions/${divisionId}/inspectionsDue/getPostStormDues`)).body
+        .pageData ?? [];
+    const [due] = await duesOf(inTime.projectId);
+    const text = expectedText(inTime.name, due!);
+    const [, byLocal, toLocal] = /due by (\S+ \S+) at .* to (\S+ \S+)$/.exec(text)!;
+    const mine = (await rowsOf(admin)).filter((r) => r.projectId === inTime.projectId);
+    expect(mine).toEqual([
+      expect.objectContaining({ dueByLocal: byLocal, reason: `0.31 in of rain, ${toLocal}`, pastDue: false }),
+    ]);
+    // The contact was given the site; a Client User of the division who was not sees none of it.
+    expect((await rowsOf(contact.token)).map((r) => r.projectId)).toContain(inTime.projectId);
+    const stranger = await person('Client User');
+    expect((await rowsOf(stranger.token)).map((r) => r.projectId)).not.toContain(inTime.projectId);
+    // Another division: its own list holds none of North's, and North's list is refused.
+    expect((await rowsOf(southManager.token, SOUTH)).map((r) => r.projectId)).not.toContain(inTime.projectId);
+    const refused = await as(
+      southManager.token,
+      NORTH,
+    )(`/api/divisions/${NORTH}/inspectionsDue/getPostStormDues`);
+    expect(refused.status).toBe(403);
+  });
+
   it('a post-storm inspection within the deadline settles it done, and a touch of the record tells no one again', async () => {
     const inspectionId = await startPostStormInspection(inTime.projectId);
     const [due] = await duesOf(inTime.projectId);
     expect(due).toMatchObject({ status: 'done', inspectionId });
+    // Settled, it leaves Inspections Due.
+    const listed = await as(admin)<{ pageData: { projectId: string }[] }>(
+      `/api/divisions/${NORTH}/inspectionsDue/getPostStormDues`,
+    );
+    expect(listed.body.pageData.map((r) => r.projectId)).not.toContain(inTime.projectId);
+    // The printed inspection names the permit rule and the rainfall that triggered it.
+    // The project runs on CGP 4.2.2 (set on its record: the permit forms are another part's).
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: { pk: `DIVISION#${NORTH}#PROJECT#${inTime.projectId}`, sk: 'PROJECT' },
+        UpdateExpression: 'SET #permit = :permit',
+        ExpressionAttributeNames: { '#permit': 'permit' },
+        ExpressionAttributeValues: {
+          ':permit': {
+            ruleSetId: 'cgp-2022',
+            frequencyId: 'every-14-days-and-storm',
+            sensitiveWaters: false,
+            reducedPeriods: [],
+          },
+        },
+      }),
+    );
+    const deps = await getDeps();
+    const project = await getProjectInDivision(db, NORTH, inTime.projectId);
+    const inspection = await getInspection(db, NORTH, inspectionId);
+    const content = await readInspectionContent(
+      deps,
+      project,
+      'Storm Client',
+      true,
+      inspection,
+      inspector.id,
+    );
+    const cover = inspectionParts(content)[0]!;
+    expect(cover.kind === 'html' && cover.html).toContain('Permit rule');
+    const printed = cover.kind === 'html' ? cover.html : '';
+    expect(printed).toContain(
+      'EPA 2022 Construction General Permit: CGP 4.2.2: once every 14 calendar days and within 24 hours of a storm event',
+    );
+    expect(printed).toContain('Triggering rainfall');
+    expect(printed).toContain('0.31 in of rain in the 24 hours to');
+    expect(printed).toContain('(recorded, grid cell 53.8|-1.6); due by');
+    expect(printed).toContain('CGP 4.2.2: within 24 hours of the occurrence of a storm event');
+    // The calendar marks the storm's day and its due date, done.
+    const stormDay = localDate(ZONE, new Date(due!.countedAt));
+    const calendar = await as(admin)<{ storms: { stormDay: string; dueDay: string; status: string }[] }>(
+      `/api/divisions/${NORTH}/calendar/getCalendarData?type=${inTime.projectId}&month=${stormDay.slice(0, 7)}`,
+    );
+    expect(calendar.status).toBe(200);
+    expect(calendar.body.storms).toEqual([
+      expect.objectContaining({
+        stormDay,
+        dueDay: localDate(ZONE, new Date(due!.dueBy)),
+        status: 'done',
+      }),
+    ]);
     // The record touched again (a MODIFY): still one notification, one e-mail, one SMS.
     await db.doc.send(
       new UpdateCommand({

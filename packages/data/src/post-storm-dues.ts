@@ -4,6 +4,8 @@ import type { PostStormSettlement } from '@stormline/domain/post-storm-dues';
 import type { InspectionType } from '@stormline/domain/template-model';
 import type { Db } from './dynamo';
 import { inspectionKeys } from './inspections';
+import { queryPage } from './paging';
+import type { PageOf } from './paging';
 import { projectKeys } from './projects';
 import { queryAll } from './read-partition';
 import { INDEXES } from './table';
@@ -106,12 +108,16 @@ export async function recordPostStormDue(
   }
 }
 
-/** A project's post-storm dues counted from `fromCountedAt` on (both ends kept), oldest first. */
+/**
+ * A project's post-storm dues counted from `fromCountedAt` on, up to `toCountedAt` when given
+ * (both ends kept), oldest first.
+ */
 export async function listPostStormDuesOfProject(
   db: Db,
   divisionId: string,
   projectId: string,
   fromCountedAt = '',
+  toCountedAt?: string,
 ): Promise<PostStormDueRecord[]> {
   const items = await queryAll(db, {
     TableName: db.tableName,
@@ -119,7 +125,7 @@ export async function listPostStormDuesOfProject(
     ExpressionAttributeValues: {
       ':pk': projectKeys.project(divisionId, projectId).pk,
       ':from': `${POST_STORM_PREFIX}${fromCountedAt}`,
-      ':to': `${POST_STORM_PREFIX}~`,
+      ':to': `${POST_STORM_PREFIX}${toCountedAt ?? ''}~`,
     },
   });
   return items.map(toPostStormDue);
@@ -207,4 +213,21 @@ export async function listPostStormInspectionsOfProject(
     }),
   );
   return rows.flat();
+}
+
+/**
+ * A page of the division's open dues by deadline (byParent, Inspections Due): `keep` leaves out
+ * those the reader may not see, and the page fills from further rows (queryPage).
+ */
+export async function listOpenPostStormDuesPage(
+  db: Db,
+  divisionId: string,
+  page: { pageSize: number; cursor?: string },
+  keep: (dues: PostStormDueRecord[]) => Promise<PostStormDueRecord[]>,
+): Promise<PageOf<PostStormDueRecord>> {
+  return queryPage(
+    db,
+    { index: 'byParent', partition: postStormKeys.openOfDivision(divisionId) },
+    { ...page, resolve: async (rows) => keep(rows.map(toPostStormDue)) },
+  );
 }

@@ -1,5 +1,8 @@
+import { PERMIT_RULE_SETS } from './permit-rules';
+import type { InspectionFrequency, PermitRuleSet, ProjectPermit, ReducedPeriod } from './permit-rules';
+
 /**
- * STAND-IN (wt-dues): only postStormStateOf, exactly as /work/briefs/h23-clock.md gives its
+ * STAND-IN (wt-dues): only postStormStateOf and frequencyOn, exactly as /work/briefs/h23-clock.md gives its
  * signature, so the due lifecycle compiles and runs before the permit clock (wt-clock) lands.
  * On merging main, take main's permit-clock.ts whole.
  */
@@ -23,4 +26,26 @@ export function postStormStateOf(
   const late = times.find((t) => t.at > to);
   if (late) return { state: 'late', settledBy: late.startedAt };
   return { state: now.getTime() > to ? 'missed' : 'due', settledBy: null };
+}
+
+/**
+ * The effective rule on a local date 'YYYY-MM-DD': a reduced period covering the date wins over
+ * sensitive waters, which wins over the chosen frequency (frequencyId null: the rule set's first).
+ */
+export function frequencyOn(
+  permit: ProjectPermit,
+  date: string,
+): { ruleSet: PermitRuleSet; frequency: InspectionFrequency; reducedPeriod: ReducedPeriod | null } {
+  const ruleSet = PERMIT_RULE_SETS[permit.ruleSetId];
+  const reducedPeriod =
+    permit.reducedPeriods.find(
+      (p) => ruleSet.reduced[p.kind] && p.from <= date && (p.to === null || date <= p.to),
+    ) ?? null;
+  const chosen = ruleSet.frequencies.find((f) => f.id === permit.frequencyId) ?? ruleSet.frequencies[0]!;
+  const frequency = reducedPeriod
+    ? ruleSet.reduced[reducedPeriod.kind]!
+    : permit.sensitiveWaters && ruleSet.sensitiveWaters
+      ? ruleSet.sensitiveWaters
+      : chosen;
+  return { ruleSet, frequency, reducedPeriod };
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   instantOfLocal,
+  permitRuleLine,
   postStormDueText,
   postStormReason,
   settlementOf,
   stormDayOf,
+  triggeringRainfallLine,
 } from './post-storm-dues';
 
 // Alder Creek, Pacific time: 0.31 in of rain in the 24 hours to 06:00 on 11-28 (14:00 UTC).
@@ -97,5 +99,40 @@ describe('what the post-storm inspections make of a due (postStormStateOf)', () 
     const later = [inspection('i3', '2026-11-29T10:00:00.000Z')];
     expect(settlementOf({ ...open, status: 'done' }, later, at('2026-12-01T00:00:00.000Z'))).toBeNull();
     expect(settlementOf({ ...open, status: 'late' }, later, at('2026-12-01T00:00:00.000Z'))).toBeNull();
+  });
+});
+
+describe('what the printed inspection names (issue 23)', () => {
+  const cgp = {
+    ruleSetId: 'cgp-2022' as const,
+    frequencyId: 'every-14-days-and-storm',
+    sensitiveWaters: false,
+    reducedPeriods: [],
+  };
+
+  it('the permit rule in force on the inspection day, a reduced period named with its dates', () => {
+    expect(permitRuleLine({ permit: cgp }, '2026-11-29')).toBe(
+      'EPA 2022 Construction General Permit: CGP 4.2.2: once every 14 calendar days and within 24 hours of a storm event',
+    );
+    const frozen = {
+      permit: {
+        ...cgp,
+        reducedPeriods: [{ kind: 'frozen-continuing' as const, from: '2026-12-01', to: null }],
+      },
+    };
+    expect(permitRuleLine(frozen, '2026-12-05')).toBe(
+      'EPA 2022 Construction General Permit: CGP 4.4.3(b): frozen conditions with construction continuing, once per month (reduced frequency from 12-01-2026)',
+    );
+    expect(permitRuleLine({}, '2026-12-05')).toBe(
+      "Fixed interval: Every routine inspection interval of the project's days",
+    );
+  });
+
+  it('the rainfall that triggered a post-storm inspection, with its source, cell and deadline', () => {
+    expect(
+      triggeringRainfallLine({ ...storm, source: 'open-meteo', cell: '38.6|-121.5', status: 'late' }, LA),
+    ).toBe(
+      '0.31 in of rain in the 24 hours to 11-28-2026 06:00 (open-meteo, grid cell 38.6|-121.5); due by 11-29-2026 06:00, done late',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { displayDate, localDate, localDateTime } from './local-date';
-import { postStormStateOf } from './permit-clock';
+import { frequencyOn, postStormStateOf } from './permit-clock';
+import { projectPermit, type ProjectPermit } from './permit-rules';
 
 /**
  * The life of a post-storm due after the rainfall job records it (issue 23, docs/decisions/0048):
@@ -112,4 +113,32 @@ export function settlementOf(
   if (state === 'missed') return due.status === 'missed' ? null : { status: 'missed', inspectionId: null };
   const inspection = inspections.find((i) => i.startedAt === settledBy);
   return { status: state, inspectionId: inspection?.inspectionId ?? null };
+}
+
+/**
+ * The permit rule a printed inspection names (issue 23): the rule set and the rule in force on the
+ * inspection's day, with the reduced-frequency period that made it so.
+ */
+export function permitRuleLine(project: { permit?: ProjectPermit | null }, date: string): string {
+  const { ruleSet, frequency, reducedPeriod } = frequencyOn(projectPermit(project), date);
+  const period = reducedPeriod
+    ? ` (reduced frequency from ${displayDate(reducedPeriod.from)}${reducedPeriod.to ? ` to ${displayDate(reducedPeriod.to)}` : ''})`
+    : '';
+  return `${ruleSet.name}: ${frequency.citation}${period}`;
+}
+
+/**
+ * The rainfall a post-storm inspection answered, as its printed report names it: '0.31 in of rain
+ * in the 24 hours to 11-28-2026 06:00 (open-meteo, grid cell 38.6|-121.5); due by 11-29-2026
+ * 06:00, done in time'.
+ */
+export function triggeringRainfallLine(
+  due: Omit<PostStormDueFacts, 'countedAt'> & { source: string; cell: string; status: string },
+  timeZone: string,
+): string {
+  const settled = due.status === 'late' ? 'done late' : 'done in time';
+  return (
+    `${stormAmountText(due)} in the ${windowHours(due)} hours to ${displayDateTime(timeZone, due.windowEnd)} ` +
+    `(${due.source}, grid cell ${due.cell}); due by ${displayDateTime(timeZone, due.dueBy)}, ${settled}`
+  );
 }
