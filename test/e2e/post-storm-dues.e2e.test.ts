@@ -84,6 +84,31 @@ describe("Inspections Due's post-storm rows (issue 23)", () => {
     await checkPhoneScreen(phone, 'post-storm-dues');
   });
 
+  it('the inspection calendar marks the storm and its due date, at 1280 and 375 px', async () => {
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
+      const page = await newPage(viewport);
+      await signIn(page, inspector);
+      const calendar = await dashboardWidget(page, 'Inspection Calendar');
+      await calendar.getByLabel('Project').fill(sites[0]!.name);
+      await page.getByRole('option', { name: new RegExp(sites[0]!.name) }).click();
+      const storm = calendar.getByRole('button', { name: /^Storm: 0\.31 in of rain, / });
+      await storm.first().waitFor();
+      await calendar.scrollIntoViewIfNeeded();
+      const name = `post-storm-calendar-${viewport.width}`;
+      await screenshot(page, name, { fullPage: false });
+      await expectNoSeriousAxeViolations(page, name);
+      // The due date, a day on: in the next month when the storm fell on a month's last day.
+      const due = calendar.getByRole('button', {
+        name: /^Post-storm inspection due by \d{2}-\d{2}-\d{4} \d{2}:\d{2}: due$/,
+      });
+      if ((await due.count()) === 0) await calendar.getByRole('button', { name: 'Next month' }).click();
+      await due.first().waitFor();
+      await due.first().click();
+      await page.getByRole('dialog').getByText('Post-Storm Due').waitFor();
+      await screenshot(page, `${name}-due`, { fullPage: false });
+    }
+  });
+
   it('starts a post-storm inspection from its row, which settles the due', async () => {
     const page = await newPage();
     await signIn(page, inspector);

@@ -156,6 +156,9 @@ describe('the report rows (spec 001 §3), hand-computed', () => {
         ackCount: 0,
         complianceCount: 0,
         missedIsp: 0, // due on the day of its routine inspection: not missed
+        postStormInTime: 0,
+        postStormLate: 0,
+        postStormMissed: 0,
       },
     ]);
   });

@@ -393,6 +393,45 @@ describe('post-storm dues: told, settled, counted (issue 23)', () => {
     expect(report.status).toBe(200);
   });
 
+  it('the post-storm bulk entry settles the due of each project it enters', async () => {
+    const projectId = await createProject(`Dogwood Bend ${tag}`);
+    await recordStorm(projectId, 2);
+    interface Question {
+      id: string;
+      type: string;
+      options: { id: string }[];
+      answer: unknown;
+    }
+    const asked = await as(inspector.token)<{ projects: { nowLocal: string; questions: Question[] }[] }>(
+      `/api/projects/post-storm?pid=${projectId}`,
+    );
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const [entry] = asked.body.projects;
+    const now = entry!.nowLocal;
+    const stepped = `${now.slice(0, 14)}${String(Math.floor(Number(now.slice(14, 16)) / 15) * 15).padStart(2, '0')}`;
+    const valueOf = (q: Question) =>
+      q.answer ??
+      { number: 0.4, text: 'Light rain', date: now.slice(0, 10), datetime: stepped }[q.type] ??
+      q.options[0]!.id;
+    const saved = await as(inspector.token)<{ inspections: { id: string }[] }>(
+      '/api/projects/post-storm',
+      'POST',
+      {
+        items: [
+          {
+            project_id: projectId,
+            answers: entry!.questions.map((q) => ({ questionId: q.id, value: valueOf(q) })),
+          },
+        ],
+      },
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect((await duesOf(projectId))[0]).toMatchObject({
+      status: 'done',
+      inspectionId: saved.body.inspections[0]!.id,
+    });
+  });
+
   it("another division's user sees none of it", async () => {
     const south = await as(
       southManager.token,

@@ -113,6 +113,7 @@ describe('notification settings', () => {
       'missed-inspection',
       'inspection-ready-to-sign',
       'inspection-complete',
+      'post-storm-due',
     ]);
     const noEmail = await call<Setting[]>(`/api/users/${id}/bulkupdate/notification-types`, {
       method: 'POST',

@@ -1,4 +1,5 @@
 import type { Db } from '@stormline/data/dynamo';
+import { getInspections } from '@stormline/data/inspections';
 import {
   listPostStormDuesOfProject,
   listPostStormInspectionsOfProject,
@@ -6,9 +7,9 @@ import {
 } from '@stormline/data/post-storm-dues';
 import type { PostStormDueRecord } from '@stormline/data/post-storm-dues';
 import type { ProjectRecord } from '@stormline/data/projects';
-import { localDateTime } from '@stormline/domain/local-date';
+import { localDate } from '@stormline/domain/local-date';
 import {
-  instantOfLocal,
+  inspectionStartedAt,
   settlementOf,
   stormDayOf,
   type PostStormSettlement,
@@ -43,15 +44,19 @@ export async function settleProjectPostStormDues(
   );
   if (dues.length === 0) return [];
   const earliest = dues.map((d) => d.countedAt).sort()[0]!;
-  // An hour before the earliest storm, in the project's zone: the inspections' dates are local
-  // (and stepped to 15 minutes), so the range takes a little more and the rule decides.
-  const fromLocal = localDateTime(project.timezone, new Date(Date.parse(earliest) - 3_600_000));
+  // From the start of the earliest storm's day in the project's zone: the inspections' dates are
+  // local (stepped to 15 minutes, or a day alone), so the range takes a little more and the rule
+  // decides.
+  const fromDay = localDate(project.timezone, new Date(Date.parse(earliest) - 3_600_000));
+  const links = await listPostStormInspectionsOfProject(db, project.divisionId, project.id, fromDay);
+  // Their records, for the creation instant a date-only Inspection Date needs (inspectionStartedAt).
   const inspections = (
-    await listPostStormInspectionsOfProject(db, project.divisionId, project.id, fromLocal)
-  ).map((i) => ({
-    inspectionId: i.inspectionId,
-    startedAt: instantOfLocal(project.timezone, i.created_date),
-  }));
+    await getInspections(
+      db,
+      project.divisionId,
+      links.map((l) => l.inspectionId),
+    )
+  ).map((i) => ({ inspectionId: i.id, startedAt: inspectionStartedAt(i, project.timezone) }));
   const settled: SettledDue[] = [];
   for (const due of dues) {
     const settlement = settlementOf(due, inspections, now);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  inspectionStartedAt,
   instantOfLocal,
   permitRuleLine,
   postStormDueText,
@@ -53,6 +54,26 @@ describe("an inspection's recorded local time as an instant", () => {
     // New York springs forward at 02:00 on 03-08-2026: 01:30 is EST, 03:30 EDT.
     expect(instantOfLocal('America/New_York', '2026-03-08T01:30')).toBe('2026-03-08T06:30:00.000Z');
     expect(instantOfLocal('America/New_York', '2026-03-08T03:30')).toBe('2026-03-08T07:30:00.000Z');
+  });
+});
+
+describe('when a post-storm inspection was done', () => {
+  it('its recorded date and time, in the project’s zone', () => {
+    expect(
+      inspectionStartedAt({ created_date: '2026-11-28T09:15', createdAt: '2026-11-28T17:20:00.000Z' }, LA),
+    ).toBe('2026-11-28T17:15:00.000Z');
+  });
+
+  it('a date-only record made that day: when it was created (the day alone says no hour)', () => {
+    expect(
+      inspectionStartedAt({ created_date: '2026-11-28T00:00', createdAt: '2026-11-28T17:20:00.000Z' }, LA),
+    ).toBe('2026-11-28T17:20:00.000Z');
+  });
+
+  it('a date-only record entered on a later day: that day’s start', () => {
+    expect(
+      inspectionStartedAt({ created_date: '2026-11-28', createdAt: '2026-11-30T17:20:00.000Z' }, LA),
+    ).toBe('2026-11-28T08:00:00.000Z');
   });
 });
 

@@ -79,6 +79,27 @@ export function instantOfLocal(timeZone: string, local: string): string {
   return new Date(guess).toISOString();
 }
 
+/**
+ * When a post-storm inspection was done, for the clock: its recorded date and time (what the
+ * inspector certifies and the report prints) in the project's zone. A date-only record ('T00:00',
+ * a form whose Inspection Date asks the day alone) made on the day it was created says nothing of
+ * the hour, so the creation instant stands for it; on a later day (entered afterwards) it counts
+ * from that day's start.
+ */
+export function inspectionStartedAt(
+  inspection: { created_date: string; createdAt: string },
+  timeZone: string,
+): string {
+  const dateOnly = inspection.created_date.length <= 10 || inspection.created_date.slice(11, 16) === '00:00';
+  const sameDay =
+    localDate(timeZone, new Date(inspection.createdAt)) === inspection.created_date.slice(0, 10);
+  if (dateOnly && sameDay) return new Date(inspection.createdAt).toISOString();
+  return instantOfLocal(
+    timeZone,
+    inspection.created_date.length <= 10 ? `${inspection.created_date}T00:00` : inspection.created_date,
+  );
+}
+
 /** A post-storm inspection ('Post Storm' or 'Routine + Post Storm') as the clock sees it. */
 export interface PostStormInspectionTime {
   inspectionId: string;
