@@ -7,6 +7,7 @@ import {
   recordPostStormDue,
 } from '@stormline/data/post-storm-dues';
 import { readUser, updateOwnProfile } from '@stormline/data/users';
+import { rebuildProjectStatistics } from '@stormline/data/statistics-rebuild';
 import { createGroup } from '@stormline/data/regulations';
 import { localDate } from '@stormline/domain/local-date';
 import { settlePostStormDuesOfDivision } from '@stormline/functions/jobs/post-storm-dues';
@@ -391,6 +392,10 @@ describe('post-storm dues: told, settled, counted (issue 23)', () => {
       15_000,
     );
     expect(report.status).toBe(200);
+    // The rebuild counts them from the records as the stream did.
+    expect(await rebuildProjectStatistics(db, NORTH, lateId)).toMatchObject({ 'ps|late': 1 });
+    expect(await rebuildProjectStatistics(db, NORTH, missedId)).toMatchObject({ 'ps|missed': 1 });
+    expect(await rebuildProjectStatistics(db, NORTH, inTime.projectId)).toMatchObject({ 'ps|done': 1 });
   });
 
   it('the post-storm bulk entry settles the due of each project it enters', async () => {
