@@ -3,7 +3,6 @@ import { recordInspectionsDue } from '@stormline/functions/jobs/inspections-due'
 import { recordLateFindings } from '@stormline/functions/jobs/late-findings';
 import { recordMissedInspections } from '@stormline/functions/jobs/missed-inspections';
 import { sendSummaryEmails } from '@stormline/functions/jobs/summary-emails';
-// After the others: the rainfall job's import goes between them (issue 23's two helpers).
 import { settlePostStormDues } from '@stormline/functions/jobs/post-storm-dues';
 
 export interface ScheduledJob {
