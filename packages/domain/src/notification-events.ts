@@ -57,12 +57,12 @@ export interface NotificationEvent {
   number: number | null;
   date: string | null;
   name: string | null;
+  /** A post-storm due's deadline and evidence (UTC instants), which its text names. */
+  storm: PostStormNotice | null;
   /** The record the notification opens when it is neither a project nor an inspection (a user). */
   subjectId: string | null;
   /** Who caused it and needs no telling (the one who signed an inspection). */
   actorId: string | null;
-  /** A post-storm due's deadline and evidence (UTC instants), which its text names. */
-  storm: PostStormNotice | null;
 }
 
 /** What a post-storm due's notification says: by when, and the rain (or snow) that made it due. */

@@ -16,8 +16,7 @@ const route = inspectionsRoutes.createInspection;
 /**
  * 'New <type> Inspection' and the due-today start (spec 000 §4, 0018): the project's current
  * template version is pinned; the creation rule holds in the transaction; open findings are
- * carried over; a routine inspection moves the project's next date by its interval; a post-storm
- * one settles the project's post-storm dues it answers (docs/decisions/0048).
+ * carried over; a routine inspection moves the project's next date by its interval.
  */
 export async function main({ body, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const project = await readVisibleProject(deps, caller, divisionId!, body.projectId);
@@ -62,6 +61,7 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
     ],
     now,
   );
+  // A post-storm inspection settles the project's post-storm dues it answers (docs/decisions/0048).
   if (inspection.type !== 'Routine') await settleProjectPostStormDues(deps.db, project, now);
   return { status: 201, body: await inspectionDetail(deps, caller, inspection, project) };
 }
