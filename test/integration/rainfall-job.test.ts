@@ -3,8 +3,9 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPostStormDuesOfProject } from '@stormline/data/post-storm-dues';
 import type { PostStormDueRecord } from '@stormline/data/post-storm-dues';
-import { createGroup } from '@stormline/data/regulations';
-import { projectKeys } from '@stormline/data/projects';
+import { createClient } from '@stormline/data/clients';
+import { createDivision } from '@stormline/data/divisions';
+import { createProject as createProjectRecord, projectKeys } from '@stormline/data/projects';
 import { getRainCellState, getStormClocks, listRainHours } from '@stormline/data/rainfall';
 import { PERMIT_RULE_SETS } from '@stormline/domain/permit-rules';
 import type { ProjectPermit } from '@stormline/domain/permit-rules';
@@ -12,10 +13,9 @@ import { addHours, hourEnd, hoursFrom, rainfallCell, utcHourOf } from '@stormlin
 import { runRainfallJob } from '@stormline/functions/jobs/rainfall';
 import { createRecordedWeather, serveRecordedWeather } from '@stormline/local/recorded-weather';
 import type { RecordedWeather } from '@stormline/local/recorded-weather';
+import { sampleClient, sampleProject } from '@stormline/local/sample-records';
 import { describeStorm, playStorm, stormHours } from '@stormline/local/storm';
-import { call, NORTH, tokenFor } from '../support/api';
 import { testTable } from '../support/table';
-import { createTestUser } from '../support/users';
 
 /**
  * The hourly rainfall job (issue 23, docs/decisions/0047) against DynamoDB Local and the local
@@ -24,12 +24,17 @@ import { createTestUser } from '../support/users';
  * on the CGP's and Texas's rules. The run times are hours in the recent past, each run given its
  * `now`, so the test does not wait for the clock.
  *
- * The projects are made through the API; their permit is set on the record here (permit helper
- * below) until Create and Edit Project take one (issue 23's permit forms, another branch).
+ * The projects are written through the data layer in a division of the test's own (their dues
+ * would reach the demo division's managers, whose notifications another file counts); their
+ * permit is set on the record here (setPermit) until Create and Edit Project take one (issue 23's
+ * permit forms, another branch).
  */
 
 const db = testTable();
 const tag = randomBytes(3).toString('hex');
+/** The test's own division and client (beforeAll). */
+let DIVISION = '';
+let clientId = '';
 let weather: RecordedWeather;
 let provider: { url: string; stop(): Promise<void> };
 
@@ -62,31 +67,30 @@ const hour = (h: number) => addHours(H0, h);
 
 const projects: Record<keyof typeof SITES, string> = { alder: '', birch: '', cedar: '' };
 
-async function createProject(name: string, site: (typeof SITES)[keyof typeof SITES], inspectorId: string) {
-  const token = await tokenFor('admin@example.com');
-  const post = <T>(path: string, body: unknown) =>
-    call<T>(path, { method: 'POST', token, divisionId: NORTH, body });
-  const client = await post<{ id: string }>('/api/clients', {
-    name: `Rain client ${name}`,
-    address: { street_1: '1 River Rd', city: 'Leeds', country_id: 'england', zip: 'LS2 7EQ' },
-  });
-  expect(client.status).toBe(201);
-  const group = await createGroup(db, NORTH, { name: `Rain rules ${name}` });
-  const project = await post<{ id: string }>('/api/projects', {
-    client_id: client.body.id,
-    inspection_template_id: 'routine-stormwater',
-    name,
-    inspector_user_id: inspectorId,
-    latitude: site.latitude,
-    longitude: site.longitude,
-    document_group_id: group.id,
-    routine_interval: 14,
-    timezone: site.zone,
-    start_date: null,
-    next_inspection_date: null,
-  });
-  expect(project.status, JSON.stringify(project.body)).toBe(201);
-  return project.body.id;
+/**
+ * A project of the test's own division, written through the data layer: the dues it gets would
+ * otherwise reach the demo division's managers, whom other files count notifications for.
+ */
+async function createProject(name: string, site: (typeof SITES)[keyof typeof SITES]) {
+  const project = await createProjectRecord(
+    db,
+    sampleProject({
+      divisionId: DIVISION,
+      client_id: clientId,
+      name,
+      timezone: site.zone,
+      address: {
+        street_1: null,
+        city: null,
+        state_id: null,
+        country_id: null,
+        zip: null,
+        latitude: site.latitude,
+        longitude: site.longitude,
+      },
+    }),
+  );
+  return project.id;
 }
 
 /** Until Create and Edit Project take a permit, it is set on the record, as that save will. */
@@ -94,7 +98,7 @@ async function setPermit(projectId: string, permit: ProjectPermit) {
   await db.doc.send(
     new UpdateCommand({
       TableName: db.tableName,
-      Key: projectKeys.project(NORTH, projectId),
+      Key: projectKeys.project(DIVISION, projectId),
       UpdateExpression: 'SET permit = :permit',
       ExpressionAttributeValues: { ':permit': permit },
     }),
@@ -121,21 +125,22 @@ async function runAt(now: Date) {
 const storedClocks = (ids: readonly string[] = Object.values(projects)) =>
   getStormClocks(
     db,
-    ids.map((id) => ({ divisionId: NORTH, id })),
+    ids.map((id) => ({ divisionId: DIVISION, id })),
   );
 
 const dues = (projectId: string): Promise<PostStormDueRecord[]> =>
-  listPostStormDuesOfProject(db, NORTH, projectId);
+  listPostStormDuesOfProject(db, DIVISION, projectId);
 
 beforeAll(async () => {
   weather = createRecordedWeather();
   provider = await serveRecordedWeather(weather);
   // The job runs in this process, as its Lambda would: it asks the recorded weather.
   process.env.WEATHER_API_URL = provider.url;
-  const inspector = await createTestUser('Inspector', [NORTH]);
-  projects.alder = await createProject(`Alder Creek ${tag}`, SITES.alder, inspector.id);
-  projects.birch = await createProject(`Birch Lane ${tag}`, SITES.birch, inspector.id);
-  projects.cedar = await createProject(`Cedar Bayou ${tag}`, SITES.cedar, inspector.id);
+  DIVISION = (await createDivision(db, { name: `Rain ${tag}` })).id;
+  clientId = (await createClient(db, DIVISION, sampleClient(`Rain client ${tag}`))).id;
+  projects.alder = await createProject(`Alder Creek ${tag}`, SITES.alder);
+  projects.birch = await createProject(`Birch Lane ${tag}`, SITES.birch);
+  projects.cedar = await createProject(`Cedar Bayou ${tag}`, SITES.cedar);
   await setPermit(projects.alder, CGP_14_DAYS);
   await setPermit(projects.birch, CGP_14_DAYS);
   await setPermit(projects.cedar, TXR_14_DAYS);
@@ -256,12 +261,11 @@ describe('the hourly rainfall job', () => {
   });
 
   it('reads at most 72 hours back for a project that fell further behind, and still finds a storm in them', async () => {
-    const inspector = await createTestUser('Inspector', [NORTH]);
-    const elm = await createProject(
-      `Elm Hollow ${tag}`,
-      { latitude: 39.74, longitude: -104.99, zone: 'Europe/London' },
-      inspector.id,
-    );
+    const elm = await createProject(`Elm Hollow ${tag}`, {
+      latitude: 39.74,
+      longitude: -104.99,
+      zone: 'Europe/London',
+    });
     await setPermit(elm, CGP_14_DAYS);
     const denver = rainfallCell(39.74, -104.99);
     // Its clock starts 80 hours before the script's first hour; then nothing runs for 100 hours.
@@ -277,13 +281,8 @@ describe('the hourly rainfall job', () => {
   });
 
   it('plays a scripted storm over a project, as `npm run storm` does, and says what it recorded', async () => {
-    const inspector = await createTestUser('Inspector', [NORTH]);
     const name = `Dogwood Flats ${tag}`;
-    const id = await createProject(
-      name,
-      { latitude: 47.61, longitude: -122.33, zone: 'Europe/London' },
-      inspector.id,
-    );
+    const id = await createProject(name, { latitude: 47.61, longitude: -122.33, zone: 'Europe/London' });
     await setPermit(id, CGP_14_DAYS);
     const storm = createRecordedWeather();
     const served = await serveRecordedWeather(storm);
