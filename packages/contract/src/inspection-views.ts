@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CORRECTIVE_ACTION_KINDS } from '@stormline/domain/corrective-actions';
 import { INSPECTION_TYPES, SIGNATURE_GROUPS } from '@stormline/domain/template-model';
 import { Id, IsoDateTime, Version } from './schemas';
 
@@ -111,6 +112,10 @@ export const Finding = z.strictObject({
   condition: z.nullable(z.string()),
   control_measure: z.nullable(z.strictObject({ id: Id, name: z.string() })),
   comments: z.nullable(z.string()),
+  /** CGP 5.2's choice for a CA finding of a project on the CGP, else null (0049). */
+  corrective_action: z.nullable(z.enum(CORRECTIVE_ACTION_KINDS)),
+  /** The last local date to complete it by (CGP 5.2), else null: late after 7 days open. */
+  due_by: z.nullable(DateText),
   is_required_for_cert: z.boolean(),
   initial_inspection_id: Id,
   /** Carried into the inspection being read from an earlier one. */

@@ -8,6 +8,7 @@ import {
 } from './corrective-actions';
 import { isFindingLate } from './finding-rules';
 import { localDate } from './local-date';
+import { notificationEventsOf } from './notification-events';
 
 const CGP = {
   permit: { ruleSetId: 'cgp-2022' as const, frequencyId: null, sensitiveWaters: false, reducedPeriods: [] },
@@ -92,5 +93,24 @@ describe('which findings have deadlines', () => {
     expect(isFindingLate({ ...repair, date_completed: '2026-12-07' }, '2026-12-20')).toBe(false);
     expect(isFindingLate({ ...repair, due_by: null }, '2026-12-11')).toBe(false);
     expect(isFindingLate({ ...repair, due_by: null }, '2026-12-12')).toBe(true);
+  });
+});
+
+describe('the late-finding notification', () => {
+  it("carries a late finding's deadline when it has one", () => {
+    const late = {
+      type: 'LateFinding',
+      divisionId: 'd1',
+      projectId: 'p1',
+      number: 4,
+      typeCode: 'CA',
+      date_initiated: '2026-12-04',
+    };
+    expect(notificationEventsOf(undefined, { ...late, due_by: '2026-12-07' })[0]).toMatchObject({
+      typeId: 'findings-past-due',
+      date: '2026-12-04',
+      dueBy: '2026-12-07',
+    });
+    expect(notificationEventsOf(undefined, { ...late, due_by: null })[0]).not.toHaveProperty('dueBy');
   });
 });

@@ -79,15 +79,37 @@ export function correctiveActionDueBy(
   return day;
 }
 
-/** The corrective action a finding's form sends, checked against its type and project. */
+/** Whether a finding of this type, on this project, asks which corrective action it needs. */
+export function asksCorrectiveAction(typeCode: string, project: { permit?: ProjectPermit | null }): boolean {
+  return typeCode === CORRECTIVE_ACTION_TYPE_CODE && hasCorrectiveActionDeadlines(project);
+}
+
+/**
+ * The corrective action a finding's form sends, checked against its type and project. `required`
+ * false lets a CA finding raised before its project moved to the CGP be saved without one (it
+ * keeps the 7-day rule until someone chooses).
+ */
 export function correctiveActionIssues(
   kind: CorrectiveActionKind | null | undefined,
   typeCode: string,
   project: { permit?: ProjectPermit | null },
+  required = true,
   path = 'corrective_action',
 ): { path: string; message: string }[] {
-  const applies = typeCode === CORRECTIVE_ACTION_TYPE_CODE && hasCorrectiveActionDeadlines(project);
-  if (applies && !kind) return [{ path, message: CORRECTIVE_ACTION_MESSAGES.kindRequired }];
+  const applies = asksCorrectiveAction(typeCode, project);
+  if (applies && !kind && required) return [{ path, message: CORRECTIVE_ACTION_MESSAGES.kindRequired }];
   if (!applies && kind) return [{ path, message: CORRECTIVE_ACTION_MESSAGES.notApplicable }];
   return [];
+}
+
+/** What a finding stores: its corrective action and deadline where they apply, else nulls. */
+export function findingDeadline(
+  kind: CorrectiveActionKind | null | undefined,
+  typeCode: string,
+  dateInitiated: string,
+  project: { permit?: ProjectPermit | null },
+): { corrective_action: CorrectiveActionKind | null; due_by: string | null } {
+  return asksCorrectiveAction(typeCode, project) && kind
+    ? { corrective_action: kind, due_by: correctiveActionDueBy(dateInitiated, kind) }
+    : { corrective_action: null, due_by: null };
 }

@@ -47,6 +47,8 @@ export interface NotificationEvent {
   subjectId: string | null;
   /** Who caused it and needs no telling (the one who signed an inspection). */
   actorId: string | null;
+  /** A late finding's corrective-action deadline (CGP 5.2, 0049), when it has one. */
+  dueBy?: string;
 }
 
 type Image = Record<string, unknown> | undefined;
@@ -138,6 +140,7 @@ function recordedEvents(before: Image, after: Image): NotificationEvent[] {
       number: typeof after.number === 'number' ? after.number : null,
       date: text(after.date_initiated),
       name: text(after.typeCode),
+      ...(text(after.due_by) ? { dueBy: text(after.due_by)! } : {}),
     },
   ];
 }
