@@ -85,6 +85,8 @@ export const InspectionProject = z.strictObject({
   division_id: Id,
   /** Whether the client has switched finding images off (spec 002 §2 Finding detail). */
   imagesDisabled: z.boolean(),
+  /** The project runs on CGP 5.2's corrective-action deadlines: its CA findings ask which (0049). */
+  correctiveActionDeadlines: z.boolean(),
 });
 
 export const InspectionDetail = z.strictObject({ ...Inspection.shape, project: InspectionProject });
