@@ -353,11 +353,11 @@ describe("the inspector's day, start to certified (1280 px)", () => {
       (r) =>
         r.url().includes('/api/projects/inspectors') &&
         new URL(r.url()).searchParams.get('s') === `Relief ${run}`,
-      { timeout: 45_000 },
+      { timeout: 90_000 },
     );
     await dialog.getByLabel('Inspector').fill(`Relief ${run}`);
     await searched;
-    await option.waitFor({ timeout: 30_000 });
+    await option.waitFor({ timeout: 60_000 });
     await option.click();
     await look(adminPage, 'change-inspector-1280');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -365,7 +365,7 @@ describe("the inspector's day, start to certified (1280 px)", () => {
     await adminPage.getByText(`Inspector: Test Relief ${run}`).waitFor();
     const read = await api<{ inspector: { id: string } }>(`/api/inspections/${inspectionId}`);
     expect(read.body.inspector.id).toBe(relief.id);
-  }, 120_000); // Two dialogs and a search that waits for its answer: on a run loaded by printing, 60 s was not enough.
+  }, 180_000); // Two dialogs and a search that waits for its answer: on a loaded run, 60 s and 120 s were not enough.
 });
 
 describe('findings after certification', () => {
@@ -398,13 +398,17 @@ describe('findings after certification', () => {
     // An observation added, edited by its author.
     await adminPage.getByLabel('Add an observation').fill('Silt curtain ordered.');
     await adminPage.getByRole('button', { name: 'Add observation' }).click();
-    await adminPage.getByText('Silt curtain ordered.').waitFor();
+    // The text, once it is an observation (the box may still hold it while the list redraws).
+    await adminPage.getByRole('paragraph').filter({ hasText: 'Silt curtain ordered.' }).waitFor();
     await adminPage.getByRole('button', { name: 'Edit observation “Silt curtain ordered.”' }).click();
     await adminPage
       .getByLabel('Edit observation', { exact: true })
       .fill('Silt curtain ordered; delivery Thursday.');
     await adminPage.getByRole('button', { name: 'Save observation' }).click();
-    await adminPage.getByText('Silt curtain ordered; delivery Thursday.').waitFor();
+    await adminPage
+      .getByRole('paragraph')
+      .filter({ hasText: 'Silt curtain ordered; delivery Thursday.' })
+      .waitFor();
     await adminPage.getByText('North outfall: sediment plume, seen on the morning walk.').waitFor();
     await look(adminPage, 'finding-edited-1280');
 

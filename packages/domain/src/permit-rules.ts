@@ -37,8 +37,17 @@ export interface InspectionFrequency {
    * fixed-interval rule set), or null when routine inspections are suspended (frozen conditions).
    */
   routineDays: number | 'project' | null;
+  /**
+   * Days between routine inspections in a reduced period's first `FIRST_MONTH_DAYS` days, where
+   * the permit asks for more then (CGP 4.4.1: 'twice during the first month, no more than 14
+   * calendar days apart'); absent where the first month is like the rest.
+   */
+  firstMonthRoutineDays?: number;
   storm: StormTrigger | null;
 }
+
+/** A "month" of a reduced-frequency period, in days, as `routineDays: 30` reads 'once per month'. */
+export const FIRST_MONTH_DAYS = 30;
 
 /** CGP 4.4's kinds of reduced-frequency period, each with the dates it applies from and to. */
 export const REDUCED_PERIOD_KINDS = [
@@ -160,6 +169,7 @@ export const PERMIT_RULE_SETS: Readonly<Record<PermitRuleSetId, PermitRuleSet>> 
         citation:
           'CGP 4.4.1: stabilized areas, twice during the first month no more than 14 calendar days apart, then once per month',
         routineDays: 30,
+        firstMonthRoutineDays: 14,
         storm: null,
       },
       'arid-dry-season': {
