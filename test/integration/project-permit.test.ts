@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getProjectInDivision } from '@stormline/data/projects';
 import { createGroup } from '@stormline/data/regulations';
-import { localDate } from '@stormline/domain/local-date';
+import { addDays, localDate } from '@stormline/domain/local-date';
 import { PERMIT_MESSAGES } from '@stormline/domain/permit-rules';
 import type { ProjectPermit } from '@stormline/domain/permit-rules';
 import { grantsOf, roleByName } from '@stormline/domain/roles';
@@ -268,6 +268,23 @@ describe('US permits (the same handlers with the region set to US)', () => {
       expect(stored.version).toBe(created.version);
     },
   );
+
+  it('starting a routine inspection sets the next date by the permit (CGP 4.2.1: 7 days), not the project interval', async () => {
+    const created = await createUs({ permit: cgp({ frequencyId: 'every-7-days' }), routine_interval: 30 });
+    const started = await call('/api/inspections', {
+      method: 'POST',
+      token: await tokenFor('admin@example.com'),
+      divisionId: NORTH,
+      body: { projectId: created.id, type: 'Routine' },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const today = localDate('America/Denver', new Date());
+    const read = await call<Project>(`/api/projects/${created.id}`, {
+      token: await tokenFor('admin@example.com'),
+      divisionId: NORTH,
+    });
+    expect(read.body).toMatchObject({ next_inspection_date: addDays(today, 7), last_routine_date: today });
+  });
 
   it("another division's project is not found, and stays as it was", async () => {
     const created = await createUs({ permit: cgp() });

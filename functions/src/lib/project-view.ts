@@ -27,6 +27,7 @@ export function projectView(project: ProjectRecord): z.input<typeof Project> {
     cgp_tracking_id: project.cgp_tracking_id,
     permit: projectPermit(project),
     permit_number: project.permit_number ?? null,
+    last_routine_date: project.last_routine_date ?? null,
     address: {
       ...project.address,
       state: state ? { ...state } : null,

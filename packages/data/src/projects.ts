@@ -78,6 +78,8 @@ export interface ProjectRecord {
    * (0049); absent on a project saved before it.
    */
   permit_number?: string | null;
+  /** The local date of the last routine inspection started (kept from issue 23 on). */
+  last_routine_date?: string | null;
   /** The project's document types (PROJECT_DOC_TYPES ids), the site maps always among them. */
   docTypes: string[];
   notes: string | null;

@@ -132,6 +132,8 @@ export const Project = z.strictObject({
   cgp_tracking_id: z.nullable(z.string()),
   permit: ProjectPermitView,
   permit_number: z.nullable(z.string()),
+  /** The last routine inspection's local date: the project page's permit line counts from it. */
+  last_routine_date: z.nullable(z.string()),
   address: z.strictObject({
     street_1: z.nullable(z.string()),
     city: z.nullable(z.string()),

@@ -60,6 +60,7 @@ function createdProject(request: ServedRequest) {
     cgp_tracking_id: null,
     permit: body.permit ?? FIXED_INTERVAL_PERMIT,
     permit_number: body.permit_number ?? null,
+    last_routine_date: null,
     address: {
       street_1: null,
       city: null,
