@@ -83,11 +83,23 @@ export function PermitFields<T extends PermitValues>({
   const permit = useWatch({ control, name: 'permit' }) ?? FIXED_INTERVAL_PERMIT;
   const ruleSet = PERMIT_RULE_SETS[permit.ruleSetId] ?? PERMIT_RULE_SETS['fixed-interval'];
   const ruleSets = permitRuleSetsOf(region);
-  const ruleSetField = useController({ control, name: 'permit.ruleSetId' });
-  const frequencyField = useController({ control, name: 'permit.frequencyId' });
-  const sensitiveField = useController({ control, name: 'permit.sensitiveWaters' });
+  const {
+    field: { ref: ruleSetRef, name: ruleSetName, onChange: setRuleSet },
+    fieldState: { error: ruleSetError },
+  } = useController({ control, name: 'permit.ruleSetId' });
+  const {
+    field: { name: frequencyName, onChange: setFrequency },
+    fieldState: { error: frequencyError },
+  } = useController({ control, name: 'permit.frequencyId' });
+  const {
+    field: { ref: sensitiveRef, name: sensitiveName, onChange: setSensitive },
+    fieldState: { error: sensitiveError },
+  } = useController({ control, name: 'permit.sensitiveWaters' });
   const periods = useFieldArray({ control, name: 'permit.reducedPeriods' });
-  const permitNumber = useController({ control, name: 'permit_number' });
+  const {
+    field: { ref: numberRef, name: numberName, value: numberValue, onChange: setNumber, onBlur: numberBlur },
+    fieldState: { error: numberError },
+  } = useController({ control, name: 'permit_number' });
   const periodKinds = Object.entries(ruleSet.reduced).map(([kind, frequency]) => ({
     value: kind,
     label: frequency!.label,
@@ -104,8 +116,8 @@ export function PermitFields<T extends PermitValues>({
         ) : (
           <>
             <Select
-              ref={ruleSetField.field.ref}
-              name={ruleSetField.field.name}
+              ref={ruleSetRef}
+              name={ruleSetName}
               label="Permit"
               withAsterisk
               allowDeselect={false}
@@ -116,21 +128,21 @@ export function PermitFields<T extends PermitValues>({
                 if (!next) return;
                 const id = next as PermitRuleSetId;
                 // A new permit starts from its own default frequency, with no options of the old one.
-                ruleSetField.field.onChange(id);
-                frequencyField.field.onChange(PERMIT_RULE_SETS[id].frequencies[0]!.id);
-                sensitiveField.field.onChange(false);
+                setRuleSet(id);
+                setFrequency(PERMIT_RULE_SETS[id].frequencies[0]!.id);
+                setSensitive(false);
                 periods.replace([]);
               }}
-              error={ruleSetField.fieldState.error?.message}
+              error={ruleSetError?.message}
             />
             {ruleSet.frequencies.length > 1 && (
               <Radio.Group
-                name={frequencyField.field.name}
+                name={frequencyName}
                 label="Inspection frequency"
                 withAsterisk
                 value={frequencyId}
-                onChange={(value) => frequencyField.field.onChange(value)}
-                error={frequencyField.fieldState.error?.message}
+                onChange={(value) => setFrequency(value)}
+                error={frequencyError?.message}
               >
                 <Stack gap="xs" mt={4}>
                   {ruleSet.frequencies.map((frequency) => (
@@ -147,14 +159,14 @@ export function PermitFields<T extends PermitValues>({
             )}
             {ruleSet.sensitiveWaters && (
               <Switch
-                ref={sensitiveField.field.ref}
-                name={sensitiveField.field.name}
+                ref={sensitiveRef}
+                name={sensitiveName}
                 size="md"
                 label="Discharges to sensitive waters"
                 description={ruleSet.sensitiveWaters.citation}
                 checked={Boolean(permit.sensitiveWaters)}
-                onChange={(event) => sensitiveField.field.onChange(event.currentTarget.checked)}
-                error={sensitiveField.fieldState.error?.message}
+                onChange={(event) => setSensitive(event.currentTarget.checked)}
+                error={sensitiveError?.message}
               />
             )}
             {periodKinds.length > 0 && (
@@ -171,14 +183,14 @@ export function PermitFields<T extends PermitValues>({
         )}
         {showsPermitNumber && (
           <TextInput
-            ref={permitNumber.field.ref}
-            name={permitNumber.field.name}
+            ref={numberRef}
+            name={numberName}
             label="Permit or NPDES tracking number"
             maxLength={50}
-            value={(permitNumber.field.value as string | null) ?? ''}
-            onChange={(event) => permitNumber.field.onChange(event.currentTarget.value)}
-            onBlur={permitNumber.field.onBlur}
-            error={permitNumber.fieldState.error?.message}
+            value={(numberValue as string | null) ?? ''}
+            onChange={(event) => setNumber(event.currentTarget.value)}
+            onBlur={numberBlur}
+            error={numberError?.message}
           />
         )}
       </Stack>
@@ -252,45 +264,54 @@ function PeriodRow({
   citations: Record<string, string>;
   onRemove: () => void;
 }) {
-  const kind = useController({ control, name: `permit.reducedPeriods.${index}.kind` });
-  const from = useController({ control, name: `permit.reducedPeriods.${index}.from` });
-  const to = useController({ control, name: `permit.reducedPeriods.${index}.to` });
+  const {
+    field: { ref: kindRef, name: kindName, value: kindValue, onChange: setKind },
+    fieldState: { error: kindError },
+  } = useController({ control, name: `permit.reducedPeriods.${index}.kind` });
+  const {
+    field: { ref: fromRef, name: fromName, value: fromValue, onChange: setFrom, onBlur: fromBlur },
+    fieldState: { error: fromError },
+  } = useController({ control, name: `permit.reducedPeriods.${index}.from` });
+  const {
+    field: { ref: toRef, name: toName, value: toValue, onChange: setTo, onBlur: toBlur },
+    fieldState: { error: toError },
+  } = useController({ control, name: `permit.reducedPeriods.${index}.to` });
   const n = index + 1;
   return (
     <Group align="flex-start" gap="sm" wrap="nowrap" data-testid={`reduced-period-${index}`}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ flex: 1 }}>
         <Select
-          ref={kind.field.ref}
-          name={kind.field.name}
+          ref={kindRef}
+          name={kindName}
           label={`Period ${n}`}
           allowDeselect={false}
           data={kinds}
-          value={(kind.field.value as string) ?? null}
-          onChange={(value) => value && kind.field.onChange(value)}
-          description={citations[kind.field.value as string]}
-          error={kind.fieldState.error?.message}
+          value={(kindValue as string) ?? null}
+          onChange={(value) => value && setKind(value)}
+          description={citations[kindValue as string]}
+          error={kindError?.message}
         />
         <TextInput
-          ref={from.field.ref}
-          name={from.field.name}
+          ref={fromRef}
+          name={fromName}
           type="date"
           label="From"
           withAsterisk
-          value={(from.field.value as string) ?? ''}
-          onChange={(event) => from.field.onChange(event.currentTarget.value)}
-          onBlur={from.field.onBlur}
-          error={from.fieldState.error?.message}
+          value={(fromValue as string) ?? ''}
+          onChange={(event) => setFrom(event.currentTarget.value)}
+          onBlur={fromBlur}
+          error={fromError?.message}
         />
         <TextInput
-          ref={to.field.ref}
-          name={to.field.name}
+          ref={toRef}
+          name={toName}
           type="date"
           label="To"
           description="Empty: until changed"
-          value={(to.field.value as string | null) ?? ''}
-          onChange={(event) => to.field.onChange(event.currentTarget.value || null)}
-          onBlur={to.field.onBlur}
-          error={to.fieldState.error?.message}
+          value={(toValue as string | null) ?? ''}
+          onChange={(event) => setTo(event.currentTarget.value || null)}
+          onBlur={toBlur}
+          error={toError?.message}
         />
       </SimpleGrid>
       <ActionIcon
