@@ -10,10 +10,10 @@ import {
   ActionIcon,
   Button,
   Fieldset,
+  Grid,
   Group,
   Radio,
   Select,
-  SimpleGrid,
   Stack,
   Switch,
   Text,
@@ -279,41 +279,50 @@ function PeriodRow({
   const n = index + 1;
   return (
     <Group align="flex-start" gap="sm" wrap="nowrap" data-testid={`reduced-period-${index}`}>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ flex: 1 }}>
-        <Select
-          ref={kindRef}
-          name={kindName}
-          label={`Period ${n}`}
-          allowDeselect={false}
-          data={kinds}
-          value={(kindValue as string) ?? null}
-          onChange={(value) => value && setKind(value)}
-          description={citations[kindValue as string]}
-          error={kindError?.message}
-        />
-        <TextInput
-          ref={fromRef}
-          name={fromName}
-          type="date"
-          label="From"
-          withAsterisk
-          value={(fromValue as string) ?? ''}
-          onChange={(event) => setFrom(event.currentTarget.value)}
-          onBlur={fromBlur}
-          error={fromError?.message}
-        />
-        <TextInput
-          ref={toRef}
-          name={toName}
-          type="date"
-          label="To"
-          description="Empty: until changed"
-          value={(toValue as string | null) ?? ''}
-          onChange={(event) => setTo(event.currentTarget.value || null)}
-          onBlur={toBlur}
-          error={toError?.message}
-        />
-      </SimpleGrid>
+      <Stack gap={4} style={{ flex: 1 }}>
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Select
+              ref={kindRef}
+              name={kindName}
+              label={`Period ${n}`}
+              allowDeselect={false}
+              data={kinds}
+              value={(kindValue as string) ?? null}
+              onChange={(value) => value && setKind(value)}
+              error={kindError?.message}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <TextInput
+              ref={fromRef}
+              name={fromName}
+              type="date"
+              label="From"
+              withAsterisk
+              value={(fromValue as string) ?? ''}
+              onChange={(event) => setFrom(event.currentTarget.value)}
+              onBlur={fromBlur}
+              error={fromError?.message}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <TextInput
+              ref={toRef}
+              name={toName}
+              type="date"
+              label="To"
+              value={(toValue as string | null) ?? ''}
+              onChange={(event) => setTo(event.currentTarget.value || null)}
+              onBlur={toBlur}
+              error={toError?.message}
+            />
+          </Grid.Col>
+        </Grid>
+        <Text fz="xs" c="dimmed">
+          {citations[kindValue as string]}. An empty To keeps the period until it is changed.
+        </Text>
+      </Stack>
       <ActionIcon
         variant="subtle"
         color="red"
