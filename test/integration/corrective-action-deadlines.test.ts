@@ -8,6 +8,7 @@ import { CORRECTIVE_ACTION_MESSAGES } from '@stormline/domain/corrective-actions
 import { addDays, localDate } from '@stormline/domain/local-date';
 import { recordLateFindingsOfDivision } from '@stormline/functions/jobs/late-findings';
 import { call, NORTH, tokenFor } from '../support/api';
+import { eventually } from '../support/eventually';
 import { createRoutineProject } from '../support/routine-project';
 import { testTable } from '../support/table';
 import { createTestUser } from '../support/users';
@@ -128,6 +129,19 @@ describe('CGP 5.2 deadlines on findings', () => {
     expect(shown.body).toMatchObject({ corrective_action: 'repair', due_by: monday });
     const listed = await as<{ pageData: FindingView[] }>(`/api/projects/${cgpProject}/findings`);
     expect(listed.body.pageData.find((f) => f.id === created.body.id)).toMatchObject({ due_by: monday });
+
+    // The dashboard's Open Findings names the site's earliest deadline (from the statistics stream).
+    await eventually(
+      () =>
+        as<{ pageData: { projectId: string; nextDueBy: string | null }[] }>(
+          `/api/divisions/${NORTH}/openFindings/getOpenFindingStats?s=${encodeURIComponent(`Beck Lane ${tag}`)}`,
+        ),
+      (r) =>
+        expect(r.body.pageData).toEqual([
+          expect.objectContaining({ projectId: cgpProject, nextDueBy: monday }),
+        ]),
+      15_000,
+    );
 
     const finding = await getFinding(db, NORTH, created.body.id);
     await recordLateFindingsOfDivision(db, NORTH, noonOn(monday));
