@@ -60,7 +60,7 @@ export function isBusinessDay(date: string, closedDays: ReadonlySet<string> = NO
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
   return weekday !== 0 && weekday !== 6 && !closedDays.has(date);
 }
-const NO_CLOSED_DAYS: ReadonlySet<string> = new Set();
+const NO_CLOSED_DAYS: ReadonlySet<string> = /* @__PURE__ */ new Set();
 
 /**
  * The last local date ('YYYY-MM-DD', the project's zone) by which a corrective action discovered

@@ -158,6 +158,10 @@ describe('permitIssues: the permit section of Create and Edit Project', () => {
     ]);
   });
 
+  it('the message names the limit', () => {
+    expect(PERMIT_MESSAGES.tooManyPeriods).toContain(` ${MAX_REDUCED_PERIODS} `);
+  });
+
   it('the UK offers only the fixed interval; the US every rule set', () => {
     expect(permitRuleSetsOf('UK').map((r) => r.id)).toEqual(['fixed-interval']);
     expect(permitRuleSetsOf('US').map((r) => r.id)).toEqual(['fixed-interval', 'cgp-2022', 'txr150000-2023']);

@@ -265,7 +265,9 @@ export const PERMIT_MESSAGES = {
   periodFromRequired: 'From date is required',
   dateFormat: 'Please enter a valid date',
   periodToBeforeFrom: 'To date cannot be before the From date',
-  tooManyPeriods: `A project keeps at most ${MAX_REDUCED_PERIODS} reduced-frequency periods`,
+  // A plain string: a template literal here keeps this whole object in every bundle that imports the
+  // module (esbuild cannot prove it pure); the test checks the number against MAX_REDUCED_PERIODS.
+  tooManyPeriods: 'A project keeps at most 12 reduced-frequency periods',
   periodsOverlap: 'This period overlaps another period of the same kind',
   permitNumberOnCgpList: "On this form type the CGP tracking ID is the project's permit number",
 } as const;
