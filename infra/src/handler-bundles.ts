@@ -43,6 +43,8 @@ export const JOB_HANDLERS = {
   lateFindings: 'jobs/late-findings',
   inspectionsDue: 'jobs/inspections-due',
   summaryEmails: 'jobs/summary-emails',
+  /** Rainfall at the site and post-storm dues (docs/decisions/0047). */
+  rainfall: 'jobs/rainfall',
 } as const;
 /** The conversion state machine's definition file and the task modules it names (docs/decisions/0038). */
 export const CONVERSION_DEFINITION_FILE = path.join(REPO_ROOT, CONVERSION_DEFINITION_PATH);

@@ -502,6 +502,16 @@ describe('jobs stack', () => {
       Description: 'Missed inspections recorded hourly',
       Timeout: 300,
     });
+    // The rainfall job (docs/decisions/0047): hourly like the others, reading the table and the weather provider.
+    jobs.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Rainfall at the sites read hourly, post-storm dues recorded',
+      Timeout: 300,
+    });
+    expect(
+      Object.values(jobs.findResources('AWS::Scheduler::Schedule')).some((s) =>
+        String((s as { Properties: { Description?: string } }).Properties.Description).includes('(0047)'),
+      ),
+    ).toBe(true);
     jobs.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
     // The scheduler may invoke the job and nothing else; the job reads and writes the table, no Scan.
     const policies = JSON.stringify(jobs.findResources('AWS::IAM::Policy'));

@@ -15,6 +15,9 @@ import { attachWebSocketGateway } from './websocket';
 import { startStreamReader } from './stream-reader';
 import type { StreamReader } from './stream-reader';
 import { startScheduledJobs } from './scheduled-jobs';
+import { createRecordedWeather, RECORDED_FORECAST_PATH } from './recorded-weather';
+import type { RecordedWeather } from './recorded-weather';
+import { handleStormRequest } from './storm';
 import {
   createLocalStepFunctions,
   LOCAL_CONVERSION_STATE_MACHINE_ARN,
@@ -53,6 +56,13 @@ export interface RuntimeOptions {
    * absent. Tests name a local server that serves recorded answers.
    */
   weatherApiUrl?: string;
+  /**
+   * Serves recorded weather in Open-Meteo's shape on the gateway and points WEATHER_API_URL at it
+   * (unless weatherApiUrl names another provider), with the storm command's endpoint: `npm start`
+   * works without the network, and `npm run storm` plays a storm into it (docs/decisions/0047).
+   * Kept in the data folder (recorded-weather.json) when there is one.
+   */
+  recordedWeather?: boolean;
   /** The data privacy policy registration links to (config.json's privacyPolicyUrl); none when absent. */
   privacyPolicyUrl?: string;
   /**
@@ -78,6 +88,8 @@ export interface Runtime {
   streams: StreamReader;
   /** The state machines' executions (the site-map conversion): `drained()` waits for those started. */
   stepFunctions: Pick<LocalStepFunctions, 'drained'>;
+  /** The recorded weather, when the runtime serves it (`recordedWeather`). */
+  recordedWeather: RecordedWeather | null;
   stop(): Promise<void>;
 }
 
@@ -207,10 +219,10 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
       stop: async () => void (await Promise.all(readers.map((r) => r.stop()))),
     };
     stops.push(() => streams.stop());
-    if (options.scheduledJobs) {
-      const jobs = startScheduledJobs(db);
-      stops.push(() => jobs.stop());
-    }
+
+    const recordedWeather = options.recordedWeather
+      ? createRecordedWeather({ file: dataDir ? path.join(dataDir, 'recorded-weather.json') : undefined })
+      : null;
 
     // The conversion and report state machines' definitions, run in this process (0038, 0042).
     const stepFunctions = createLocalStepFunctions();
@@ -238,6 +250,9 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
       storageOrigin: new URL(s3.endpoint).origin,
       extra: async (req, res, url) =>
         handleLocalCms(req, res, url) ||
+        (recordedWeather !== null &&
+          (recordedWeather.handle(req, res, url) ||
+            (await handleStormRequest(db, recordedWeather, req, res, url)))) ||
         (await realtime.handleConnections(req, res, url)) ||
         stepFunctions.handle(req, res, url),
     });
@@ -257,6 +272,15 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
       CONVERSION_STATE_MACHINE_ARN: env.CONVERSION_STATE_MACHINE_ARN,
       REPORT_STATE_MACHINE_ARN: env.REPORT_STATE_MACHINE_ARN,
     });
+    if (recordedWeather && !options.weatherApiUrl) {
+      env.WEATHER_API_URL = `${url}${RECORDED_FORECAST_PATH}`;
+      process.env.WEATHER_API_URL = env.WEATHER_API_URL;
+    }
+    // After the gateway listens: the rainfall job's first run reads the recorded weather it serves.
+    if (options.scheduledJobs) {
+      const jobs = startScheduledJobs(db);
+      stops.push(() => jobs.stop());
+    }
     // Needs S3_ENDPOINT, set above. Tests start fresh stores: only a kept store can predate copies.
     if (!seeded && options.dataDir) {
       const backfill = backfillPrintCopiesOnce(db);
@@ -284,6 +308,7 @@ async function startServices(options: RuntimeOptions): Promise<Runtime> {
       env,
       streams,
       stepFunctions,
+      recordedWeather,
       stop: async () => {
         for (const stop of stops.reverse()) await stop();
         db.doc.destroy();

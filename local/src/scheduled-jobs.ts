@@ -2,7 +2,9 @@ import type { Db } from '@stormline/data/dynamo';
 import { recordInspectionsDue } from '@stormline/functions/jobs/inspections-due';
 import { recordLateFindings } from '@stormline/functions/jobs/late-findings';
 import { recordMissedInspections } from '@stormline/functions/jobs/missed-inspections';
+import { runRainfallJob } from '@stormline/functions/jobs/rainfall';
 import { sendSummaryEmails } from '@stormline/functions/jobs/summary-emails';
+import { settlePostStormDues } from '@stormline/functions/jobs/post-storm-dues';
 
 export interface ScheduledJob {
   name: string;
@@ -13,9 +15,12 @@ export interface ScheduledJob {
 /** What EventBridge Scheduler runs in the cloud (infra's Jobs stack), at the same rate. */
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'missed inspections', everyMs: 60 * 60 * 1000, run: recordMissedInspections },
+  // In the cloud the missed-inspection Lambda runs it in the same invocation.
+  { name: 'post-storm dues', everyMs: 60 * 60 * 1000, run: settlePostStormDues },
   { name: 'late findings', everyMs: 60 * 60 * 1000, run: recordLateFindings },
   { name: 'inspections due', everyMs: 60 * 60 * 1000, run: recordInspectionsDue },
   { name: 'summary e-mails', everyMs: 60 * 60 * 1000, run: sendSummaryEmails },
+  { name: 'rainfall', everyMs: 60 * 60 * 1000, run: runRainfallJob },
 ];
 
 export interface ScheduledJobs {

@@ -18,6 +18,8 @@ async function main(): Promise<void> {
     fresh,
     region,
     scheduledJobs: true,
+    // Recorded weather unless WEATHER=open-meteo asks for the real provider (docs/decisions/0047).
+    recordedWeather: process.env.WEATHER !== 'open-meteo',
     convertDemoSiteMaps: true,
     privacyPolicyUrl: process.env.PRIVACY_POLICY_URL || undefined,
   });
@@ -32,6 +34,9 @@ async function main(): Promise<void> {
   console.log(
     `DynamoDB Local: ${runtime.env.DYNAMODB_ENDPOINT} (statistics rebuild: DYNAMODB_ENDPOINT=${runtime.env.DYNAMODB_ENDPOINT} npm run stats:rebuild)`,
   );
+  if (runtime.recordedWeather) {
+    console.log('Weather: recorded (no network needed); play a storm: npm run storm -- --project "<name>"');
+  }
   console.log('Press Ctrl-C to stop.');
 
   let stopping = false;

@@ -62,6 +62,9 @@ interface Row {
   ackCount: number;
   complianceCount: number;
   missedIsp: number;
+  postStormInTime: number;
+  postStormLate: number;
+  postStormMissed: number;
 }
 interface Report {
   pageData: Row[];
@@ -92,6 +95,9 @@ const ZERO = {
   ackCount: 0,
   complianceCount: 0,
   missedIsp: 0,
+  postStormInTime: 0,
+  postStormLate: 0,
+  postStormMissed: 0,
 };
 
 describe('the report rows (spec 001 §3), hand-computed', () => {
@@ -123,6 +129,9 @@ describe('the report rows (spec 001 §3), hand-computed', () => {
         ackCount: 2,
         complianceCount: 1,
         missedIsp: 0,
+        postStormInTime: 0,
+        postStormLate: 0,
+        postStormMissed: 0,
       },
       {
         projectId: fx.projects.bridge,
@@ -147,6 +156,9 @@ describe('the report rows (spec 001 §3), hand-computed', () => {
         ackCount: 0,
         complianceCount: 0,
         missedIsp: 0, // due on the day of its routine inspection: not missed
+        postStormInTime: 0,
+        postStormLate: 0,
+        postStormMissed: 0,
       },
     ]);
   });

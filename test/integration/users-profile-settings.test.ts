@@ -37,13 +37,14 @@ async function signedInAs(role: RoleName) {
 }
 
 describe('notification settings', () => {
-  it('lists every type with in-app and e-mail on by default, SMS offered for three types only', async () => {
+  it('lists every type with in-app and e-mail on by default, SMS offered for four types only', async () => {
     const { profile } = await signedInAs('Inspector');
     const { notifications, summaryEmail, canConsentToSignatures } = await profile();
     expect(notifications.map((n) => n.name)).toEqual([
       'Missed Inspection',
       'Inspection Ready To Sign',
       'Inspection Complete',
+      'Post-Storm Inspection Due',
       'Inspection Due',
       'Acknowledgement Required',
       'Findings Past Due',
@@ -55,6 +56,7 @@ describe('notification settings', () => {
       'Missed Inspection',
       'Inspection Ready To Sign',
       'Inspection Complete',
+      'Post-Storm Inspection Due',
     ]);
     expect(summaryEmail).toEqual({
       frequency: 'Weekly',
@@ -111,6 +113,7 @@ describe('notification settings', () => {
       'missed-inspection',
       'inspection-ready-to-sign',
       'inspection-complete',
+      'post-storm-due',
     ]);
     const noEmail = await call<Setting[]>(`/api/users/${id}/bulkupdate/notification-types`, {
       method: 'POST',

@@ -6,6 +6,7 @@ import type { ProjectRecord } from '@stormline/data/projects';
 import { passedDueDate } from '@stormline/domain/inspection-rules';
 import { getTableDb } from '../lib/deps';
 import { overActiveProjects, overEveryDivision } from './each-division';
+import { settlePostStormDues } from './post-storm-dues';
 
 /**
  * The missed-inspection job (docs/decisions/0019, 0021), hourly: EventBridge Scheduler in the
@@ -63,8 +64,13 @@ export async function recordMissedInspections(
 /**
  * What EventBridge Scheduler invokes (its payload is not read: the job always looks at now). The
  * summary it answers is the invocation's result; a failure is thrown, for the schedule's retries
- * and dead-letter queue.
+ * and dead-letter queue. The post-storm due job (docs/decisions/0048) runs in the same hourly
+ * invocation: it is its neighbour in purpose (a due that passed) and needs the same table grant.
  */
-export async function handler(): Promise<{ divisions: number; recorded: number }> {
-  return recordMissedInspections(getTableDb(), new Date());
+export async function handler(): Promise<{ divisions: number; recorded: number; postStormSettled: number }> {
+  const db = getTableDb();
+  const now = new Date();
+  const missed = await recordMissedInspections(db, now);
+  const postStorm = await settlePostStormDues(db, now);
+  return { ...missed, postStormSettled: postStorm.recorded };
 }

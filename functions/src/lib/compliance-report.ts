@@ -166,6 +166,9 @@ export async function complianceReport(
       ackCount: figures.ackCount,
       complianceCount: figures.complianceCount,
       missedIsp: figures.missedIsp,
+      postStormInTime: figures.postStormInTime,
+      postStormLate: figures.postStormLate,
+      postStormMissed: figures.postStormMissed,
     })),
     paginationState: { pageSize, numModels: shown.length, page: request.page },
   };

@@ -2,6 +2,9 @@ import * as z from 'zod/mini';
 import { BadGatewayError } from '@stormline/domain/errors';
 import { precipPercent, roundedTemperature, weatherIconOf } from '@stormline/domain/weather';
 import type { TemperatureUnit, WeatherDay } from '@stormline/domain/weather';
+import type { RainHour } from '@stormline/domain/permit-clock';
+import type { RainfallSource } from '@stormline/data/post-storm-dues';
+import { addHours, cellPoint, hoursFrom } from '@stormline/domain/rainfall';
 import { optionalEnv } from './env';
 
 /**
@@ -104,4 +107,119 @@ export async function fetchForecast(
   const days = daysOf(parsed.data.daily);
   if (days.length === 0) throw unavailable('no usable day');
   return days;
+}
+
+/** A cell's hours as read: in order from the first hour asked, each with a value. */
+export interface RainfallReading {
+  source: RainfallSource;
+  hours: RainHour[];
+}
+
+/** Why a cell's rain could not be read (recorded on the cell for each hour it left unread). */
+export class RainfallUnavailableError extends Error {
+  constructor(readonly reason: string) {
+    super(`Rainfall could not be read: ${reason}`);
+    this.name = 'RainfallUnavailableError';
+  }
+}
+
+const PROVIDER_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}):00$/;
+
+/** The part of Open-Meteo's hourly answer the rainfall job reads (precipitation_unit=inch, timezone=GMT). */
+const OpenMeteoHourly = z.object({
+  hourly_units: z.object({ precipitation: z.string(), snowfall: z.string() }),
+  hourly: z.object({
+    time: z.array(z.string().check(z.regex(PROVIDER_TIME))),
+    precipitation: Values,
+    snowfall: Values,
+  }),
+  /** Sent by the local runtime's recorded weather only (local/src/recorded-weather.ts), never by Open-Meteo. */
+  recorded: z.optional(z.boolean()),
+});
+
+/**
+ * Inches in one unit the provider may answer in. Asked for inches, Open-Meteo answers both
+ * precipitation and snowfall in inches; its default for snowfall is centimetres (and mm for
+ * precipitation), so an answer in those is converted rather than misread.
+ */
+const INCHES_PER_UNIT: Readonly<Record<string, number>> = { inch: 1, mm: 1 / 25.4, cm: 1 / 2.54 };
+
+/** A value in inches to a thousandth, so sums of converted values do not carry float dust. */
+const inches = (value: number, unit: number): number => Math.round(value * unit * 1000) / 1000;
+
+/**
+ * The hourly rain and snow of a grid cell (rainfallCell) for the UTC hours `fromHour` to `toHour`
+ * ('YYYY-MM-DDTHH', both kept), from Open-Meteo's forecast API (its recent hours are the models'
+ * analysis of what fell). Open-Meteo dates an hourly sum by the end of the hour it covers
+ * ('T06:00' is the rain from 05:00 to 06:00), a RainHour by its start: the request and the answer
+ * are shifted by an hour here, and nowhere else. Answers the hours in order from `fromHour` as far
+ * as the provider had values (an hour without one, and those after it, are left out, to be read
+ * again); any failure (unreachable, slow, an error status, another shape, a unit it cannot
+ * convert) is a RainfallUnavailableError whose reason the job records on the cell.
+ */
+export async function fetchHourlyRainfall(
+  cell: string,
+  fromHour: string,
+  toHour: string,
+): Promise<RainfallReading> {
+  const point = cellPoint(cell);
+  const url = new URL(optionalEnv('WEATHER_API_URL') ?? OPEN_METEO_FORECAST_URL);
+  url.search = new URLSearchParams({
+    latitude: point.latitude,
+    longitude: point.longitude,
+    hourly: 'precipitation,snowfall',
+    precipitation_unit: 'inch',
+    timezone: 'GMT',
+    start_hour: `${addHours(fromHour, 1)}:00`,
+    end_hour: `${addHours(toHour, 1)}:00`,
+  }).toString();
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw rainfallUnavailable('unreachable', error);
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw rainfallUnavailable(`status ${response.status}`);
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = OpenMeteoHourly.safeParse(body);
+  if (!parsed.success) throw rainfallUnavailable('unexpected answer', parsed.error.issues[0]);
+  const { hourly, hourly_units: units } = parsed.data;
+  const rainUnit = INCHES_PER_UNIT[units.precipitation];
+  const snowUnit = INCHES_PER_UNIT[units.snowfall];
+  if (rainUnit === undefined || snowUnit === undefined) {
+    throw rainfallUnavailable(`unknown unit ${units.precipitation}/${units.snowfall}`);
+  }
+  const byHour = new Map<string, { rain: number | null; snow: number | null }>();
+  hourly.time.forEach((time, i) => {
+    const endingAt = PROVIDER_TIME.exec(time)![1]!;
+    byHour.set(addHours(endingAt, -1), {
+      rain: hourly.precipitation[i] ?? null,
+      snow: hourly.snowfall[i] ?? null,
+    });
+  });
+  const hours: RainHour[] = [];
+  for (const hour of hoursFrom(fromHour, toHour)) {
+    const value = byHour.get(hour);
+    if (!value || value.rain === null || value.snow === null || value.rain < 0 || value.snow < 0) break;
+    hours.push({ hour, rainInches: inches(value.rain, rainUnit), snowInches: inches(value.snow, snowUnit) });
+  }
+  return { source: parsed.data.recorded === true ? 'recorded' : 'open-meteo', hours };
+}
+
+function rainfallUnavailable(reason: string, detail?: unknown): RainfallUnavailableError {
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      message: 'rainfall provider failed',
+      reason,
+      detail: detail instanceof Error ? `${detail.name}: ${detail.message}` : detail,
+    }),
+  );
+  return new RainfallUnavailableError(reason);
 }

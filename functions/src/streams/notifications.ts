@@ -3,17 +3,19 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { notifyOnce } from '@stormline/data/notifications';
 import { readSettings, settingOrDefault } from '@stormline/data/notification-settings';
 import { getProjectInDivision, listProjectContactIds } from '@stormline/data/projects';
-import { getUsers, membersOfDivision } from '@stormline/data/users';
+import { getUsers, listDivisionUsersOfRole, membersOfDivision } from '@stormline/data/users';
 import type { UserRecord } from '@stormline/data/users';
 import { displayDate } from '@stormline/domain/local-date';
 import {
   audienceAdmits,
+  DIVISION_MANAGER_ROLES,
   notificationEventsOf,
   type NotificationEvent,
 } from '@stormline/domain/notification-events';
+import { postStormDueText } from '@stormline/domain/post-storm-dues';
 import { notificationType, settingsPolicyOf } from '@stormline/domain/notification-settings';
 import { toE164 } from '@stormline/domain/region';
-import { roleById } from '@stormline/domain/roles';
+import { roleById, roleByName } from '@stormline/domain/roles';
 import { deploymentRegion, getTableDb, type Deps } from '../lib/deps';
 import { optionalEnv } from '../lib/env';
 import { sendMessage } from '../lib/outbox';
@@ -29,7 +31,7 @@ const image = (value: Record<string, AttributeValue> | undefined) =>
  * The notifications stream handler (issue 11): a change that raises a notification (an
  * inspection ready to sign, complete or awaiting acknowledgement, a project given to an
  * inspector, a scheduled job's record: a missed inspection, a finding gone late, a routine
- * inspection due today) is delivered to the people it concerns by the channels each chose in the
+ * inspection due today, a post-storm inspection due after rain at the site) is delivered to the people it concerns by the channels each chose in the
  * profile: in the app, live to the bell through the WebSocket API, by e-mail and by SMS. An event
  * reaches a person once however often the stream delivers it (notifyOnce).
  */
@@ -75,15 +77,39 @@ async function deliver(deps: TableDeps, event: NotificationEvent, eventKey: stri
       : null;
   // A project's event whose project is gone (deleted since) tells no one.
   if (event.projectId && !project) return;
-  const ids = await recipientsOf(deps, event, project);
+  const team = await recipientsOf(deps, event, project);
+  // The division's managers beyond the team hear only by asking to (a stored setting).
+  const managers =
+    event.audience === 'team-and-managers'
+      ? (await divisionManagerIds(deps, event.divisionId!)).filter((id) => !team.includes(id))
+      : [];
+  const ids = [...team, ...managers];
   // Only people still in the project's division: one who left keeps no news of its projects.
   const members = event.divisionId ? await membersOfDivision(deps.db, event.divisionId, ids) : new Set(ids);
   const users = await getUsers(
     deps.db,
     ids.filter((id) => members.has(id)),
   );
-  const message = messageOf(event, project?.name ?? '');
-  for (const user of users) await deliverTo(deps, user, event, eventKey, message);
+  const message = messageOf(event, project?.name ?? '', project?.timezone ?? 'UTC');
+  for (const user of users)
+    await deliverTo(deps, user, event, eventKey, message, { optedInOnly: managers.includes(user.id) });
+}
+
+/** The members of the division who hold a manager's role (the inspectors index, by role). */
+async function divisionManagerIds(deps: TableDeps, divisionId: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (const name of DIVISION_MANAGER_ROLES) {
+    let cursor: string | undefined;
+    do {
+      const page = await listDivisionUsersOfRole(deps.db, divisionId, roleByName(name).id, {
+        pageSize: 100,
+        cursor,
+      });
+      ids.push(...page.items.map((u) => u.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+  return ids;
 }
 
 async function recipientsOf(
@@ -96,7 +122,8 @@ async function recipientsOf(
       ? [event.userId]
       : event.audience === 'inspector'
         ? [event.userId ?? project?.inspector_user_id ?? null]
-        : // The team ('acknowledgers' too: deliverTo keeps those whose role may acknowledge).
+        : // The team ('acknowledgers' too: deliverTo keeps those whose role may acknowledge;
+          // 'team-and-managers' adds the managers in deliver).
           [
             ...(await listProjectContactIds(deps.db, event.divisionId!, event.projectId!)),
             project?.inspector_user_id ?? null,
@@ -106,7 +133,7 @@ async function recipientsOf(
 }
 
 /** The words of a notification, and where it opens. */
-function messageOf(event: NotificationEvent, projectName: string) {
+function messageOf(event: NotificationEvent, projectName: string, timeZone: string) {
   const projectLink = `/divisions/${event.divisionId}/projects/${event.projectId}/inspections`;
   const inspectionLink = event.inspectionId ? `/inspection/${event.inspectionId}` : projectLink;
   const inspection = `Inspection #${event.number ?? ''} of ${projectName}`;
@@ -133,6 +160,12 @@ function messageOf(event: NotificationEvent, projectName: string) {
       return {
         title: 'Missed Inspection',
         content: `${projectName} passed its inspection date ${displayDate(event.date)} without an inspection.`,
+        link: projectLink,
+      };
+    case 'post-storm-due':
+      return {
+        title: 'Post-Storm Inspection Due',
+        content: event.storm ? postStormDueText(projectName, event.storm, timeZone) : '',
         link: projectLink,
       };
     case 'inspection-due':
@@ -171,6 +204,7 @@ async function deliverTo(
   event: NotificationEvent,
   eventKey: string,
   message: { title: string; content: string; link: string },
+  options: { optedInOnly: boolean },
 ) {
   const role = roleById(user.roleId);
   // Only active people, and only types their role has settings for (a Regulator has none).
@@ -178,7 +212,10 @@ async function deliverTo(
   if (!settingsPolicyOf(role.name).types.some((t) => t.id === event.typeId)) return;
   // Only those the audience means by role (who may sign the acknowledgement, for that request).
   if (!audienceAdmits(event.audience, role)) return;
-  const setting = settingOrDefault(await readSettings(deps.db, user.id), event.typeId);
+  const stored = await readSettings(deps.db, user.id);
+  // A manager outside the project's team hears it only by a setting they saved, never by default.
+  if (options.optedInOnly && !stored.settings.has(event.typeId)) return;
+  const setting = settingOrDefault(stored, event.typeId);
   const channels = new Set(setting.is_enabled);
   if (channels.size === 0) return;
   const delivered = await notifyOnce(deps.db, user.id, eventKey, channels.has('in-app') ? message : null);

@@ -84,6 +84,13 @@ export class JobsStack extends Stack {
       description: 'Summary e-mails at each user’s frequency',
       schedule: 'Sends each user the summary of the period just ended, once (issue 11)',
     });
+    // Reads Open-Meteo over the internet (outside any VPC, as every job Lambda) and the table.
+    this.hourlyJob(props, {
+      id: 'Rainfall',
+      bundle: JOB_HANDLERS.rainfall,
+      description: 'Rainfall at the sites read hourly, post-storm dues recorded',
+      schedule: 'Reads each grid cell’s hourly rain once and records post-storm inspection dues (0047)',
+    });
     this.conversion = new ConversionStateMachine(this, 'SiteMapConversion', {
       stateMachineName: props.conversionStateMachineName,
       table: props.table,

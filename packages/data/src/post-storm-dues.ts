@@ -1,6 +1,11 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { PostStormSettlement } from '@stormline/domain/post-storm-dues';
+import type { InspectionType } from '@stormline/domain/template-model';
 import type { Db } from './dynamo';
+import { inspectionKeys } from './inspections';
+import { queryPage } from './paging';
+import type { PageOf } from './paging';
 import { projectKeys } from './projects';
 import { queryAll } from './read-partition';
 import { INDEXES } from './table';
@@ -44,6 +49,9 @@ export interface PostStormDueRecord {
   /** The post-storm inspection that settled it (done or late). */
   inspectionId: string | null;
   recordedAt: string;
+  /** Set when it is settled (done, late or missed): the storm's day in the project's zone, which the compliance report counts it on. */
+  stormDay?: string;
+  settledAt?: string;
 }
 
 export const POST_STORM_PREFIX = 'POSTSTORM#';
@@ -100,12 +108,16 @@ export async function recordPostStormDue(
   }
 }
 
-/** A project's post-storm dues counted from `fromCountedAt` on (both ends kept), oldest first. */
+/**
+ * A project's post-storm dues counted from `fromCountedAt` on, up to `toCountedAt` when given
+ * (both ends kept), oldest first.
+ */
 export async function listPostStormDuesOfProject(
   db: Db,
   divisionId: string,
   projectId: string,
   fromCountedAt = '',
+  toCountedAt?: string,
 ): Promise<PostStormDueRecord[]> {
   const items = await queryAll(db, {
     TableName: db.tableName,
@@ -113,7 +125,7 @@ export async function listPostStormDuesOfProject(
     ExpressionAttributeValues: {
       ':pk': projectKeys.project(divisionId, projectId).pk,
       ':from': `${POST_STORM_PREFIX}${fromCountedAt}`,
-      ':to': `${POST_STORM_PREFIX}~`,
+      ':to': `${POST_STORM_PREFIX}${toCountedAt ?? ''}~`,
     },
   });
   return items.map(toPostStormDue);
@@ -132,4 +144,90 @@ export async function listOpenPostStormDues(
     ExpressionAttributeValues: { ':pk': postStormKeys.openOfDivision(divisionId), ':to': `${dueByTo}~` },
   });
   return items.map(toPostStormDue);
+}
+
+/**
+ * Settles a due (done, late or missed, docs/decisions/0048) holding on the status it was read
+ * with, so two settlers at once (the inspection's writer and the hourly job) write it once: the
+ * loser's condition fails and it answers false. A settled due leaves the open index.
+ */
+export async function settlePostStormDue(
+  db: Db,
+  due: Pick<PostStormDueRecord, 'divisionId' | 'projectId' | 'countedAt' | 'status'>,
+  settlement: PostStormSettlement & { stormDay: string },
+  now: Date,
+): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: postStormKeys.due(due.divisionId, due.projectId, due.countedAt),
+        UpdateExpression:
+          'SET #status = :status, inspectionId = :inspection, stormDay = :day, settledAt = :now REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :was',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': settlement.status,
+          ':inspection': settlement.inspectionId,
+          ':day': settlement.stormDay,
+          ':now': now.toISOString(),
+          ':was': due.status,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+const POST_STORM_TYPES: readonly InspectionType[] = ['Post Storm', 'Routine + Post Storm'];
+
+/**
+ * A project's post-storm inspections ('Post Storm', 'Routine + Post Storm') dated at or after
+ * `fromLocal` ('YYYY-MM-DDTHH:mm' in the project's zone): their ids and dates, from the by-type
+ * links in the project's partition (two key ranges, no inspection read).
+ */
+export async function listPostStormInspectionsOfProject(
+  db: Db,
+  divisionId: string,
+  projectId: string,
+  fromLocal: string,
+): Promise<{ inspectionId: string; created_date: string }[]> {
+  const pk = projectKeys.project(divisionId, projectId).pk;
+  const rows = await Promise.all(
+    POST_STORM_TYPES.map((type) => {
+      const prefix = inspectionKeys.byTypePrefix(type);
+      return queryAll(db, {
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': pk, ':from': `${prefix}${fromLocal}`, ':to': `${prefix}~` },
+        ConsistentRead: true,
+      }).then((items) =>
+        items.map((item) => ({
+          inspectionId: item.inspectionId as string,
+          created_date: (item.sk as string).slice(prefix.length).split('#')[0]!,
+        })),
+      );
+    }),
+  );
+  return rows.flat();
+}
+
+/**
+ * A page of the division's open dues by deadline (byParent, Inspections Due): `keep` leaves out
+ * those the reader may not see, and the page fills from further rows (queryPage).
+ */
+export async function listOpenPostStormDuesPage(
+  db: Db,
+  divisionId: string,
+  page: { pageSize: number; cursor?: string },
+  keep: (dues: PostStormDueRecord[]) => Promise<PostStormDueRecord[]>,
+): Promise<PageOf<PostStormDueRecord>> {
+  return queryPage(
+    db,
+    { index: 'byParent', partition: postStormKeys.openOfDivision(divisionId) },
+    { ...page, resolve: async (rows) => keep(rows.map(toPostStormDue)) },
+  );
 }

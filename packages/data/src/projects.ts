@@ -671,10 +671,11 @@ export async function deleteProject(db: Db, divisionId: string, projectId: strin
   const state = stateOf(project);
   const pk = projectKeys.project(divisionId, projectId).pk;
   // What the project's partition holds besides the project: access rows, its log, its documents,
-  // the missed inspections the scheduled job recorded (missed-inspections.ts).
+  // the missed inspections the scheduled job recorded (missed-inspections.ts), the rainfall job's
+  // storm clock (rainfall.ts).
   const rows = (
     await Promise.all(
-      ['CONTACT#', 'LOG#', 'DOC#', 'LEGEND#', 'MAPNOTE#', 'MISSED#'].map((prefix) =>
+      ['CONTACT#', 'LOG#', 'DOC#', 'LEGEND#', 'MAPNOTE#', 'MISSED#', 'STORMCLOCK'].map((prefix) =>
         readPartition(db, pk, prefix),
       ),
     )

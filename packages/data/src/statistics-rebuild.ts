@@ -5,6 +5,7 @@ import type { Db } from './dynamo';
 import { findingKeys } from './findings';
 import { inspectionKeys } from './inspections';
 import { MISSED_PREFIX } from './missed-inspections';
+import { POST_STORM_PREFIX } from './post-storm-dues';
 import { projectKeys } from './projects';
 import { keysOfPartition, readIndexPartition, readPartition } from './read-partition';
 import { ledgerItem, statisticsKeys, statisticsSourceOf } from './statistics';
@@ -13,7 +14,7 @@ import { ledgerItem, statisticsKeys, statisticsSourceOf } from './statistics';
  * Recomputes one project's statistics from its records (docs/decisions/0019): for a new counter,
  * or a repair after the stream handler missed something. Reads the project's inspections and
  * findings (byParent), each inspection's finding links and the project's missed inspections
- * (`MISSED#<due date>` in its partition), replaces the statistics items with the
+ * (`MISSED#<due date>` in its partition) and post-storm dues (`POSTSTORM#<counted at>`), replaces the statistics items with the
  * sums, and rewrites the ledger so the stream carries on from them. Run it while the stream
  * handler is stopped (as `npm start` does before starting its readers) or caught up with no
  * writes meanwhile: a record in flight during the rebuild would be applied again.
@@ -30,7 +31,8 @@ export async function rebuildProjectStatistics(
     links.push(...(await readPartition(db, inspection.pk as string, 'FINDING#')));
   const project = projectKeys.project(divisionId, projectId).pk;
   const missed = await readPartition(db, project, MISSED_PREFIX);
-  const counted = [...inspections, ...findings, ...links, ...missed].flatMap((item) => {
+  const postStorm = await readPartition(db, project, POST_STORM_PREFIX);
+  const counted = [...inspections, ...findings, ...links, ...missed, ...postStorm].flatMap((item) => {
     const source = statisticsSourceOf(item);
     return source && source.projectId === projectId ? [{ item, source }] : [];
   });

@@ -98,6 +98,18 @@ export function statisticsSourceOf(item: Record<string, unknown> | undefined): S
     return { kind: 'carry-over', projectId: item.projectId, typeCode: item.typeCode as string };
   if (item.type === 'MissedInspection')
     return { kind: 'missed', projectId: item.projectId as string, dueDate: item.dueDate as string };
+  // A post-storm due counts once settled (docs/decisions/0048); open, it counts nothing.
+  if (
+    item.type === 'PostStormDue' &&
+    typeof item.stormDay === 'string' &&
+    (item.status === 'done' || item.status === 'late' || item.status === 'missed')
+  )
+    return {
+      kind: 'post-storm',
+      projectId: item.projectId as string,
+      stormDay: item.stormDay,
+      status: item.status,
+    };
   return null;
 }
 

@@ -146,6 +146,43 @@ describe('the events that raise notifications (issue 11)', () => {
     expect(types(invited, { ...active, invitedBy: null })).toEqual([]);
   });
 
+  it('a post-storm due recorded tells the team and the managers who asked, once, with its deadline and rain', () => {
+    const due = {
+      type: 'PostStormDue',
+      divisionId: 'd',
+      projectId: 'p',
+      countedAt: '2026-11-28T14:00:00.000Z',
+      dueBy: '2026-11-29T14:00:00.000Z',
+      kind: 'rain',
+      amountInches: 0.31,
+      windowStart: '2026-11-27T14:00:00.000Z',
+      windowEnd: '2026-11-28T14:00:00.000Z',
+      status: 'due',
+      inspectionId: null,
+    };
+    expect(notificationEventsOf(undefined, due)).toEqual([
+      expect.objectContaining({
+        typeId: 'post-storm-due',
+        audience: 'team-and-managers',
+        divisionId: 'd',
+        projectId: 'p',
+        storm: {
+          dueBy: '2026-11-29T14:00:00.000Z',
+          kind: 'rain',
+          amountInches: 0.31,
+          windowStart: '2026-11-27T14:00:00.000Z',
+          windowEnd: '2026-11-28T14:00:00.000Z',
+        },
+      }),
+    ]);
+    // Settled (done, late, missed) is a MODIFY: no second notification; nor its removal.
+    for (const status of ['done', 'late', 'missed'])
+      expect(types(due, { ...due, status, inspectionId: 'i1' })).toEqual([]);
+    expect(types(due, undefined)).toEqual([]);
+    // A record without its evidence says nothing rather than something wrong.
+    expect(types(undefined, { ...due, dueBy: undefined })).toEqual([]);
+  });
+
   it('other kinds raise nothing', () => {
     expect(types(undefined, { type: 'Finding' })).toEqual([]);
   });

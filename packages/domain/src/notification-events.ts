@@ -1,5 +1,6 @@
 import { maySignGroup } from './certification-rules';
 import type { Grants } from './permissions';
+import type { RoleName } from './roles';
 
 /**
  * The events that raise notifications (issue 11; the types of notification-settings.ts), read
@@ -9,10 +10,11 @@ import type { Grants } from './permissions';
 
 /**
  * Who a notification goes to: the inspection's or project's inspector, the project's team (its
- * contacts and inspector), those of the team who may sign an inspection's acknowledgement, or one
- * named user.
+ * contacts and inspector), those of the team who may sign an inspection's acknowledgement, one
+ * named user, or the team and the division's managers who turned the type on (a post-storm due,
+ * docs/decisions/0048: a manager hears of every project's storm only by asking to).
  */
-export type Audience = 'inspector' | 'team' | 'acknowledgers' | 'user';
+export type Audience = 'inspector' | 'team' | 'acknowledgers' | 'user' | 'team-and-managers';
 
 /**
  * Whether someone in the audience is meant, by their role's grants: Acknowledgement Required asks
@@ -23,12 +25,24 @@ export function audienceAdmits(audience: Audience, grants: Grants): boolean {
   return audience !== 'acknowledgers' || maySignGroup(grants, 'acknowledgement');
 }
 
+/**
+ * The managers who hear of a division's post-storm dues when they turn the type on
+ * (docs/decisions/0048): the staff roles that manage sites. Client-side managers hear only as a
+ * project's contact, like the rest of its team.
+ */
+export const DIVISION_MANAGER_ROLES = [
+  'Regional Manager',
+  'Regional Manager (External)',
+  'Area / Assistant Manager',
+] as const satisfies readonly RoleName[];
+
 export interface NotificationEvent {
   typeId:
     | 'inspection-ready-to-sign'
     | 'inspection-complete'
     | 'project-assigned'
     | 'missed-inspection'
+    | 'post-storm-due'
     | 'inspection-due'
     | 'acknowledgement-required'
     | 'findings-past-due'
@@ -43,12 +57,23 @@ export interface NotificationEvent {
   number: number | null;
   date: string | null;
   name: string | null;
+  /** A post-storm due's deadline and evidence (UTC instants), which its text names. */
+  storm: PostStormNotice | null;
   /** The record the notification opens when it is neither a project nor an inspection (a user). */
   subjectId: string | null;
   /** Who caused it and needs no telling (the one who signed an inspection). */
   actorId: string | null;
   /** A late finding's corrective-action deadline (CGP 5.2, 0049), when it has one. */
   dueBy?: string;
+}
+
+/** What a post-storm due's notification says: by when, and the rain (or snow) that made it due. */
+export interface PostStormNotice {
+  dueBy: string;
+  kind: 'rain' | 'snowmelt';
+  amountInches: number;
+  windowStart: string;
+  windowEnd: string;
 }
 
 type Image = Record<string, unknown> | undefined;
@@ -62,6 +87,7 @@ const NONE = {
   name: null,
   subjectId: null,
   actorId: null,
+  storm: null,
 };
 
 function inspectionEvents(before: Image, after: Image): NotificationEvent[] {
@@ -145,6 +171,34 @@ function recordedEvents(before: Image, after: Image): NotificationEvent[] {
   ];
 }
 
+/**
+ * A post-storm due (issue 23), on its arrival only: the rainfall job puts it once per storm, and
+ * every later change (settled done, late or missed) is a MODIFY that tells no one again.
+ */
+function postStormEvents(before: Image, after: Image): NotificationEvent[] {
+  if (!after || before) return [];
+  const dueBy = text(after.dueBy);
+  const windowStart = text(after.windowStart);
+  const windowEnd = text(after.windowEnd);
+  if (!dueBy || !windowStart || !windowEnd || typeof after.amountInches !== 'number') return [];
+  return [
+    {
+      ...NONE,
+      typeId: 'post-storm-due',
+      divisionId: after.divisionId as string,
+      projectId: after.projectId as string,
+      audience: 'team-and-managers',
+      storm: {
+        dueBy,
+        kind: after.kind === 'snowmelt' ? 'snowmelt' : 'rain',
+        amountInches: after.amountInches,
+        windowStart,
+        windowEnd,
+      },
+    },
+  ];
+}
+
 function userEvents(before: Image, after: Image): NotificationEvent[] {
   // Registered: an invited account became active; the one who invited hears it.
   if (!after || before?.status !== 'invited' || after.status !== 'active' || !text(after.invitedBy))
@@ -177,6 +231,8 @@ export function notificationEventsOf(before: Image, after: Image): NotificationE
       return recordedEvents(before, after);
     case 'User':
       return userEvents(before, after);
+    case 'PostStormDue':
+      return postStormEvents(before, after);
     default:
       return [];
   }

@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { deliveriesOf, NOTIFICATION_TYPES, settingsPolicyOf } from './notification-settings';
 
 describe('notification settings (spec 001 §2)', () => {
-  it('offers SMS only for Missed Inspection, Inspection Ready To Sign and Inspection Complete', () => {
+  it('offers SMS only for Missed Inspection, Inspection Ready To Sign, Inspection Complete and Post-Storm Inspection Due', () => {
     const withSms = NOTIFICATION_TYPES.filter((t) => deliveriesOf(t).includes('sms')).map((t) => t.name);
-    expect(withSms).toEqual(['Missed Inspection', 'Inspection Ready To Sign', 'Inspection Complete']);
+    expect(withSms).toEqual([
+      'Missed Inspection',
+      'Inspection Ready To Sign',
+      'Inspection Complete',
+      'Post-Storm Inspection Due',
+    ]);
     for (const type of NOTIFICATION_TYPES)
       expect(deliveriesOf(type)).toEqual(expect.arrayContaining(['in-app', 'email']));
   });

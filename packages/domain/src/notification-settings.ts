@@ -12,7 +12,10 @@ export interface NotificationType {
   id: string;
   name: string;
   description: string;
-  /** Whether SMS is offered (spec 001 §2: Missed Inspection, Inspection Ready To Sign, Inspection Complete). */
+  /**
+   * Whether SMS is offered (spec 001 §2: Missed Inspection, Inspection Ready To Sign, Inspection
+   * Complete; issue 23 adds Post-Storm Inspection Due, whose deadline is 24 hours away).
+   */
   sms: boolean;
   /** Whether the user may write the e-mail's message themself (default_email_message). */
   hasCustomMessage: boolean;
@@ -39,6 +42,14 @@ export const NOTIFICATION_TYPES: readonly NotificationType[] = [
     description: 'An inspection of one of your projects was completed and certified.',
     sms: true,
     hasCustomMessage: true,
+  },
+  {
+    id: 'post-storm-due',
+    name: 'Post-Storm Inspection Due',
+    description:
+      'Rain at a site reached its permit’s storm threshold: a post-storm inspection is due by a deadline. Managers hear it for every project of their division when they turn it on.',
+    sms: true,
+    hasCustomMessage: false,
   },
   {
     id: 'inspection-due',

@@ -110,6 +110,9 @@ describe('the statistics of a project (docs/decisions/0019)', () => {
       ackLateCount: 1, // signed 4 days after the inspection of the 9th
       complianceCount: 2,
       missedIsp: 1,
+      postStormInTime: 0,
+      postStormLate: 0,
+      postStormMissed: 0,
     });
     expect(
       reportFigures(counters, { from: '2026-03-09', to: '2026-03-16' }, null, '2026-03-30'),
@@ -163,6 +166,39 @@ describe('the statistics of a project (docs/decisions/0019)', () => {
       ackLateCount: 0,
       complianceCount: 0,
       missedIsp: 1,
+      postStormInTime: 0,
+      postStormLate: 0,
+      postStormMissed: 0,
+    });
+  });
+
+  it('post-storm dues count once settled, by the storm’s day: in time, late, missed (issue 23)', () => {
+    const due = (stormDay: string, status: 'done' | 'late' | 'missed') =>
+      ({ kind: 'post-storm', projectId: 'p1', stormDay, status }) as const;
+    const counters = rebuild([
+      due('2026-03-02', 'done'),
+      due('2026-03-09', 'done'),
+      due('2026-03-12', 'late'),
+      due('2026-03-20', 'missed'),
+    ]);
+    expect(reportFigures(counters, { from: null, to: null }, null, '2026-03-30')).toMatchObject({
+      postStormInTime: 2,
+      postStormLate: 1,
+      postStormMissed: 1,
+    });
+    expect(allTimeFigures(counters, null, '2026-03-30')).toMatchObject({
+      postStormInTime: 2,
+      postStormLate: 1,
+      postStormMissed: 1,
+    });
+    expect(
+      reportFigures(counters, { from: '2026-03-09', to: '2026-03-15' }, null, '2026-03-30'),
+    ).toMatchObject({ postStormInTime: 1, postStormLate: 1, postStormMissed: 0 });
+    // A missed due turned late moves from one counter to the other.
+    const turned = applyDelta(counters, delta(due('2026-03-20', 'missed'), due('2026-03-20', 'late')));
+    expect(allTimeFigures(turned, null, '2026-03-30')).toMatchObject({
+      postStormLate: 2,
+      postStormMissed: 0,
     });
   });
 

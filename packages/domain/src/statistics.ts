@@ -21,11 +21,13 @@ import { daysBetween } from './local-date';
  * | `cd`                        | inspections waiting for their compliance certification         |
  * | `ack`, `ackLate`, `cmp`     | inspections acknowledged (late: after 2 days), certified for compliance |
  * | `missed`                    | missed inspections                                              |
+ * | `ps|done`, `ps|late`, `ps|missed` | post-storm dues settled in time, late, or missed (issue 23) |
  * | `day|<date>|<counter>`      | the report's counters by day (the data layer keeps a month's days in one item) |
  *
  * By the inspection's day: `i`, `ack`, `ackLate`, `cmp`. By the finding's day of initiation:
  * `f|<type>`, `o|<type>`, `dd|<type>|<days>` (completed, by days to correct). By the due date a
- * missed inspection was due on: `missed`. The project-wide counters hold every day's sum, so the
+ * missed inspection was due on: `missed`. By the storm's day (its counted hour in the project's
+ * zone): `ps|<status>`. The project-wide counters hold every day's sum, so the
  * report without dates reads one item a row (allTimeFigures), not a month item per month of the
  * project's life.
  */
@@ -84,7 +86,21 @@ export interface MissedInspectionSource {
   dueDate: string;
 }
 
-export type StatisticsSource = InspectionSource | FindingSource | CarryOverSource | MissedInspectionSource;
+/**
+ * A post-storm due once settled (docs/decisions/0048): done in time, late, or missed. A due still
+ * open counts nothing; its settlement moves it into one of the three, and a missed one turned
+ * late moves from one to the other.
+ */
+export interface PostStormSource {
+  kind: 'post-storm';
+  projectId: string;
+  /** The storm's day, 'YYYY-MM-DD' in the project's time zone. */
+  stormDay: string;
+  status: 'done' | 'late' | 'missed';
+}
+
+export type StatisticsSource =
+  InspectionSource | FindingSource | CarryOverSource | MissedInspectionSource | PostStormSource;
 
 const DAY = 'day|';
 
@@ -99,6 +115,8 @@ export function contribution(source: StatisticsSource): Counters {
       return { [`c|${source.typeCode}`]: 1 };
     case 'missed':
       return { missed: 1, [`${DAY}${source.dueDate}|missed`]: 1 };
+    case 'post-storm':
+      return { [`ps|${source.status}`]: 1, [`${DAY}${source.stormDay}|ps|${source.status}`]: 1 };
   }
 }
 
@@ -306,6 +324,9 @@ function figuresOf(
     ackLateCount: counters.ackLate ?? 0,
     complianceCount: counters.cmp ?? 0,
     missedIsp: counters.missed ?? 0,
+    postStormInTime: counters['ps|done'] ?? 0,
+    postStormLate: counters['ps|late'] ?? 0,
+    postStormMissed: counters['ps|missed'] ?? 0,
   };
 }
 

@@ -45,8 +45,9 @@ export const paths = {
     },
     startInspection: {
       path: '/divisions/:divisionId/projects/:projectId/start-inspection',
-      getHref: (divisionId: string, projectId: string) =>
-        inDivision(divisionId, `/projects/${seg(projectId)}/start-inspection`),
+      /** With 'post-storm': starts a Post Storm inspection (a post-storm due, issue 23). */
+      getHref: (divisionId: string, projectId: string, type?: 'post-storm') =>
+        inDivision(divisionId, `/projects/${seg(projectId)}/start-inspection${type ? `?type=${type}` : ''}`),
     },
     postStormProjects: {
       path: '/divisions/:divisionId/projects/post-storm',

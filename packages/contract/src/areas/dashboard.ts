@@ -62,6 +62,27 @@ export const InspectionsDueRow = z.strictObject({
   inspectionStatus: z.enum(['scheduled', 'new', 'complete']),
 });
 
+/**
+ * Inspections Due's post-storm row (issue 23, docs/decisions/0048): a site's open post-storm due,
+ * its deadline and the rain that made it due, in the site's zone.
+ */
+export const PostStormDueRow = z.strictObject({
+  projectId: Id,
+  siteName: z.string(),
+  clientName: z.string(),
+  /** The storm's counted hour (a UTC instant): with the project, it names the due. */
+  countedAt: z.string(),
+  /** The deadline, a UTC instant, and as the site's clock shows it ('11-29-2026 06:00'). */
+  dueBy: z.string(),
+  dueByLocal: z.string(),
+  /** '0.31 in of rain, 11-28 06:00'. */
+  reason: z.string(),
+  /** The permit's words that made it due. */
+  citation: z.string(),
+  /** The deadline has passed (the hourly job marks it missed within the hour). */
+  pastDue: z.boolean(),
+});
+
 /** Spec 000 §2 Certifications Due row: an inspection eligible for compliance certification. */
 export const CertificationDueRow = z.strictObject({
   inspectionId: Id,
@@ -103,6 +124,20 @@ export const CalendarEntry = z.strictObject({
   projectId: Id,
 });
 
+/**
+ * A storm on the calendar (issue 23): the day its rain reached the permit's threshold and the day
+ * its post-storm inspection is due by, in the project's zone, with the due's state.
+ */
+export const CalendarStorm = z.strictObject({
+  countedAt: z.string(),
+  /** 'YYYY-MM-DD' in the project's zone. */
+  stormDay: z.string(),
+  dueDay: z.string(),
+  dueByLocal: z.string(),
+  reason: z.string(),
+  status: z.enum(['due', 'done', 'missed', 'late']),
+});
+
 const CalendarQuery = z.strictObject({
   /** The project shown (spec 000 §7: query type = project id); none chosen yet, no entries. */
   type: z.optional(Id),
@@ -110,7 +145,12 @@ const CalendarQuery = z.strictObject({
   month: z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month is not valid'))),
 });
 
-const CalendarAnswer = z.strictObject({ inspections: z.array(CalendarEntry), month: z.string() });
+const CalendarAnswer = z.strictObject({
+  inspections: z.array(CalendarEntry),
+  /** The project's storms whose day or post-storm due date falls in the month (issue 23). */
+  storms: z.array(CalendarStorm),
+  month: z.string(),
+});
 
 const FindingTypeUsed = z.strictObject({ code: z.string(), name: z.string() });
 
@@ -280,6 +320,20 @@ export const dashboardRoutes = defineArea('dashboard', {
       cursor: z.optional(Cursor),
     }),
     response: Page(InspectionsDueRow),
+    implemented: true,
+  },
+  getPostStormDues: {
+    method: 'GET',
+    path: '/api/divisions/{id}/inspectionsDue/getPostStormDues',
+    summary:
+      'Inspections Due widget, post-storm rows (issue 23): the open post-storm dues of the sites the caller sees, by deadline, with the rain that made each due',
+    access: readDashboard,
+    division: 'required',
+    divisionParam: 'id',
+    pageSize: 25,
+    params: divisionParams,
+    query: z.strictObject({ cursor: z.optional(Cursor) }),
+    response: Page(PostStormDueRow),
     implemented: true,
   },
   getDivisionCalendarData: {

@@ -143,6 +143,10 @@ export const ReportRow = z.strictObject({
   ackCount: Count,
   complianceCount: Count,
   missedIsp: Count,
+  /** Post-storm inspections (issue 23, by the storm's day): done in time, done late, and missed. */
+  postStormInTime: Count,
+  postStormLate: Count,
+  postStormMissed: Count,
 });
 export type ReportRow = z.infer<typeof ReportRow>;
 

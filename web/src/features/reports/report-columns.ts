@@ -169,6 +169,44 @@ export const REPORT_COLUMNS: readonly ReportColumn[] = [
     defaultVisible: true,
     optional: true,
   },
+  // Issue 23 (docs/decisions/0048): post-storm dues by the storm's day. Hidden at first, so the
+  // spec's default layout (spec 001 §9) stays as it is; Column Setting shows them.
+  {
+    id: 'postStormInTime',
+    kind: 'figure',
+    label: 'Post-Storm In Time',
+    definition:
+      'Post-storm inspections due after a storm in the range and started within the permit’s deadline. Percent Variance: of every post-storm inspection due (in time, late and missed).',
+    total: 'sum',
+    decimals: 0,
+    percentOf: ['postStormInTime', 'postStormLate', 'postStormMissed'],
+    defaultVisible: false,
+    optional: true,
+  },
+  {
+    id: 'postStormLate',
+    kind: 'figure',
+    label: 'Post-Storm Late',
+    definition:
+      'Post-storm inspections due after a storm in the range and started after the deadline. Percent Variance: of every post-storm inspection due.',
+    total: 'sum',
+    decimals: 0,
+    percentOf: ['postStormInTime', 'postStormLate', 'postStormMissed'],
+    defaultVisible: false,
+    optional: true,
+  },
+  {
+    id: 'postStormMissed',
+    kind: 'figure',
+    label: 'Post-Storm Missed',
+    definition:
+      'Post-storm inspections due after a storm in the range whose deadline passed with none. Percent Variance: of every post-storm inspection due.',
+    total: 'sum',
+    decimals: 0,
+    percentOf: ['postStormInTime', 'postStormLate', 'postStormMissed'],
+    defaultVisible: false,
+    optional: true,
+  },
 ];
 
 export const FIGURE_COLUMNS = REPORT_COLUMNS.filter(

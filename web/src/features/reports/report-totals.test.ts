@@ -26,6 +26,9 @@ const NOTHING: ReportFigures = {
   ackCount: 0,
   complianceCount: 0,
   missedIsp: 0,
+  postStormInTime: 0,
+  postStormLate: 0,
+  postStormMissed: 0,
 };
 
 // Three projects as docs/decisions/0021 counts them: two inspected, one only missed.
@@ -40,6 +43,9 @@ const aqueduct: ReportFigures = {
   ackCount: 2,
   complianceCount: 1,
   missedIsp: 0,
+  postStormInTime: 0,
+  postStormLate: 0,
+  postStormMissed: 0,
 };
 const culvert: ReportFigures = {
   inspectionCount: 1,
@@ -52,6 +58,9 @@ const culvert: ReportFigures = {
   ackCount: 0,
   complianceCount: 0,
   missedIsp: 0,
+  postStormInTime: 0,
+  postStormLate: 0,
+  postStormMissed: 0,
 };
 const bridge: ReportFigures = { ...NOTHING, missedIsp: 1 };
 
@@ -68,6 +77,9 @@ describe('the Total row (spec 001 §2: sums, averages for average columns, max f
       ackCount: 2,
       complianceCount: 1,
       missedIsp: 1,
+      postStormInTime: 0,
+      postStormLate: 0,
+      postStormMissed: 0,
     });
   });
 
@@ -92,6 +104,10 @@ describe('the Percent Variance row (value / reference column × 100)', () => {
       ackCount: (2 / 3) * 100,
       complianceCount: (1 / 3) * 100,
       missedIsp: (1 / (3 + 1)) * 100,
+      // No post-storm inspection was due: nothing to divide by.
+      postStormInTime: null,
+      postStormLate: null,
+      postStormMissed: null,
     });
     expect(Object.fromEntries(Object.entries(variance).map(([id, v]) => [id, formatPercent(v)]))).toEqual({
       openFindings: '40.00%',
@@ -99,6 +115,9 @@ describe('the Percent Variance row (value / reference column × 100)', () => {
       ackCount: '66.67%',
       complianceCount: '33.33%',
       missedIsp: '25.00%',
+      postStormInTime: '-',
+      postStormLate: '-',
+      postStormMissed: '-',
     });
   });
 
@@ -112,7 +131,7 @@ describe('the Percent Variance row (value / reference column × 100)', () => {
     expect(formatPercent(none.complianceCount)).toBe('0.00%');
   });
 
-  it('has a percent variance for exactly the last five columns, each with a reference', () => {
+  it('has a percent variance for exactly the last eight columns, each with a reference', () => {
     const withVariance = FIGURE_COLUMNS.filter((column) => column.percentOf).map((column) => column.id);
     expect(withVariance).toEqual([
       'openFindings',
@@ -120,8 +139,11 @@ describe('the Percent Variance row (value / reference column × 100)', () => {
       'ackCount',
       'complianceCount',
       'missedIsp',
+      'postStormInTime',
+      'postStormLate',
+      'postStormMissed',
     ]);
-    expect(REPORT_COLUMNS.slice(-5).map((column) => column.id)).toEqual(withVariance);
+    expect(REPORT_COLUMNS.slice(-8).map((column) => column.id)).toEqual(withVariance);
   });
 });
 

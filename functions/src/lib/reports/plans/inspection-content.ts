@@ -3,7 +3,10 @@ import type { FindingRecord } from '@stormline/data/findings';
 import { findingLinksOf, getInspectionWithAnswers } from '@stormline/data/inspections';
 import type { AnswersRecord, InspectionRecord } from '@stormline/data/inspections';
 import { getLegendItems } from '@stormline/data/legend-items';
+import { listPostStormDuesOfProject } from '@stormline/data/post-storm-dues';
+import type { PostStormDueRecord } from '@stormline/data/post-storm-dues';
 import type { ProjectRecord } from '@stormline/data/projects';
+import { permitRuleLine, triggeringRainfallLine } from '@stormline/domain/post-storm-dues';
 import { logoAt, logoKey } from '@stormline/data/template-logos';
 import type { SignatureRecord } from '@stormline/data/signatures';
 import type { TemplateVersion } from '@stormline/domain/template-model';
@@ -46,6 +49,19 @@ export interface InspectionContent {
   photosWithheld: string | null;
   /** When and by whom this copy is printed. */
   printed: string;
+  /** The post-storm due this inspection settled (issue 23), or null. */
+  settledDue: PostStormDueRecord | null;
+}
+
+/** How far before a post-storm inspection the storm it settled may have been counted (0048's 30 days, and a day). */
+const SETTLED_LOOKBACK_MS = 31 * 86_400_000;
+
+/** The post-storm due a post-storm inspection settled, if any: a key range of the project's dues. */
+async function readSettledDue(deps: Deps, project: ProjectRecord, inspection: InspectionRecord) {
+  if (inspection.type === 'Routine') return null;
+  const from = new Date(Date.parse(inspection.createdAt) - SETTLED_LOOKBACK_MS).toISOString();
+  const dues = await listPostStormDuesOfProject(deps.db, project.divisionId, project.id, from);
+  return dues.find((due) => due.inspectionId === inspection.id) ?? null;
 }
 
 /** Reads everything one inspection's report shows (within the project's division). */
@@ -58,13 +74,14 @@ export async function readInspectionContent(
   userId: string,
 ): Promise<InspectionContent> {
   const d = project.divisionId;
-  const [facts, stored, links, names, withheld, maps] = await Promise.all([
+  const [facts, stored, links, names, withheld, maps, settledDue] = await Promise.all([
     readCertificationFacts(deps, inspection),
     getInspectionWithAnswers(deps.db, d, inspection.id),
     findingLinksOf(deps.db, d, inspection.id),
     userNames(deps, [inspection.inspectorId, userId]),
     photosWithheld(deps, userId, imagesDisabled),
     readProjectMaps(deps, project, inspection),
+    readSettledDue(deps, project, inspection),
   ]);
   const carried = new Set(links.filter((l) => l.carriedOver).map((l) => l.findingId));
   const [images, legend, logo] = await Promise.all([
@@ -99,6 +116,7 @@ export async function readInspectionContent(
     printed: [printInstant(project.timezone, deps.now().toISOString()), names.get(userId)]
       .filter(Boolean)
       .join(' by '),
+    settledDue,
   };
 }
 
@@ -170,6 +188,11 @@ export function inspectionParts(content: InspectionContent, labelPrefix = ''): H
     status: statusOf(inspection),
     logoKey: content.logoKey,
     printed: content.printed,
+    permitRule: permitRuleLine(project, inspection.created_date.slice(0, 10)),
+    triggeringRainfall: content.settledDue
+      ? triggeringRainfallLine(content.settledDue, project.timezone)
+      : null,
+    triggerCitation: content.settledDue?.citation ?? null,
   });
   // By number, as the section prints them, then cut into runs of a few photos each: one part a run.
   const runs = findingRuns([...printFindings(content)].sort((a, b) => a.number - b.number));

@@ -24,6 +24,11 @@ export interface InspectionCoverFacts {
   logoKey: string | null;
   /** 'MM-DD-YYYY 9:30 AM by Name': when and by whom this copy was printed. */
   printed: string | null;
+  /** The permit rule in force on the inspection's day (issue 23). */
+  permitRule?: string | null;
+  /** For a post-storm inspection that settled a due: the rainfall that triggered it, and the permit's words. */
+  triggeringRainfall?: string | null;
+  triggerCitation?: string | null;
 }
 
 export function inspectionCover(facts: InspectionCoverFacts): SafeHtml {
@@ -36,6 +41,9 @@ export function inspectionCover(facts: InspectionCoverFacts): SafeHtml {
     ['Inspection number', String(facts.inspectionNumber)],
     ['Inspection date', facts.date],
     ['Inspection type', facts.type],
+    ['Permit rule', facts.permitRule ?? null],
+    ['Triggering rainfall', facts.triggeringRainfall ?? null],
+    ['Post-storm trigger', facts.triggerCitation ?? null],
     ['Inspector', facts.inspector ?? 'Not assigned'],
     ['Inspection form', facts.templateName],
     ['Status', facts.status],

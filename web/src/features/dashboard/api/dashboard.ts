@@ -14,10 +14,12 @@ export type FindingsOverviewRow = ApiResponse<
 export type InspectionsDueRow = ApiResponse<
   typeof dashboardRoutes.getInspectionsDueStats
 >['pageData'][number];
+export type PostStormDueRow = ApiResponse<typeof dashboardRoutes.getPostStormDues>['pageData'][number];
 export type TeamData = ApiResponse<typeof dashboardRoutes.getTeamManagementData>;
 export type TeamMember = TeamData['team'][number];
 export type TeamSite = TeamMember['inspections'][number];
 export type CalendarEntry = ApiResponse<typeof dashboardRoutes.getCalendarData>['inspections'][number];
+export type CalendarStorm = ApiResponse<typeof dashboardRoutes.getCalendarData>['storms'][number];
 export type CalendarProject = ApiResponse<typeof dashboardRoutes.listCalendarProjects>['pageData'][number];
 
 const LAYOUT = 'dashboard/layout';
@@ -189,6 +191,14 @@ export const loadInspectionsDue = (divisionId: string, s: string) => (cursor?: s
     divisionId,
     params: { id: divisionId },
     query: query({ s, cursor }),
+  });
+
+/** Inspections Due's post-storm rows (issue 23): the open dues by deadline. */
+export const loadPostStormDues = (divisionId: string) => (cursor?: string) =>
+  callApi(dashboardRoutes.getPostStormDues, {
+    divisionId,
+    params: { id: divisionId },
+    query: query({ cursor }),
   });
 
 export const loadTeam = (divisionId: string, s: string) => (cursor?: string) =>

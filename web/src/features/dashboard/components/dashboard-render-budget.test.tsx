@@ -183,6 +183,14 @@ function serveDashboard() {
         ),
     ],
     [
+      dashboardRoutes.getPostStormDues,
+      () =>
+        ok(dashboardRoutes.getPostStormDues, {
+          pageData: [],
+          paginationState: { pageSize: 25, numModels: null, nextCursor: null },
+        }),
+    ],
+    [
       dashboardRoutes.getTeamManagementData,
       () => {
         const team = Array.from({ length: 10 }, (_, m) => ({

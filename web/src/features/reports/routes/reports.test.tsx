@@ -20,6 +20,9 @@ const ZERO = {
   ackCount: 0,
   complianceCount: 0,
   missedIsp: 0,
+  postStormInTime: 0,
+  postStormLate: 0,
+  postStormMissed: 0,
 };
 
 const ROWS: ReportRow[] = [
@@ -38,6 +41,9 @@ const ROWS: ReportRow[] = [
     ackCount: 2,
     complianceCount: 1,
     missedIsp: 0,
+    postStormInTime: 0,
+    postStormLate: 0,
+    postStormMissed: 0,
   },
   {
     projectId: 'bridge',

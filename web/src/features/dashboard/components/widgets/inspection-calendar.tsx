@@ -11,12 +11,24 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconCheck, IconClock, IconX } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconClock,
+  IconCloudRain,
+  IconUmbrella,
+  IconX,
+} from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { calendarState, type CalendarState } from '@stormline/domain/inspection-rules';
 import { displayDate } from '@stormline/domain/local-date';
 import { paths } from '../../../../config/paths';
-import { useCalendarMonth, useCalendarProjects, type CalendarEntry } from '../../api/dashboard';
+import {
+  useCalendarMonth,
+  useCalendarProjects,
+  type CalendarEntry,
+  type CalendarStorm,
+} from '../../api/dashboard';
 import { browserToday } from '../../../../lib/format';
 import { MonthCalendar } from '../month-calendar';
 import { WidgetFrame, type WidgetChrome } from '../widget-frame';
@@ -65,7 +77,50 @@ function EntryIcon({ divisionId, entry, state }: { divisionId: string; entry: Ca
   );
 }
 
-/** Spec 000 §2 inspection calendar: a project's inspections of a month, on time, late or missed. */
+/** Issue 23: a storm's day and its post-storm due date, beside the inspections. */
+const STORM_LEGEND = {
+  storm: { label: 'Storm', color: 'blue', icon: IconCloudRain },
+  due: { label: 'Post-Storm Due', color: 'indigo', icon: IconUmbrella },
+} as const;
+
+const STATUS_TEXT: Record<CalendarStorm['status'], string> = {
+  due: 'due',
+  done: 'done in time',
+  late: 'done late',
+  missed: 'missed',
+};
+
+function StormIcon({ storm, mark }: { storm: CalendarStorm; mark: keyof typeof STORM_LEGEND }) {
+  const { label, color, icon: Icon } = STORM_LEGEND[mark];
+  const text =
+    mark === 'storm'
+      ? `Storm: ${storm.reason}`
+      : `Post-storm inspection due by ${storm.dueByLocal}: ${STATUS_TEXT[storm.status]}`;
+  return (
+    <Popover withArrow shadow="md" position="top" withinPortal>
+      <Popover.Target>
+        <UnstyledButton aria-label={text}>
+          <ThemeIcon color={color} variant={mark === 'storm' ? 'light' : 'filled'} size={22} radius="xl">
+            <Icon size={14} />
+          </ThemeIcon>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap={4}>
+          <Text fw={600} fz="sm">
+            {label}
+          </Text>
+          <Text fz="sm">{text}</Text>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/**
+ * Spec 000 §2 inspection calendar: a project's inspections of a month, on time, late or missed;
+ * and its storms and post-storm due dates (issue 23).
+ */
 export function InspectionCalendarWidget({
   chrome,
   divisionId,
@@ -141,22 +196,33 @@ export function InspectionCalendarWidget({
                     <EntryIcon key={entry.inspectionId} divisionId={divisionId} entry={entry} state={state} />
                   );
                 })}
+              {(calendar.data?.storms ?? []).flatMap((storm) => [
+                ...(storm.stormDay === day
+                  ? [<StormIcon key={`${storm.countedAt}|storm`} storm={storm} mark="storm" />]
+                  : []),
+                ...(storm.dueDay === day
+                  ? [<StormIcon key={`${storm.countedAt}|due`} storm={storm} mark="due" />]
+                  : []),
+              ])}
             </Group>
           )}
         />
       )}
       <Group gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Legend">
-        {(Object.keys(LEGEND) as Shown[]).map((state) => {
-          const { label, color, icon: Icon } = LEGEND[state];
-          return (
-            <Group key={state} gap={6} component="li">
-              <ThemeIcon color={color} size={18} radius="xl" aria-hidden>
-                <Icon size={12} />
-              </ThemeIcon>
-              <Text fz="xs">{label}</Text>
-            </Group>
-          );
-        })}
+        {[...Object.values(LEGEND), ...Object.values(STORM_LEGEND)].map(({ label, color, icon: Icon }) => (
+          <Group key={label} gap={6} component="li">
+            <ThemeIcon
+              color={color}
+              variant={label === STORM_LEGEND.storm.label ? 'light' : 'filled'}
+              size={18}
+              radius="xl"
+              aria-hidden
+            >
+              <Icon size={12} />
+            </ThemeIcon>
+            <Text fz="xs">{label}</Text>
+          </Group>
+        ))}
       </Group>
     </WidgetFrame>
   );

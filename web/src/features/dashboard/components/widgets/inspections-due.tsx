@@ -10,6 +10,7 @@ import { loadInspectionsDue, useWidgetPages, type InspectionsDueRow } from '../.
 import { browserToday } from '../../../../lib/format';
 import { MonthCalendar } from '../month-calendar';
 import { WidgetFrame, type WidgetChrome } from '../widget-frame';
+import { PostStormDues } from './post-storm-dues';
 import { useWidgetSearch, WidgetSearch, WidgetTable } from '../widget-table';
 
 const column = tableColumns<InspectionsDueRow>();
@@ -72,7 +73,10 @@ const dueColumns = (divisionId: string, mayStart: boolean) =>
     }),
   ]);
 
-/** Spec 000 §2 Inspections Due: the sites' next due dates as a list or a calendar (the menu switches). */
+/**
+ * Spec 000 §2 Inspections Due: the sites' next due dates as a list or a calendar (the menu
+ * switches), below the open post-storm dues (issue 23) when there are some.
+ */
 export function InspectionsDueWidget({
   chrome,
   divisionId,
@@ -118,6 +122,7 @@ export function InspectionsDueWidget({
         </Menu>
       }
     >
+      <PostStormDues divisionId={divisionId} mayStart={mayStart} />
       {view === 'list' ? (
         <WidgetTable
           label="Inspections Due"
