@@ -38,6 +38,8 @@ export function findingView(
         }
       : null,
     comments: finding.comments,
+    corrective_action: finding.corrective_action ?? null,
+    due_by: finding.due_by ?? null,
     is_required_for_cert: finding.is_required_for_cert,
     initial_inspection_id: finding.initialInspectionId,
     carried_over: inInspection !== undefined && inInspection !== finding.initialInspectionId,

@@ -5,6 +5,7 @@ import type { ProjectRecord } from '@stormline/data/projects';
 import { isEligibleForCompliance, isInspectionEditable } from '@stormline/domain/inspection-rules';
 import type { Caller } from './authenticate';
 import type { FindingStats } from './finding-stats';
+import { hasCorrectiveActionDeadlines } from '@stormline/domain/corrective-actions';
 
 /** What the page shows beside an inspection, read with the page. */
 export interface InspectionExtras {
@@ -76,6 +77,7 @@ export function inspectionDetailView(
       archivedAt: project.archivedAt,
       division_id: project.divisionId,
       imagesDisabled: client.disable_images,
+      correctiveActionDeadlines: hasCorrectiveActionDeadlines(project),
     },
   };
 }

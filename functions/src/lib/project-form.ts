@@ -10,6 +10,7 @@ import {
   routineIntervalIssues,
 } from '@stormline/domain/project-rules';
 import type { TemplateProjectOptions } from '@stormline/domain/project-rules';
+import { normalizedPermit, permitIssues, permitNumberIssues } from '@stormline/domain/permit-rules';
 import {
   addressIssues,
   assertNoIssues,
@@ -60,6 +61,8 @@ export function projectFormFields(
       : []),
     ...optionIssues,
     ...docTypeIssues,
+    ...(body.permit ? permitIssues(body.permit, deps.region) : []),
+    ...permitNumberIssues(templateOptions.cgp, body.permit_number),
   ]);
   return {
     name: body.name,
@@ -80,6 +83,9 @@ export function projectFormFields(
     next_inspection_date: body.next_inspection_date ?? null,
     routine_interval: routineIntervalDays(body.routine_interval),
     ...options,
+    // Absent: the fixed interval on create (projectPermit), the stored permit kept on edit.
+    ...(body.permit ? { permit: normalizedPermit(body.permit) } : {}),
+    permit_number: templateOptions.cgp ? null : blankToNull(body.permit_number),
     docTypes,
     notes: blankToNull(body.notes),
   };

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import type { Project, ProjectDetail, ProjectRow } from '@stormline/contract/areas/projects';
 import type { ProjectRecord } from '@stormline/data/projects';
+import { projectPermit } from '@stormline/domain/permit-rules';
 import { PROJECT_DOC_TYPES } from '@stormline/domain/project-rules';
 import { countryById, stateById } from '@stormline/domain/region';
 
@@ -24,6 +25,9 @@ export function projectView(project: ProjectRecord): z.input<typeof Project> {
     inspection_compliance_required: project.inspection_compliance_required,
     findingComplianceRequired: project.findingComplianceRequired,
     cgp_tracking_id: project.cgp_tracking_id,
+    permit: projectPermit(project),
+    permit_number: project.permit_number ?? null,
+    last_routine_date: project.last_routine_date ?? null,
     address: {
       ...project.address,
       state: state ? { ...state } : null,

@@ -183,7 +183,9 @@ function messageOf(event: NotificationEvent, projectName: string, timeZone: stri
     case 'findings-past-due':
       return {
         title: 'Findings Past Due',
-        content: `${event.name ?? 'Finding'} #${event.number ?? ''} of ${projectName}, initiated ${displayDate(event.date)}, is open longer than 7 days.`,
+        content: event.dueBy
+          ? `${event.name ?? 'Finding'} #${event.number ?? ''} of ${projectName}, initiated ${displayDate(event.date)}, was due by ${displayDate(event.dueBy)} (CGP 5.2) and is still open.`
+          : `${event.name ?? 'Finding'} #${event.number ?? ''} of ${projectName}, initiated ${displayDate(event.date)}, is open longer than 7 days.`,
         link: `/divisions/${event.divisionId}/projects/${event.projectId}/findings`,
       };
     case 'invitation-accepted':

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CORRECTIVE_ACTION_KINDS } from '@stormline/domain/corrective-actions';
 import { INSPECTION_TYPES, SIGNATURE_GROUPS } from '@stormline/domain/template-model';
 import { Id, IsoDateTime, Version } from './schemas';
 
@@ -84,6 +85,8 @@ export const InspectionProject = z.strictObject({
   division_id: Id,
   /** Whether the client has switched finding images off (spec 002 §2 Finding detail). */
   imagesDisabled: z.boolean(),
+  /** The project runs on CGP 5.2's corrective-action deadlines: its CA findings ask which (0049). */
+  correctiveActionDeadlines: z.boolean(),
 });
 
 export const InspectionDetail = z.strictObject({ ...Inspection.shape, project: InspectionProject });
@@ -111,6 +114,10 @@ export const Finding = z.strictObject({
   condition: z.nullable(z.string()),
   control_measure: z.nullable(z.strictObject({ id: Id, name: z.string() })),
   comments: z.nullable(z.string()),
+  /** CGP 5.2's choice for a CA finding of a project on the CGP, else null (0049). */
+  corrective_action: z.nullable(z.enum(CORRECTIVE_ACTION_KINDS)),
+  /** The last local date to complete it by (CGP 5.2), else null: late after 7 days open. */
+  due_by: z.nullable(DateText),
   is_required_for_cert: z.boolean(),
   initial_inspection_id: Id,
   /** Carried into the inspection being read from an earlier one. */

@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError, ValidationError } from '@stormline/domain/errors';
 import type { AppError } from '@stormline/domain/errors';
+import type { CorrectiveActionKind } from '@stormline/domain/corrective-actions';
 import { batchGet } from './batch-get';
 import type { Db } from './dynamo';
 import { findingLinkItem, padNumber } from './inspections';
@@ -35,6 +36,12 @@ export interface FindingRecord {
   condition: string | null;
   control_measure_id: string | null;
   comments: string | null;
+  /**
+   * The corrective action a CA finding of a project on the CGP needs (CGP 5.2, 0049), and the
+   * local date it is due by; absent on findings of other projects and those saved before.
+   */
+  corrective_action?: CorrectiveActionKind | null;
+  due_by?: string | null;
   initialInspectionId: string;
   imageCount: number;
   createdAt: string;

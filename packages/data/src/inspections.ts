@@ -204,6 +204,8 @@ export interface NewInspection {
   answers: Answers;
   /** The project's next inspection date after this one (a routine inspection moves it), if it changes. */
   nextInspectionDate?: string | null;
+  /** The local date of this routine inspection, kept on the project (the permit line's "the last on"). */
+  lastRoutineDate?: string;
   carried: CarriedFinding[];
 }
 
@@ -293,6 +295,7 @@ function projectCreateStep(
   exempt: boolean,
 ): TransactionStep {
   const next = input.nextInspectionDate !== undefined;
+  const last = input.lastRoutineDate !== undefined;
   const conditions = [
     'attribute_exists(pk)',
     counters.inspectionSeq === 0
@@ -306,7 +309,7 @@ function projectCreateStep(
       Update: {
         TableName: db.tableName,
         Key: projectKeys.project(input.divisionId, input.projectId),
-        UpdateExpression: `SET inspectionSeq = :next${next ? ', next_inspection_date = :due' : ''} ADD inspectionCount :one, openInspectionCount :one`,
+        UpdateExpression: `SET inspectionSeq = :next${next ? ', next_inspection_date = :due' : ''}${last ? ', last_routine_date = :last' : ''} ADD inspectionCount :one, openInspectionCount :one`,
         ConditionExpression: conditions.join(' AND '),
         ExpressionAttributeValues: {
           ':seq': counters.inspectionSeq,
@@ -315,6 +318,7 @@ function projectCreateStep(
           ':nullType': 'NULL',
           ...(exempt ? {} : { ':zero': 0 }),
           ...(next ? { ':due': input.nextInspectionDate } : {}),
+          ...(last ? { ':last': input.lastRoutineDate } : {}),
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },

@@ -63,6 +63,7 @@ export async function recordLateFinding(db: Db, finding: FindingRecord, now: Dat
           number: finding.number,
           typeCode: finding.typeCode,
           date_initiated: finding.date_initiated,
+          due_by: finding.due_by ?? null,
           recordedAt: now.toISOString(),
           [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + 90 * 86_400,
         },

@@ -73,6 +73,13 @@ export interface ProjectRecord {
    * project saved before permits: read it with projectPermit(), which answers the fixed interval.
    */
   permit?: ProjectPermit | null;
+  /**
+   * The permit or NPDES tracking number of a project whose form type is not on the CGP list
+   * (0049); absent on a project saved before it.
+   */
+  permit_number?: string | null;
+  /** The local date of the last routine inspection started (kept from issue 23 on). */
+  last_routine_date?: string | null;
   /** The project's document types (PROJECT_DOC_TYPES ids), the site maps always among them. */
   docTypes: string[];
   notes: string | null;

@@ -92,6 +92,7 @@ export function statisticsSourceOf(item: Record<string, unknown> | undefined): S
       typeCode: item.typeCode as string,
       date_initiated: item.date_initiated as string,
       date_completed: (item.date_completed as string | null) ?? null,
+      due_by: typeof item.due_by === 'string' ? item.due_by : null,
     };
   if (item.type === 'FindingInInspection' && item.carriedOver === true && typeof item.projectId === 'string')
     return { kind: 'carry-over', projectId: item.projectId, typeCode: item.typeCode as string };

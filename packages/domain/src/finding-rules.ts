@@ -150,6 +150,8 @@ export function deletionNoteIssue(note: string | null | undefined): string | nul
 export interface FindingState {
   date_completed: string | null;
   date_initiated: string;
+  /** A corrective action's deadline (CGP 5.2, corrective-actions.ts), its project's local date. */
+  due_by?: string | null;
 }
 
 /**
@@ -186,9 +188,13 @@ export function isOfferedInFindingArray(
   return !finding.date_completed || finding.date_completed >= inspectionDate.slice(0, 10);
 }
 
-/** Spec 002 §9: a finding is late when it was (or has been) open for more than 7 days. */
+/**
+ * Spec 002 §9: a finding is late when it was (or has been) open for more than 7 days; one with a
+ * corrective-action deadline (CGP 5.2) is late once it is open past that day.
+ */
 export function isFindingLate(finding: FindingState, today: string): boolean {
   const end = finding.date_completed ?? today;
+  if (finding.due_by) return end > finding.due_by;
   const days = (Date.parse(end) - Date.parse(finding.date_initiated)) / 86_400_000;
   return days > FINDING_LATE_DAYS;
 }

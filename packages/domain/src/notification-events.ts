@@ -63,6 +63,8 @@ export interface NotificationEvent {
   subjectId: string | null;
   /** Who caused it and needs no telling (the one who signed an inspection). */
   actorId: string | null;
+  /** A late finding's corrective-action deadline (CGP 5.2, 0049), when it has one. */
+  dueBy?: string;
 }
 
 /** What a post-storm due's notification says: by when, and the rain (or snow) that made it due. */
@@ -164,6 +166,7 @@ function recordedEvents(before: Image, after: Image): NotificationEvent[] {
       number: typeof after.number === 'number' ? after.number : null,
       date: text(after.date_initiated),
       name: text(after.typeCode),
+      ...(text(after.due_by) ? { dueBy: text(after.due_by)! } : {}),
     },
   ];
 }

@@ -68,7 +68,8 @@ export const NOTIFICATION_TYPES: readonly NotificationType[] = [
   {
     id: 'findings-past-due',
     name: 'Findings Past Due',
-    description: 'Findings on your projects are open longer than 7 days.',
+    description:
+      'Findings on your projects are open longer than 7 days, or past their corrective-action deadline.',
     sms: false,
     hasCustomMessage: false,
   },

@@ -1,3 +1,6 @@
+import { isIsoDate } from './local-date';
+import type { FieldIssue, Region } from './region';
+
 /**
  * The permit rule sets (issue 23, docs/decisions/0046): which permit a project runs on decides how
  * often its routine inspections fall due, what rain at the site makes a post-storm inspection due
@@ -247,4 +250,124 @@ export const FIXED_INTERVAL_PERMIT: ProjectPermit = {
 /** A project's permit; one saved before permits existed runs on the fixed interval. */
 export function projectPermit(project: { permit?: ProjectPermit | null }): ProjectPermit {
   return project.permit ?? FIXED_INTERVAL_PERMIT;
+}
+
+/** How many reduced-frequency periods a project keeps (a year of monthly changes at most). */
+export const MAX_REDUCED_PERIODS = 12;
+
+/** The permit section's messages (Create and Edit Project), each answered on its field. */
+export const PERMIT_MESSAGES = {
+  ruleSetUnknown: 'Please choose a permit from the list',
+  ruleSetRegion: 'Projects in the UK run on the fixed interval',
+  frequencyUnknown: 'Please choose an inspection frequency of this permit',
+  sensitiveNotApplicable: 'This permit has no sensitive-waters frequency',
+  periodKindNotAllowed: 'This permit has no reduced-frequency period of this kind',
+  periodFromRequired: 'From date is required',
+  dateFormat: 'Please enter a valid date',
+  periodToBeforeFrom: 'To date cannot be before the From date',
+  // A plain string: a template literal here keeps this whole object in every bundle that imports the
+  // module (esbuild cannot prove it pure); the test checks the number against MAX_REDUCED_PERIODS.
+  tooManyPeriods: 'A project keeps at most 12 reduced-frequency periods',
+  periodsOverlap: 'This period overlaps another period of the same kind',
+  permitNumberOnCgpList: "On this form type the CGP tracking ID is the project's permit number",
+} as const;
+
+/**
+ * The permit or NPDES tracking number (0049): a form type on the CGP list keeps it as its CGP
+ * tracking ID (required there, spec 001 §5), so a second number is refused; any other form type
+ * may carry one here, whatever its rule set.
+ */
+export function permitNumberIssues(
+  onCgpList: boolean,
+  permitNumber: string | null | undefined,
+): FieldIssue[] {
+  return onCgpList && permitNumber?.trim()
+    ? [{ path: 'permit_number', message: PERMIT_MESSAGES.permitNumberOnCgpList }]
+    : [];
+}
+
+/** The project's permit number, wherever the form kept it. */
+export function projectPermitNumber(project: {
+  cgp_tracking_id: string | null;
+  permit_number?: string | null;
+}): string | null {
+  return project.cgp_tracking_id ?? project.permit_number ?? null;
+}
+
+/** The rule sets a region's projects may run on: the UK's permits are not modelled yet (fixed interval). */
+export function permitRuleSetsOf(region: Region): readonly PermitRuleSet[] {
+  return region === 'UK'
+    ? [PERMIT_RULE_SETS['fixed-interval']]
+    : PERMIT_RULE_SET_IDS.map((id) => PERMIT_RULE_SETS[id]);
+}
+
+/**
+ * The permit as the form may send it: shapes are the schema's; these are the rules that read the
+ * rule set. Every issue names its field under `path` ('permit.reducedPeriods.1.to').
+ */
+export function permitIssues(permit: ProjectPermit, region: Region, path = 'permit'): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const add = (field: string, message: string) => issues.push({ path: `${path}.${field}`, message });
+  const ruleSet = (PERMIT_RULE_SETS as Partial<Record<string, PermitRuleSet>>)[permit.ruleSetId];
+  if (!ruleSet) {
+    add('ruleSetId', PERMIT_MESSAGES.ruleSetUnknown);
+    return issues;
+  }
+  if (!permitRuleSetsOf(region).includes(ruleSet)) add('ruleSetId', PERMIT_MESSAGES.ruleSetRegion);
+  if (permit.frequencyId !== null && !ruleSet.frequencies.some((f) => f.id === permit.frequencyId))
+    add('frequencyId', PERMIT_MESSAGES.frequencyUnknown);
+  if (permit.sensitiveWaters && !ruleSet.sensitiveWaters)
+    add('sensitiveWaters', PERMIT_MESSAGES.sensitiveNotApplicable);
+  if (permit.reducedPeriods.length > MAX_REDUCED_PERIODS)
+    add('reducedPeriods', PERMIT_MESSAGES.tooManyPeriods);
+  const valid: { index: number; period: ReducedPeriod }[] = [];
+  permit.reducedPeriods.forEach((period, index) => {
+    const at = `reducedPeriods.${index}`;
+    let ok = true;
+    if (!ruleSet.reduced[period.kind]) {
+      add(`${at}.kind`, PERMIT_MESSAGES.periodKindNotAllowed);
+      ok = false;
+    }
+    if (!period.from) {
+      add(`${at}.from`, PERMIT_MESSAGES.periodFromRequired);
+      ok = false;
+    } else if (!isIsoDate(period.from)) {
+      add(`${at}.from`, PERMIT_MESSAGES.dateFormat);
+      ok = false;
+    }
+    if (period.to !== null && !isIsoDate(period.to)) {
+      add(`${at}.to`, PERMIT_MESSAGES.dateFormat);
+      ok = false;
+    } else if (ok && period.to !== null && period.to < period.from) {
+      add(`${at}.to`, PERMIT_MESSAGES.periodToBeforeFrom);
+      ok = false;
+    }
+    if (ok) valid.push({ index, period });
+  });
+  // Two periods of one kind cannot both apply on a day: which one's dates would hold?
+  for (const [i, a] of valid.entries()) {
+    const clash = valid
+      .slice(0, i)
+      .some(
+        (b) =>
+          b.period.kind === a.period.kind &&
+          a.period.from <= (b.period.to ?? '9999-12-31') &&
+          b.period.from <= (a.period.to ?? '9999-12-31'),
+      );
+    if (clash) add(`reducedPeriods.${a.index}.from`, PERMIT_MESSAGES.periodsOverlap);
+  }
+  return issues;
+}
+
+/** The permit as a project stores it: a frequency the rule set's default is kept as null. */
+export function normalizedPermit(permit: ProjectPermit): ProjectPermit {
+  const ruleSet = PERMIT_RULE_SETS[permit.ruleSetId];
+  return {
+    ruleSetId: permit.ruleSetId,
+    frequencyId: permit.frequencyId ?? null,
+    sensitiveWaters: ruleSet.sensitiveWaters !== null && permit.sensitiveWaters,
+    reducedPeriods: [...permit.reducedPeriods]
+      .map((p) => ({ kind: p.kind, from: p.from, to: p.to ?? null }))
+      .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0)),
+  };
 }

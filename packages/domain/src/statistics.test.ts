@@ -48,15 +48,38 @@ describe('the statistics of a project (docs/decisions/0019)', () => {
     expect(openFindingsFigures(counters, null, '2026-03-30')).toEqual({
       openFindingsCount: 2,
       maxDaysOpened: 14,
+      nextDueBy: null,
     });
     expect(openFindingsFigures(counters, 'MI', '2026-03-30')).toEqual({
       openFindingsCount: 1,
       maxDaysOpened: 7,
+      nextDueBy: null,
     });
     expect(openFindingsFigures(counters, 'XX', '2026-03-30')).toEqual({
       openFindingsCount: 0,
       maxDaysOpened: 0,
+      nextDueBy: null,
     });
+  });
+
+  it('Open Findings: the earliest corrective-action deadline of the open ones (CGP 5.2), of the type asked', () => {
+    const withDeadlines = rebuild([
+      ...season,
+      { ...finding('CA', '2026-03-26'), due_by: '2026-03-27' },
+      { ...finding('CA', '2026-03-25'), due_by: '2026-04-01' },
+      { ...finding('CA', '2026-03-20', '2026-03-21'), due_by: '2026-03-23' }, // completed: not open
+    ]);
+    expect(openFindingsFigures(withDeadlines, null, '2026-03-30').nextDueBy).toBe('2026-03-27');
+    expect(openFindingsFigures(withDeadlines, 'MI', '2026-03-30').nextDueBy).toBeNull();
+    // Completing the finding due first moves the site's next deadline on.
+    const completed = applyDelta(
+      withDeadlines,
+      delta(
+        { ...finding('CA', '2026-03-26'), due_by: '2026-03-27' },
+        { ...finding('CA', '2026-03-26', '2026-03-27'), due_by: '2026-03-27' },
+      ),
+    );
+    expect(openFindingsFigures(completed, 'CA', '2026-03-30').nextDueBy).toBe('2026-04-01');
   });
 
   it('Findings Overview: per inspection averages and days to correct (sum / count, max)', () => {

@@ -63,6 +63,8 @@ export interface FindingSource {
   typeCode: string;
   date_initiated: string;
   date_completed: string | null;
+  /** A corrective action's deadline (CGP 5.2, 0049), or null. */
+  due_by?: string | null;
 }
 
 /** A finding carried into a later inspection (its link there, carriedOver). */
@@ -140,6 +142,8 @@ function findingCounters(finding: FindingSource): Counters {
   if (finding.date_completed === null) {
     counters[`o|${type}|${finding.date_initiated}`] = 1;
     counters[`${m}|o|${type}`] = 1;
+    // Open with a deadline: Open Findings names the site's earliest (0049).
+    if (finding.due_by) counters[`od|${type}|${finding.due_by}`] = 1;
     return counters;
   }
   const days = Math.max(0, daysBetween(finding.date_initiated, finding.date_completed));
@@ -191,12 +195,21 @@ const typesOf = (counters: Counters, typeCode: string | null) =>
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** Open Findings (spec 000 §2): how many are open, and the days the oldest has been, by `today`. */
+/**
+ * Open Findings (spec 000 §2): how many are open, and the days the oldest has been, by `today`;
+ * and the earliest corrective-action deadline among them (CGP 5.2, 0049), or null.
+ */
 export function openFindingsFigures(counters: Counters, typeCode: string | null, today: string) {
-  const open = typesOf(counters, typeCode).flatMap((type) => entries(counters, `o|${type}|`));
+  const types = typesOf(counters, typeCode);
+  const open = types.flatMap((type) => entries(counters, `o|${type}|`));
   const count = open.reduce((sum, [, n]) => sum + n, 0);
   const oldest = open.map(([date]) => date).sort()[0];
-  return { openFindingsCount: count, maxDaysOpened: oldest ? Math.max(0, daysBetween(oldest, today)) : 0 };
+  const nextDueBy = types.flatMap((type) => entries(counters, `od|${type}|`).map(([date]) => date)).sort()[0];
+  return {
+    openFindingsCount: count,
+    maxDaysOpened: oldest ? Math.max(0, daysBetween(oldest, today)) : 0,
+    nextDueBy: nextDueBy ?? null,
+  };
 }
 
 /** Findings Overview (spec 000 §2): averages per inspection, days to correct. */

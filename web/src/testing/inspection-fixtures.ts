@@ -77,6 +77,7 @@ export function inspectionDetail(number: number, change: Partial<InspectionCard>
       archivedAt: null,
       division_id: 'north-region',
       imagesDisabled: false,
+      correctiveActionDeadlines: false,
     },
   };
 }

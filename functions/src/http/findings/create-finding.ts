@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { findingsRoutes } from '@stormline/contract/areas/findings';
 import { createFinding, findingNoteStep } from '@stormline/data/findings';
 import { getTemplateVersion } from '@stormline/data/templates';
+import { correctiveActionIssues, findingDeadline } from '@stormline/domain/corrective-actions';
 import { findingFormIssues } from '@stormline/domain/finding-rules';
 import { localDate } from '@stormline/domain/local-date';
 import { assertNoIssues } from '@stormline/domain/region';
@@ -16,7 +17,8 @@ const route = findingsRoutes.createFinding;
 /**
  * Add Finding (create Findings, spec 002 §5): the form's rules against the inspection's pinned
  * template version (its finding types, Control Measure and Condition), the project's start date
- * and today in its zone; only while the inspection is editable. Numbered per project.
+ * and today in its zone; only while the inspection is editable. Numbered per project. A CA
+ * finding of a project on the CGP names its corrective action and is due by CGP 5.2's deadline.
  */
 export async function main({ params, body, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const { inspection, project } = await readInspection(deps, caller, divisionId!, params.id);
@@ -28,14 +30,16 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
     inspection.templateVersion,
   );
   const now = deps.now();
-  assertNoIssues(
-    findingFormIssues(body, {
+  const chosenType = version.finding_types.find((t) => t.id === body.finding_type_id);
+  assertNoIssues([
+    ...findingFormIssues(body, {
       version,
       projectStartDate: project.start_date,
       today: localDate(project.timezone, now),
     }),
-  );
-  const type = version.finding_types.find((t) => t.id === body.finding_type_id)!;
+    ...(chosenType ? correctiveActionIssues(body.corrective_action, chosenType.code, project) : []),
+  ]);
+  const type = chosenType!;
   const actor = actorOf(caller);
   const finding = await createFinding(
     deps.db,
@@ -53,6 +57,7 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
       condition: body.condition ?? null,
       control_measure_id: body.control_measure_id ?? null,
       comments: body.comments?.trim() || null,
+      ...findingDeadline(body.corrective_action, type.code, body.date_initiated!, project),
       initialInspectionId: inspection.id,
       createdBy: caller.user.id,
     },

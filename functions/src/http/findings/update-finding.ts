@@ -4,6 +4,11 @@ import type { FindingRecord } from '@stormline/data/findings';
 import { getTemplateVersion } from '@stormline/data/templates';
 import { transact } from '@stormline/data/transact';
 import { ForbiddenError } from '@stormline/domain/errors';
+import {
+  asksCorrectiveAction,
+  correctiveActionIssues,
+  findingDeadline,
+} from '@stormline/domain/corrective-actions';
 import { FINDING_MESSAGES, findingFormIssues, mayEditFindingBasics } from '@stormline/domain/finding-rules';
 import { localDate } from '@stormline/domain/local-date';
 import { can } from '@stormline/domain/permissions';
@@ -24,6 +29,8 @@ const FIELDS = [
   'control_measure_id',
   'condition',
   'comments',
+  'corrective_action',
+  'due_by',
 ] as const;
 
 /**
@@ -45,6 +52,8 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
       body.control_measure_id === undefined ? finding.control_measure_id : body.control_measure_id,
     condition: body.condition === undefined ? finding.condition : body.condition,
     comments: body.comments === undefined ? finding.comments : body.comments?.trim() || null,
+    corrective_action:
+      body.corrective_action === undefined ? (finding.corrective_action ?? null) : body.corrective_action,
   };
   const basicsChanged =
     merged.finding_type_id !== finding.typeId ||
@@ -56,17 +65,35 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   if (basicsChanged && !(mayEditAll && mayEditFindingBasics(caller.role.name)))
     throw new ForbiddenError(FINDING_MESSAGES.restrictedField);
   const otherChanged =
-    merged.control_measure_id !== finding.control_measure_id || merged.condition !== finding.condition;
+    merged.control_measure_id !== finding.control_measure_id ||
+    merged.condition !== finding.condition ||
+    merged.corrective_action !== (finding.corrective_action ?? null);
   if (otherChanged && !mayEditAll) throw new ForbiddenError('Your role may only complete this finding');
   const now = deps.now();
-  assertNoIssues(
-    findingFormIssues(merged, {
+  const chosenType = version.finding_types.find((t) => t.id === merged.finding_type_id);
+  // A type changed away from CA drops the stored choice rather than refusing it unasked.
+  const kind =
+    chosenType && !asksCorrectiveAction(chosenType.code, project) && body.corrective_action === undefined
+      ? null
+      : merged.corrective_action;
+  assertNoIssues([
+    ...findingFormIssues(merged, {
       version,
       projectStartDate: project.start_date,
       today: localDate(project.timezone, now),
     }),
-  );
-  const type = version.finding_types.find((t) => t.id === merged.finding_type_id)!;
+    // Required once chosen, or when the type becomes CA; a CA finding raised before its project
+    // moved to the CGP may be saved without one (it keeps the 7-day rule until someone chooses).
+    ...(chosenType
+      ? correctiveActionIssues(
+          kind,
+          chosenType.code,
+          project,
+          Boolean(finding.corrective_action) || chosenType.code !== finding.typeCode,
+        )
+      : []),
+  ]);
+  const type = chosenType!;
   const after: FindingRecord = {
     ...finding,
     typeId: type.id,
@@ -80,6 +107,7 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
     control_measure_id: merged.control_measure_id ?? null,
     condition: merged.condition ?? null,
     comments: merged.comments ?? null,
+    ...findingDeadline(kind, type.code, merged.date_initiated!, project),
     version: body.version,
   };
   const before = { ...finding, version: body.version };

@@ -3,7 +3,9 @@ import { listOpenFindingsOfProject } from '@stormline/data/findings';
 import { createInspection } from '@stormline/data/inspections';
 import { getTemplateVersion } from '@stormline/data/templates';
 import { ValidationError } from '@stormline/domain/errors';
-import { addDays, localDate, localDateTime } from '@stormline/domain/local-date';
+import { localDate, localDateTime } from '@stormline/domain/local-date';
+import { nextRoutineDue } from '@stormline/domain/permit-clock';
+import { projectPermit } from '@stormline/domain/permit-rules';
 import { initialAnswers, toTimeStep } from '@stormline/domain/questionnaire-rules';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
@@ -16,7 +18,7 @@ const route = inspectionsRoutes.createInspection;
 /**
  * 'New <type> Inspection' and the due-today start (spec 000 §4, 0018): the project's current
  * template version is pinned; the creation rule holds in the transaction; open findings are
- * carried over; a routine inspection moves the project's next date by its interval.
+ * carried over; a routine inspection moves the project's next date by its permit's clock.
  */
 export async function main({ body, caller, divisionId, deps }: RouteRequest<typeof route>) {
   const project = await readVisibleProject(deps, caller, divisionId!, body.projectId);
@@ -32,6 +34,7 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
   ]);
   const actor = actorOf(caller);
   const nowLocal = localDateTime(project.timezone, now);
+  const today = localDate(project.timezone, now);
   const inspection = await createInspection(
     deps.db,
     {
@@ -43,8 +46,13 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
       createdBy: caller.user.id,
       version,
       answers: initialAnswers(version, { nowLocal, type: body.type, userName: actor.name }),
+      // The permit's clock (0046): 7 or 14 days, a reduced period's, the project's interval on the
+      // fixed interval; none while routine inspections are suspended.
       ...(body.type === 'Routine'
-        ? { nextInspectionDate: addDays(localDate(project.timezone, now), project.routine_interval) }
+        ? {
+            nextInspectionDate: nextRoutineDue(projectPermit(project), project.routine_interval, today),
+            lastRoutineDate: today,
+          }
         : {}),
       carried: open.map((f) => ({
         findingId: f.id,

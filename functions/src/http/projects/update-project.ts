@@ -9,6 +9,7 @@ import {
 import type { ProjectRecord } from '@stormline/data/projects';
 import { ConflictError, ForbiddenError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
+import { projectPermit } from '@stormline/domain/permit-rules';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { assertProjectWritable, projectDetail, readVisibleProject } from '../../lib/project-access';
@@ -31,6 +32,8 @@ const LOGGED: (keyof ProjectRecord)[] = [
   'inspection_compliance_required',
   'findingComplianceRequired',
   'cgp_tracking_id',
+  'permit',
+  'permit_number',
   'docTypes',
   'notes',
 ];
@@ -67,7 +70,9 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   const nextChanged = (body.next_inspection_date ?? null) !== project.next_inspection_date;
   const fields = projectFormFields(deps, body, template.options, nextChanged);
   const now = deps.now();
-  const changes = fieldChanges(project, { ...project, ...fields }, LOGGED);
+  // A project saved before permits reads as the fixed interval: choosing it again is no change.
+  const withPermit = (p: ProjectRecord) => ({ ...p, permit: projectPermit(p) });
+  const changes = fieldChanges(withPermit(project), withPermit({ ...project, ...fields }), LOGGED);
   const updated = await updateProject(deps.db, divisionId!, project.id, fields, body.version, [
     ...(changes.length > 0 ? [projectLogStep(deps, caller, project, 'updated', changes, now)] : []),
     ...(needsAccess ? projectAccessSteps(deps.db, project, [inspector!.id], now) : []),

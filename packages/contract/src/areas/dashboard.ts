@@ -25,6 +25,8 @@ export const OpenFindingsRow = z.strictObject({
   clientName: z.string(),
   openFindingsCount: z.number(),
   maxDaysOpened: z.number(),
+  /** The earliest corrective-action deadline of the site's open findings (CGP 5.2, 0049), or null. */
+  nextDueBy: z.nullable(z.string()),
 });
 
 /** Spec 000 §3 "Findings overview" row. */

@@ -4,6 +4,7 @@ import {
   FINDING_LOCATION_MAX,
   FINDING_MESSAGES,
 } from '@stormline/domain/finding-rules';
+import { CORRECTIVE_ACTION_KINDS } from '@stormline/domain/corrective-actions';
 import { MAX_PHOTO_ANNOTATIONS } from '@stormline/domain/uploads';
 import {
   DateText,
@@ -65,6 +66,15 @@ export const FindingInput = z.strictObject({
   control_measure_id: z.optional(z.nullable(Id)),
   condition: z.optional(z.nullable(z.string().check(z.maxLength(8)))),
   comments: Comments,
+  /**
+   * What a CA finding of a project on the CGP needs (CGP 5.2.2 or 5.2.3): it sets the finding's
+   * deadline. Whether it applies (type, permit) is the domain's correctiveActionIssues.
+   */
+  corrective_action: z.optional(
+    z.nullable(
+      z.enum(CORRECTIVE_ACTION_KINDS, { error: 'Please choose the corrective action from the list' }),
+    ),
+  ),
   /** A first observation, written with the finding. */
   observation: z.optional(z.nullable(z.string().check(z.maxLength(FINDING_COMMENTS_MAX)))),
 });

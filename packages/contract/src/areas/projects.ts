@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
 import { PROJECT_NAME_MAX_LENGTH } from '@stormline/domain/project-rules';
+import {
+  MAX_REDUCED_PERIODS,
+  PERMIT_MESSAGES,
+  PERMIT_RULE_SET_IDS,
+  REDUCED_PERIOD_KINDS,
+} from '@stormline/domain/permit-rules';
 import { CountryView, OptionalText, RegionalPlace, RequiredText, StateView } from '../address';
 import { DocumentSummary } from '../documents';
 import { SiteMapDocumentView, SiteMapPageView } from '../site-maps';
@@ -18,6 +24,41 @@ const DateText = z.optional(
 );
 
 const Coordinate = (label: string) => z.number({ error: `${label} is required` });
+
+/** A date of a reduced-frequency period; whether it is a real one, and its order, are the domain's. */
+const PeriodDate = z
+  .string({ error: PERMIT_MESSAGES.dateFormat })
+  .check(z.maxLength(10, PERMIT_MESSAGES.dateFormat));
+
+/**
+ * A project's permit (issue 23, docs/decisions/0049): the rule set and its options. The schema
+ * bounds the shapes; the rules that read the rule set (its frequencies, sensitive waters, the
+ * period kinds it allows, real dates, From before To, no overlap) are permitIssues in the domain.
+ */
+export const ProjectPermitInput = z.strictObject({
+  ruleSetId: z.enum(PERMIT_RULE_SET_IDS, { error: PERMIT_MESSAGES.ruleSetUnknown }),
+  frequencyId: z.nullable(z.string().check(z.maxLength(64, PERMIT_MESSAGES.frequencyUnknown))),
+  sensitiveWaters: z.boolean(),
+  reducedPeriods: z
+    .array(
+      z.strictObject({
+        kind: z.enum(REDUCED_PERIOD_KINDS, { error: PERMIT_MESSAGES.periodKindNotAllowed }),
+        from: PeriodDate,
+        to: z.nullable(PeriodDate),
+      }),
+    )
+    .check(z.maxLength(MAX_REDUCED_PERIODS, PERMIT_MESSAGES.tooManyPeriods)),
+});
+
+/** The permit as a project answers it: always present, the fixed interval for one that chose none. */
+export const ProjectPermitView = z.strictObject({
+  ruleSetId: z.enum(PERMIT_RULE_SET_IDS),
+  frequencyId: z.nullable(z.string()),
+  sensitiveWaters: z.boolean(),
+  reducedPeriods: z.array(
+    z.strictObject({ kind: z.enum(REDUCED_PERIOD_KINDS), from: z.string(), to: z.nullable(z.string()) }),
+  ),
+});
 
 /**
  * The Create project modal (spec 001 §2, §5): every field, with the schema's share of the rules
@@ -55,6 +96,13 @@ export const ProjectCreate = z.strictObject({
   inspection_compliance_required: z.optional(z.boolean()),
   findingComplianceRequired: z.optional(z.boolean()),
   cgp_tracking_id: OptionalText('CGP tracking ID', 50),
+  /** The permit; absent: the fixed interval on create, the permit kept on edit. */
+  permit: z.optional(ProjectPermitInput),
+  /**
+   * The permit or NPDES tracking number of a project whose form type is not on the CGP list (on
+   * the CGP list, the CGP tracking ID is that number: 0049).
+   */
+  permit_number: OptionalText('Permit or NPDES tracking number', 50),
 });
 export type ProjectCreate = z.infer<typeof ProjectCreate>;
 
@@ -82,6 +130,10 @@ export const Project = z.strictObject({
   inspection_compliance_required: z.boolean(),
   findingComplianceRequired: z.boolean(),
   cgp_tracking_id: z.nullable(z.string()),
+  permit: ProjectPermitView,
+  permit_number: z.nullable(z.string()),
+  /** The last routine inspection's local date: the project page's permit line counts from it. */
+  last_routine_date: z.nullable(z.string()),
   address: z.strictObject({
     street_1: z.nullable(z.string()),
     city: z.nullable(z.string()),

@@ -137,7 +137,9 @@ function serveDashboard() {
       () =>
         ok(
           dashboardRoutes.getOpenFindingStats,
-          page(sites.map((s, i) => ({ ...s, openFindingsCount: i + 1, maxDaysOpened: 3 * i }))),
+          page(
+            sites.map((s, i) => ({ ...s, openFindingsCount: i + 1, maxDaysOpened: 3 * i, nextDueBy: null })),
+          ),
         ),
     ],
     [

@@ -22,6 +22,8 @@ const finding = (location: string, version = 2) =>
     condition: null,
     control_measure: null,
     comments: null,
+    corrective_action: null,
+    due_by: null,
     is_required_for_cert: true,
     initial_inspection_id: 'i1',
     carried_over: false,

@@ -18,7 +18,8 @@ import { IconChevronLeft, IconChevronRight, IconList, IconPencil, IconTrash } fr
 import { notifications } from '@mantine/notifications';
 import useSWR, { mutate } from 'swr';
 import { findingsRoutes } from '@stormline/contract/areas/findings';
-import { FINDING_MESSAGES, mayReopenFinding } from '@stormline/domain/finding-rules';
+import { CORRECTIVE_ACTION_RULES } from '@stormline/domain/corrective-actions';
+import { FINDING_MESSAGES, isFindingLate, mayReopenFinding } from '@stormline/domain/finding-rules';
 import type { Grants } from '@stormline/domain/permissions';
 import { displayDate } from '@stormline/domain/local-date';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -39,7 +40,7 @@ import {
   type FindingDetail as FindingDetailData,
   type InspectionDetail,
 } from '../api/inspections';
-import { FindingForm, type FindingFormValues } from './finding-form';
+import { FindingForm, projectToday, type FindingFormValues } from './finding-form';
 import { FindingObservations } from './finding-observations';
 import { FindingMapLink } from './finding-map-link';
 
@@ -61,6 +62,7 @@ function valuesOf(finding: FindingDetailData): FindingFormValues {
     location: finding.location,
     date_initiated: finding.date_initiated,
     condition: finding.condition,
+    corrective_action: finding.corrective_action,
   };
 }
 
@@ -204,6 +206,20 @@ export function FindingDetail({
             </Stack>
           </Field>
           <Field label="Date Initiated">{displayDate(finding.date_initiated)}</Field>
+          {finding.corrective_action && finding.due_by && (
+            <Field label="Corrective action">
+              {CORRECTIVE_ACTION_RULES[finding.corrective_action].label}: due by{' '}
+              <strong>{displayDate(finding.due_by)}</strong>
+              {!finding.date_completed && isFindingLate(finding, projectToday(inspection)) && (
+                <>
+                  {' '}
+                  <Badge color="red" variant="filled" size="sm">
+                    Late
+                  </Badge>
+                </>
+              )}
+            </Field>
+          )}
           <Field label="Date Completed">
             {finding.date_completed ? (
               displayDate(finding.date_completed)

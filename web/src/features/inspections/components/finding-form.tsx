@@ -1,8 +1,17 @@
 import { useState } from 'react';
-import { Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { FindingInput } from '@stormline/contract/areas/findings';
+import {
+  CORRECTIVE_ACTION_KINDS,
+  CORRECTIVE_ACTION_MESSAGES,
+  CORRECTIVE_ACTION_RULES,
+  CORRECTIVE_ACTION_TYPE_CODE,
+  correctiveActionDueBy,
+  type CorrectiveActionKind,
+} from '@stormline/domain/corrective-actions';
 import { DEFAULT_FINDING_LOCATION, findingFormIssues } from '@stormline/domain/finding-rules';
+import { displayDate, isIsoDate } from '@stormline/domain/local-date';
 import { ConflictChoice } from '../../../components/conflict-choice';
 import { ServerError } from '../../../components/server-error';
 import { errorMessage } from '../../../lib/errors';
@@ -17,6 +26,8 @@ export interface FindingFormValues {
   location: string;
   date_initiated: string;
   condition: string | null;
+  /** CGP 5.2's choice, asked of a CA finding of a project on the CGP. */
+  corrective_action?: CorrectiveActionKind | null;
 }
 
 /**
@@ -68,6 +79,7 @@ export function FindingForm({
   const [location, setLocation] = useState(initial?.location ?? DEFAULT_FINDING_LOCATION);
   const [initiated, setInitiated] = useState(initial?.date_initiated ?? projectToday(inspection));
   const [condition, setCondition] = useState<string | null>(initial?.condition ?? null);
+  const [action, setAction] = useState<CorrectiveActionKind | null>(initial?.corrective_action ?? null);
   const [observation, setObservation] = useState('');
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -105,8 +117,18 @@ export function FindingForm({
     );
   };
 
+  // CGP 5.2 (0049): a corrective action on a CGP project names what it needs, which sets its deadline.
+  const asksAction =
+    inspection.project.correctiveActionDeadlines &&
+    types.pageData.find((t) => t.id === chosenType)?.code === CORRECTIVE_ACTION_TYPE_CODE;
   const submit = async () => {
-    const input = { finding_type_id: chosenType, location, date_initiated: initiated, condition };
+    const input = {
+      finding_type_id: chosenType,
+      location,
+      date_initiated: initiated,
+      condition,
+      corrective_action: asksAction ? action : null,
+    };
     const found = findingFormIssues(input, {
       version: {
         finding_types: types.pageData,
@@ -116,6 +138,8 @@ export function FindingForm({
       projectStartDate: inspection.project.start_date,
       today: projectToday(inspection),
     });
+    if (asksAction && !action)
+      found.push({ path: 'corrective_action', message: CORRECTIVE_ACTION_MESSAGES.kindRequired });
     setIssues(Object.fromEntries(found.map((i) => [i.path, i.message])));
     if (found.length > 0) return;
     setBusy(true);
@@ -172,6 +196,32 @@ export function FindingForm({
         w={220}
       />
       {conflict('date_initiated', 'Date Initiated', initiated, setInitiated)}
+      {asksAction && (
+        <Radio.Group
+          label="Corrective action needed"
+          withAsterisk
+          value={action}
+          onChange={(value) => setAction(value as CorrectiveActionKind)}
+          error={issues.corrective_action}
+        >
+          <Stack gap="xs" mt={4}>
+            {CORRECTIVE_ACTION_KINDS.map((kind) => (
+              <Radio
+                key={kind}
+                value={kind}
+                label={CORRECTIVE_ACTION_RULES[kind].label}
+                description={CORRECTIVE_ACTION_RULES[kind].citation}
+                styles={{ radio: { width: 24, height: 24 } }}
+              />
+            ))}
+          </Stack>
+          {action && isIsoDate(initiated) && (
+            <Text fz="sm" mt="xs" data-testid="corrective-action-due">
+              Due by {displayDate(correctiveActionDueBy(initiated, action))}
+            </Text>
+          )}
+        </Radio.Group>
+      )}
       {types.condition_options.length > 0 && (
         <Select
           label="Condition"

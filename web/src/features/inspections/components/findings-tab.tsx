@@ -288,7 +288,14 @@ export function FindingsTab({
                     </Group>
                   </Table.Td>
                   <Table.Td fz="sm">{f.location}</Table.Td>
-                  <Table.Td fz="sm">{displayDate(f.date_initiated)}</Table.Td>
+                  <Table.Td fz="sm">
+                    {displayDate(f.date_initiated)}
+                    {f.due_by && (
+                      <Text fz="xs" c={f.date_completed ? 'dimmed' : undefined}>
+                        Due by {displayDate(f.due_by)}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td fz="sm">
                     {f.date_completed ? (
                       displayDate(f.date_completed)

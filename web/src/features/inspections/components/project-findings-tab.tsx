@@ -30,6 +30,12 @@ const COLUMNS = column.columns([
     enableSorting: false,
     cell: ({ getValue }) => displayDate(getValue()),
   }),
+  column.accessor('due_by', {
+    header: 'Due by',
+    enableSorting: false,
+    // CGP 5.2's deadline, where the finding has one (0049); the others are late after 7 days open.
+    cell: ({ getValue }) => (getValue() ? displayDate(getValue()) : '—'),
+  }),
   column.accessor('date_completed', {
     header: 'Completed',
     enableSorting: false,

@@ -169,6 +169,8 @@ const inspectionFinding = (id: string, number: number, code: string) => ({
   condition: null,
   control_measure: null,
   comments: null,
+  corrective_action: null,
+  due_by: null,
   is_required_for_cert: false,
   initial_inspection_id: 'i2',
   carried_over: false,

@@ -6,6 +6,7 @@ import { inspectionsRoutes } from '@stormline/contract/areas/inspections';
 import { projectsRoutes } from '@stormline/contract/areas/projects';
 import { regulationsRoutes } from '@stormline/contract/areas/regulations';
 import { localDate } from '@stormline/domain/local-date';
+import { FIXED_INTERVAL_PERMIT, PERMIT_MESSAGES } from '@stormline/domain/permit-rules';
 import { PROJECT_DOC_TYPES } from '@stormline/domain/project-rules';
 import { ok, refuse, serveApi, type Answer, type ServedRequest } from '../../../testing/api';
 import { profileOf } from '../../../testing/profiles';
@@ -57,6 +58,9 @@ function createdProject(request: ServedRequest) {
     inspection_compliance_required: true,
     findingComplianceRequired: true,
     cgp_tracking_id: null,
+    permit: body.permit ?? FIXED_INTERVAL_PERMIT,
+    permit_number: body.permit_number ?? null,
+    last_routine_date: null,
     address: {
       street_1: null,
       city: null,
@@ -88,6 +92,7 @@ const HARBOUR_WORKS = { id: 'client-1', name: 'Harbour Works' };
 async function openModal({
   client = HARBOUR_WORKS as { id: string; name: string } | null,
   create = createdProject as (request: ServedRequest) => Answer,
+  region = 'UK' as 'UK' | 'US',
 } = {}) {
   const served = await serveApi([
     [
@@ -135,7 +140,7 @@ async function openModal({
     {
       url: '/divisions/north-region/clients/client-1',
       path: '/divisions/:divisionId/clients/:clientId',
-      profile: profileOf('Admin'),
+      profile: { ...profileOf('Admin'), appConstants: { ...profileOf('Admin').appConstants, region } },
       divisionId: 'north-region',
     },
   );
@@ -278,5 +283,96 @@ describe('the Create project modal', { timeout: 20_000 }, () => {
     await openModal({ client: null });
     await submit();
     expect(await screen.findByText('Client is required')).toBeTruthy();
+  });
+});
+
+describe('the Permit section', { timeout: 30_000 }, () => {
+  const sentBody = (requests: ServedRequest[]) =>
+    requests.find((r) => r.route === 'POST /api/projects')!.body as Record<string, unknown>;
+
+  it('in the UK shows the fixed interval only, and sends it with the permit number typed', async () => {
+    const { requests } = await openModal();
+    const section = screen.getByTestId('permit-section');
+    expect(within(section).getByText(/Fixed interval\./)).toBeTruthy();
+    expect(within(section).queryByRole('combobox', { name: /Permit/ })).toBeNull();
+    await fillRequired('Routine Stormwater Inspection');
+    await userEvent.type(within(section).getByLabelText('Permit or NPDES tracking number'), 'EPR/AB1234');
+    await submit();
+    await screen.findByText(/was created/);
+    expect(sentBody(requests)).toMatchObject({ permit: FIXED_INTERVAL_PERMIT, permit_number: 'EPR/AB1234' });
+  });
+
+  it('hides the permit number on a CGP form type, whose CGP tracking ID is the number', async () => {
+    await openModal();
+    await choose(/Inspection form type/, 'EPA Construction General Permit');
+    expect(screen.queryByLabelText('Permit or NPDES tracking number')).toBeNull();
+  });
+
+  it('in the US starts on CGP 4.2.1 every 7 days, and sends the frequency, sensitive waters and a period chosen', async () => {
+    const { requests } = await openModal({ region: 'US' });
+    const section = screen.getByTestId('permit-section');
+    expect((within(section).getByRole('combobox', { name: /Permit/ }) as HTMLInputElement).value).toBe(
+      'EPA 2022 Construction General Permit',
+    );
+    const seven = within(section).getByRole('radio', { name: /Every 7 calendar days/ }) as HTMLInputElement;
+    expect(seven.checked).toBe(true);
+    expect(within(section).getByText('CGP 4.2.1: at least once every 7 calendar days')).toBeTruthy();
+    await userEvent.click(within(section).getByRole('radio', { name: /Every 14 calendar days/ }));
+    await userEvent.click(within(section).getByRole('switch', { name: /sensitive waters/ }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Add period' }));
+    await userEvent.type(within(section).getByLabelText(/^From/), '2027-01-01');
+    await userEvent.type(within(section).getByLabelText(/^To/), '2027-03-31');
+    await fillRequired('Routine Stormwater Inspection');
+    await submit();
+    await screen.findByText(/was created/, {}, { timeout: 5000 });
+    expect(sentBody(requests).permit).toEqual({
+      ruleSetId: 'cgp-2022',
+      frequencyId: 'every-14-days-and-storm',
+      sensitiveWaters: true,
+      reducedPeriods: [{ kind: 'stabilized', from: '2027-01-01', to: '2027-03-31' }],
+    });
+  });
+
+  it('says a period ending before it starts is refused, before asking the server; a row can be removed', async () => {
+    const { requests } = await openModal({ region: 'US' });
+    const section = screen.getByTestId('permit-section');
+    await userEvent.click(within(section).getByRole('button', { name: 'Add period' }));
+    await userEvent.type(within(section).getByLabelText(/^From/), '2027-03-01');
+    await userEvent.type(within(section).getByLabelText(/^To/), '2027-02-01');
+    await fillRequired('Routine Stormwater Inspection');
+    await submit();
+    expect(await within(section).findByText(PERMIT_MESSAGES.periodToBeforeFrom)).toBeTruthy();
+    expect(requests.some((r) => r.route === 'POST /api/projects')).toBe(false);
+    await userEvent.click(within(section).getByRole('button', { name: 'Remove period 1' }));
+    expect(within(section).queryByTestId('reduced-period-0')).toBeNull();
+  });
+
+  it('Texas offers its own frequencies and no sensitive-waters switch', async () => {
+    await openModal({ region: 'US' });
+    const section = screen.getByTestId('permit-section');
+    await choose(/^Permit/, /TXR150000/);
+    expect(
+      within(section).getByRole('radio', { name: /Every 14 calendar days and after 0\.5 in of rain/ }),
+    ).toBeTruthy();
+    expect(within(section).queryByRole('switch', { name: /sensitive waters/ })).toBeNull();
+  });
+
+  it("puts the server's permit refusal under its field", async () => {
+    await openModal({
+      region: 'US',
+      create: () =>
+        refuse(400, PERMIT_MESSAGES.periodsOverlap, [
+          { path: 'permit.reducedPeriods.0.from', message: PERMIT_MESSAGES.periodsOverlap },
+        ]),
+    });
+    const section = screen.getByTestId('permit-section');
+    await userEvent.click(within(section).getByRole('button', { name: 'Add period' }));
+    await userEvent.type(within(section).getByLabelText(/^From/), '2027-01-01');
+    await fillRequired('Routine Stormwater Inspection');
+    await submit();
+    expect(
+      await within(section).findByText(PERMIT_MESSAGES.periodsOverlap, {}, { timeout: 3000 }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { useController, useForm, useWatch, type Control, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -33,6 +33,7 @@ import {
   SITE_MAP_DOC_TYPE_ID,
   type TemplateProjectOptions,
 } from '@stormline/domain/project-rules';
+import { permitIssues } from '@stormline/domain/permit-rules';
 import {
   addressIssues,
   defaultTimeZone,
@@ -58,6 +59,7 @@ import { hasPermission } from '../../../lib/page-access';
 import { useDivisionId } from '../../../lib/division-context';
 import { useCreateProject, type ProjectCreateInput } from '../api/create-project';
 import { updateProject, type ProjectDetail } from '../api/projects';
+import { defaultPermit, PERMIT_FIELDS, PermitFields } from './permit-fields';
 import {
   useClientOptions,
   useDocTypeOptions,
@@ -104,6 +106,9 @@ const PROJECT_FIELDS = [
   'cgp_tracking_id',
 ] as const;
 
+/** Every field a refusal may name: the project's and the permit section's. */
+const FORM_FIELDS = [...PROJECT_FIELDS, ...PERMIT_FIELDS] as readonly Path<ProjectValues>[];
+
 /* The address choices are the domain's reference lists (the same as GET /api/clients/geoData). */
 const US_STATE_OPTIONS = US_STATES.map((s) => ({ value: s.id, label: `${s.name} (${s.abbreviation})` }));
 const UK_COUNTRY_OPTIONS = UK_COUNTRIES.map((c) => ({ value: c.id, label: c.name }));
@@ -142,6 +147,7 @@ function projectIssues(
       ...(template
         ? resolveProjectOptions(optionsOf(template), applicableOptions(template, value)).issues
         : []),
+      ...(value.permit ? permitIssues(value.permit, region) : []),
     ];
   };
 }
@@ -193,6 +199,9 @@ export function projectBody(
     notes: blank(values.notes),
     docTypes: values.docTypes ?? [],
     ...(template ? applicableOptions(template, values) : {}),
+    ...(values.permit ? { permit: values.permit } : {}),
+    // On a CGP form type the CGP tracking ID is the permit's number (0049).
+    permit_number: template && !optionsOf(template).cgp ? blank(values.permit_number) : null,
   };
 }
 
@@ -219,6 +228,8 @@ function emptyValues(region: Region, clientId: string | undefined): ProjectValue
     inspection_compliance_required: true,
     findingComplianceRequired: true,
     cgp_tracking_id: '',
+    permit: defaultPermit(region),
+    permit_number: '',
   };
 }
 
@@ -251,6 +262,8 @@ function storedValues(project: ProjectDetail): ProjectValues {
     inspection_compliance_required: project.inspection_compliance_required,
     findingComplianceRequired: project.findingComplianceRequired,
     cgp_tracking_id: project.cgp_tracking_id ?? '',
+    permit: project.permit,
+    permit_number: project.permit_number ?? '',
   };
 }
 
@@ -391,9 +404,9 @@ function ProjectForm({
     defaultValues: editing ? storedValues(editing) : emptyValues(region, client?.id),
   });
   const { control, setValue } = form;
-  const [templateId, complianceRequired, timezone] = useWatch({
+  const [templateId, complianceRequired, timezone, ruleSetId] = useWatch({
     control,
-    name: ['inspection_template_id', 'inspection_compliance_required', 'timezone'],
+    name: ['inspection_template_id', 'inspection_compliance_required', 'timezone', 'permit.ruleSetId'],
   });
   const template = templates.data?.find((t) => t.id === templateId);
   const shown = template
@@ -407,7 +420,7 @@ function ProjectForm({
   // "Today" for the next inspection is the project's own, in its time zone.
   const today = localDate(timezone || defaultTimeZone(region), new Date());
 
-  const { submit, serverError } = useServerSubmit(form, PROJECT_FIELDS, async (values) => {
+  const { submit, serverError } = useServerSubmit(form, FORM_FIELDS, async (values) => {
     if (editing) {
       // The client, form type and regulations stay (spec 002 §2 Edit Project); the version read
       // makes a change someone saved meanwhile a 409, not a silent overwrite.
@@ -591,6 +604,13 @@ function ProjectForm({
           </Stack>
         </Fieldset>
 
+        <PermitFields
+          control={control}
+          region={region}
+          showsPermitNumber={!shown.cgp_tracking_id}
+          disabled={busy}
+        />
+
         <Fieldset legend="Schedule" disabled={busy} variant="unstyled">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <SelectField
@@ -605,7 +625,11 @@ function ProjectForm({
               control={control}
               name="routine_interval"
               label="Routine inspection interval (days)"
-              description="Rounded up to whole days."
+              description={
+                ruleSetId === undefined || ruleSetId === 'fixed-interval'
+                  ? 'Rounded up to whole days.'
+                  : 'Used on the fixed interval; the permit above sets the routine frequency.'
+              }
               withAsterisk
               min={1}
               max={999}

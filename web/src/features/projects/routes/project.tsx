@@ -12,6 +12,9 @@ import {
   IconPrinter,
   IconTrash,
 } from '@tabler/icons-react';
+import { localDate } from '@stormline/domain/local-date';
+import { projectPermitNumber } from '@stormline/domain/permit-rules';
+import { permitSummary } from '@stormline/domain/permit-summary';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
@@ -74,7 +77,24 @@ const TAB_VALUES: readonly ProjectTab[] = [
   'log',
 ];
 
+/** Which rule of its permit the project runs on today and why its next inspection falls then (0049). */
+function permitLine(project: ProjectDetail): string | null {
+  try {
+    return permitSummary(project.permit, {
+      routineInterval: project.routine_interval,
+      today: localDate(project.timezone, new Date()),
+      nextInspectionDate: project.next_inspection_date,
+      lastRoutineDate: project.last_routine_date,
+    });
+  } catch {
+    // A permit the clock cannot read (a rule set since withdrawn) leaves the line out, not the page.
+    return null;
+  }
+}
+
 function ProjectSummary({ project }: { project: ProjectDetail }) {
+  const permit = permitLine(project);
+  const permitNumber = projectPermitNumber(project);
   const place = project.address.state?.abbreviation ?? project.address.countryObj?.name ?? null;
   return (
     <Paper radius="lg" p="md" mb="md">
@@ -124,6 +144,12 @@ function ProjectSummary({ project }: { project: ProjectDetail }) {
           </Badge>
         )}
       </Group>
+      {permit && (
+        <Text fz="sm" mt="sm" data-testid="permit-summary">
+          {permit}
+          {permitNumber ? ` Permit ${permitNumber}.` : ''}
+        </Text>
+      )}
     </Paper>
   );
 }

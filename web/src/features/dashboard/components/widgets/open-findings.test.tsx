@@ -25,6 +25,7 @@ const row = (name: string) => ({
   clientName: 'Pennine Homes Ltd',
   openFindingsCount: 2,
   maxDaysOpened: 9,
+  nextDueBy: '2026-03-09' as string | null,
 });
 
 /** Pages of the server's answers by cursor: `pages[n]` rows on page n, a cursor while more follow. */
@@ -79,6 +80,18 @@ describe('Open Findings when the first sites have none', () => {
     open();
     expect(await screen.findByText('There are no open findings')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});
+
+describe('Open Findings with corrective-action deadlines (CGP 5.2)', () => {
+  it("shows each site's earliest deadline, and a dash where it has none", async () => {
+    await servePages([[row('Kirkstall Riverside'), { ...row('Otley Mills'), nextDueBy: null }]]);
+    open();
+    const kirkstall = (await screen.findByText('Kirkstall Riverside')).closest('tr')!;
+    expect(screen.getByRole('columnheader', { name: /Next Due By/ })).toBeTruthy();
+    expect(within(kirkstall as HTMLElement).getByText('03-09-2026')).toBeTruthy();
+    const otley = screen.getByText('Otley Mills').closest('tr')!;
+    expect(within(otley as HTMLElement).getByText('—')).toBeTruthy();
   });
 });
 

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { displayDate } from '@stormline/domain/local-date';
 import { tableColumns } from '../../../../components/data-table';
 import { loadOpenFindings, type OpenFindingsRow } from '../../api/dashboard';
 import { SiteFindingsWidget } from '../site-findings-widget';
@@ -9,6 +10,12 @@ const column = tableColumns<OpenFindingsRow>();
 const figures = [
   column.accessor('openFindingsCount', { header: 'Open Findings', enableSorting: true }),
   column.accessor('maxDaysOpened', { header: 'Max Days Opened', enableSorting: true }),
+  column.accessor('nextDueBy', {
+    header: 'Next Due By',
+    enableSorting: false,
+    // The earliest CGP 5.2 deadline among the site's open findings; none on the fixed interval.
+    cell: ({ getValue }) => (getValue() ? displayDate(getValue()) : '—'),
+  }),
 ];
 
 /**
