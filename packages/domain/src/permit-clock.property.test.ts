@@ -8,8 +8,9 @@ import {
   type CountedStorm,
   type RainHour,
   type StormClock,
+  MEASURABLE_INCHES,
 } from './permit-clock';
-import { PERMIT_RULE_SETS } from './permit-rules';
+import { DRY_HOURS_ENDING_A_STORM, PERMIT_RULE_SETS } from './permit-rules';
 
 /**
  * Issue 23: "for any sequence of hourly rainfall and inspections, the due dates computed
@@ -72,6 +73,18 @@ const startedAts = (hours: number) =>
     .array(fc.integer({ min: 0, max: (hours + 48) * 60 }), { maxLength: 12 })
     .map((minutes) => minutes.map((m) => new Date(FIRST_HOUR_MS + m * 60_000).toISOString()));
 
+/** The most hours in a row with less than a measurable amount of the kind (rain, or snow for snowmelt). */
+function longestDryRun(hours: RainHour[], kind: CountedStorm['kind']): number {
+  let longest = 0;
+  let run = 0;
+  for (const h of hours) {
+    const amount = kind === 'rain' ? h.rainInches : h.snowInches;
+    run = amount < MEASURABLE_INCHES[kind] ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  return longest;
+}
+
 /** The record as the hourly runs see it; a last run catches up whatever the others left. */
 function chunked(hours: RainHour[], shape: { length: number; refeed: number }[]): RainHour[][] {
   let start = 0;
@@ -119,7 +132,7 @@ describe('the storm clock run hour by hour equals the whole record at once (fast
     ['CGP 4.2.2', CGP_STORM],
     ['TXR150000', TXR_STORM],
   ])(
-    "%s: every storm is its window's rain, reached the threshold, and no hour of it counts toward another",
+    "%s: every storm is its window's rain, reached the threshold, no hour of it counts toward another, and one event is one due",
     (_name, trigger) => {
       fc.assert(
         fc.property(record, (hours) => {
@@ -151,6 +164,19 @@ describe('the storm clock run hour by hour equals the whole record at once (fast
 
             const previous = lastOfKind.get(storm.kind);
             if (previous) {
+              // One storm event is one due (ADR 0046): two storms of a kind are two events, with
+              // DRY_HOURS_ENDING_A_STORM dry hours in a row between the first's window and the
+              // second's, or (CGP only) one event counted again a full window after the first.
+              const sameEventAgain =
+                trigger.dueFrom === 'threshold' &&
+                Date.parse(storm.countedAt) - Date.parse(previous.countedAt) >= trigger.windowHours * HOUR_MS;
+              if (!sameEventAgain) {
+                const between = hours.filter((h) => {
+                  const ms = Date.parse(`${h.hour}:00:00.000Z`);
+                  return ms >= Date.parse(previous.windowStart) && ms < from;
+                });
+                expect(longestDryRun(between, storm.kind)).toBeGreaterThanOrEqual(DRY_HOURS_ENDING_A_STORM);
+              }
               // Threshold: the next window starts after the counted hour; storm end: after the storm's last wet hour.
               const previousSpentThrough =
                 trigger.dueFrom === 'threshold'
