@@ -164,16 +164,23 @@ describe('the storm clock run hour by hour equals the whole record at once (fast
 
             const previous = lastOfKind.get(storm.kind);
             if (previous) {
-              // One storm event is one due (ADR 0046): two storms of a kind are two events, with
-              // DRY_HOURS_ENDING_A_STORM dry hours in a row between the first's window and the
-              // second's, or (CGP only) one event counted again a full window after the first.
+              // One storm event is one due (ADR 0046): between the last wet hour that went into
+              // the first storm and the hour that counted the second there are DRY_HOURS_ENDING_A_STORM
+              // dry hours in a row (the first's event ended), unless (CGP only) the same event was
+              // counted again a full window later.
               const sameEventAgain =
                 trigger.dueFrom === 'threshold' &&
                 Date.parse(storm.countedAt) - Date.parse(previous.countedAt) >= trigger.windowHours * HOUR_MS;
               if (!sameEventAgain) {
+                const wetBefore = hours.filter((h) => {
+                  const ms = Date.parse(`${h.hour}:00:00.000Z`);
+                  const amount = storm.kind === 'rain' ? h.rainInches : h.snowInches;
+                  return ms < Date.parse(previous.countedAt) && amount >= MEASURABLE_INCHES[storm.kind];
+                });
+                const after = Date.parse(`${wetBefore.at(-1)!.hour}:00:00.000Z`);
                 const between = hours.filter((h) => {
                   const ms = Date.parse(`${h.hour}:00:00.000Z`);
-                  return ms >= Date.parse(previous.windowStart) && ms < from;
+                  return ms > after && ms < to;
                 });
                 expect(longestDryRun(between, storm.kind)).toBeGreaterThanOrEqual(DRY_HOURS_ENDING_A_STORM);
               }

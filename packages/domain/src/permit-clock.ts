@@ -168,14 +168,13 @@ export interface StormAwaitingEnd extends Omit<CountedStorm, 'dueBy'> {
  * one each time its rain reaches the threshold again.
  */
 export interface StormEvent {
-  /** Its first wet hour ('YYYY-MM-DDTHH'): rain before it belongs to an earlier event and never counts toward this one. */
-  firstWetHour: string;
-  /** Its last wet hour so far; the event ends once DRY_HOURS_ENDING_A_STORM dry hours follow it. */
+  /** Its last wet hour so far ('YYYY-MM-DDTHH'); the event ends once DRY_HOURS_ENDING_A_STORM dry hours follow it. */
   lastWetHour: string;
   /**
    * The hour at whose end it was last counted, null while it has not reached the threshold. A
    * 'threshold' trigger counts the same event again only windowHours after this, with rain that
-   * fell after it; a 'storm-end' trigger never counts it again.
+   * fell after it; a 'storm-end' trigger never counts it again. When a counted event ends, all its
+   * rain is spent (countedThrough moves to its end), so none of it counts toward the next storm.
    */
   lastCountedHour: string | null;
 }
@@ -187,9 +186,10 @@ export interface StormClock {
   /** The last hours fed, oldest first, at most the trigger's windowHours of them. */
   recentHours: RainHour[];
   /**
-   * Per kind, the last hour whose rain (snow) went into a counted storm. The events below decide
-   * what counts; this is still kept because a clock stored before them (without `events`) is read
-   * by it: its event's lastCountedHour is taken from here.
+   * Per kind, the last hour whose rain (snow) is spent on a counted storm: the rolling total counts
+   * only the hours after it. It moves to the hour a storm is counted and, when a counted event
+   * ends, to the event's last wet hour. Rain of an event that was never counted is not spent: it
+   * may make a storm with the next event's (CGP 4.2.2's 'multiple, smaller storms').
    */
   countedThrough: { rain: string | null; snowmelt: string | null };
   /** 'storm-end' triggers: storms past their threshold, waiting for their end (one per kind at most). */
@@ -261,9 +261,10 @@ type Events = NonNullable<StormClock['events']>;
 /**
  * Feeds one hour (the one after clock.checkedThrough) into a clock the caller owns (with events).
  * Per kind: the hour extends, starts or (the DRY_HOURS_ENDING_A_STORM-th dry hour) ends the event;
- * a 'storm-end' storm awaiting its end is pushed once the event ends; otherwise the event is
- * counted when the rolling total of its own rain reaches the threshold: once, and for a
- * 'threshold' trigger again only after a further full window with the threshold's rain since.
+ * a 'storm-end' storm awaiting its end is pushed once the event ends; otherwise, while an event
+ * goes on, it is counted when the rolling total of the rain not yet spent reaches the threshold:
+ * once, and for a 'threshold' trigger again only after a further full window with the threshold's
+ * rain since.
  */
 function feedHour(trigger: StormTrigger, clock: StormClock, hour: RainHour, storms: CountedStorm[]): void {
   clock.recentHours.push(hour);
@@ -277,8 +278,15 @@ function feedHour(trigger: StormTrigger, clock: StormClock, hour: RainHour, stor
     if (wet) {
       // Hours are fed in order and an event ends on its 6th dry hour, so an event still open is this one.
       if (event) event.lastWetHour = hour.hour;
-      else event = events[kind] = { firstWetHour: hour.hour, lastWetHour: hour.hour, lastCountedHour: null };
+      else event = events[kind] = { lastWetHour: hour.hour, lastCountedHour: null };
     } else if (event && hoursFrom(event.lastWetHour, hour.hour) >= DRY_HOURS_ENDING_A_STORM) {
+      // A counted event's rain, after its count as well, was its storm's: none of it counts toward the next.
+      const counted = event.lastCountedHour;
+      if (counted !== null) {
+        const spent = counted > event.lastWetHour ? counted : event.lastWetHour;
+        const since = clock.countedThrough[kind];
+        if (since === null || spent > since) clock.countedThrough[kind] = spent;
+      }
       event = events[kind] = null;
     }
 
@@ -301,11 +309,9 @@ function feedHour(trigger: StormTrigger, clock: StormClock, hour: RainHour, stor
       if (trigger.dueFrom === 'storm-end') continue; // one count per event
       if (hoursFrom(last, hour.hour) < trigger.windowHours) continue; // not a further full window yet
     }
+    const since = clock.countedThrough[kind];
     const window = clock.recentHours.filter(
-      (h) =>
-        h.hour >= event.firstWetHour &&
-        (last === null || h.hour > last) &&
-        hoursFrom(h.hour, hour.hour) < trigger.windowHours,
+      (h) => (since === null || h.hour > since) && hoursFrom(h.hour, hour.hour) < trigger.windowHours,
     );
     const total = window.reduce((sum, h) => sum + milli(amountOf(h, kind)), 0);
     if (total < milli(threshold)) continue;
@@ -350,7 +356,6 @@ function eventFromRecentHours(clock: StormClock, kind: Kind): StormEvent | null 
   }
   const counted = clock.countedThrough[kind];
   return {
-    firstWetHour,
     lastWetHour,
     lastCountedHour: counted !== null && counted >= firstWetHour ? counted : null,
   };
