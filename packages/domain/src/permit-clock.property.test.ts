@@ -73,17 +73,9 @@ const startedAts = (hours: number) =>
     .array(fc.integer({ min: 0, max: (hours + 48) * 60 }), { maxLength: 12 })
     .map((minutes) => minutes.map((m) => new Date(FIRST_HOUR_MS + m * 60_000).toISOString()));
 
-/** The most hours in a row with less than a measurable amount of the kind (rain, or snow for snowmelt). */
-function longestDryRun(hours: RainHour[], kind: CountedStorm['kind']): number {
-  let longest = 0;
-  let run = 0;
-  for (const h of hours) {
-    const amount = kind === 'rain' ? h.rainInches : h.snowInches;
-    run = amount < MEASURABLE_INCHES[kind] ? run + 1 : 0;
-    longest = Math.max(longest, run);
-  }
-  return longest;
-}
+/** Measurable rain (snow, for snowmelt) in the hour: it keeps a storm event going. */
+const isWet = (h: RainHour, kind: CountedStorm['kind']): boolean =>
+  (kind === 'rain' ? h.rainInches : h.snowInches) >= MEASURABLE_INCHES[kind];
 
 /** The record as the hourly runs see it; a last run catches up whatever the others left. */
 function chunked(hours: RainHour[], shape: { length: number; refeed: number }[]): RainHour[][] {
@@ -172,17 +164,26 @@ describe('the storm clock run hour by hour equals the whole record at once (fast
                 trigger.dueFrom === 'threshold' &&
                 Date.parse(storm.countedAt) - Date.parse(previous.countedAt) >= trigger.windowHours * HOUR_MS;
               if (!sameEventAgain) {
-                const wetBefore = hours.filter((h) => {
+                const wetBefore = hours.filter(
+                  (h) =>
+                    Date.parse(`${h.hour}:00:00.000Z`) < Date.parse(previous.countedAt) &&
+                    isWet(h, storm.kind),
+                );
+                // The first storm's event goes on from its last wet hour before the count until
+                // DRY_HOURS_ENDING_A_STORM dry hours in a row, which must come before the second
+                // storm; and all its rain is spent, so the second storm's window starts after it.
+                let eventLastWet = Date.parse(`${wetBefore.at(-1)!.hour}:00:00.000Z`);
+                let dryRun = 0;
+                for (const h of hours) {
                   const ms = Date.parse(`${h.hour}:00:00.000Z`);
-                  const amount = storm.kind === 'rain' ? h.rainInches : h.snowInches;
-                  return ms < Date.parse(previous.countedAt) && amount >= MEASURABLE_INCHES[storm.kind];
-                });
-                const after = Date.parse(`${wetBefore.at(-1)!.hour}:00:00.000Z`);
-                const between = hours.filter((h) => {
-                  const ms = Date.parse(`${h.hour}:00:00.000Z`);
-                  return ms > after && ms < to;
-                });
-                expect(longestDryRun(between, storm.kind)).toBeGreaterThanOrEqual(DRY_HOURS_ENDING_A_STORM);
+                  if (ms <= eventLastWet || ms >= to) continue;
+                  if (isWet(h, storm.kind)) {
+                    eventLastWet = ms;
+                    dryRun = 0;
+                  } else if (++dryRun >= DRY_HOURS_ENDING_A_STORM) break;
+                }
+                expect(dryRun).toBeGreaterThanOrEqual(DRY_HOURS_ENDING_A_STORM);
+                expect(from).toBeGreaterThan(eventLastWet);
               }
               // Threshold: the next window starts after the counted hour; storm end: after the storm's last wet hour.
               const previousSpentThrough =

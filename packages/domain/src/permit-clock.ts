@@ -338,9 +338,10 @@ function feedHour(trigger: StormTrigger, clock: StormClock, hour: RainHour, stor
  * The event of a kind going on after clock.checkedThrough, worked out from the hours the clock
  * keeps, for a clock stored before events were (it has none): the wet hours back from the last one
  * with fewer than DRY_HOURS_ENDING_A_STORM dry hours between, none if that many dry hours followed
- * the last. Counted at countedThrough if that falls within it, so a storm counted by the old clock
- * is not counted again by the new one. An event older than the kept hours begins, here, at the
- * first of them: rain before it is outside any window the clock will sum anyway.
+ * the last. Counted at countedThrough if that falls within those hours, so a storm counted by the
+ * old clock is not counted again by the new one. Of an event longer than the kept hours only they
+ * are seen, so a count before them is not: that changes nothing about recounting (a full window
+ * has passed since), only that the rain of that event after its count is not spent at its end.
  */
 function eventFromRecentHours(clock: StormClock, kind: Kind): StormEvent | null {
   const wetHours = clock.recentHours
