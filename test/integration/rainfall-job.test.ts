@@ -289,16 +289,18 @@ describe('the hourly rainfall job', () => {
     process.env.WEATHER_API_URL = served.url;
     try {
       const now = new Date();
-      const played = await playStorm(db, storm, { project: name.toUpperCase(), inches: 0.6, hours: 3 }, now);
+      // The command's defaults, 0.6 in over 6 hours: one storm event, so one due (ADR 0046), not
+      // one at 0.25 in and another at 0.5 in as the first counting rule had it.
+      const played = await playStorm(db, storm, { project: name.toUpperCase() }, now);
       expect(played.cell).toBe('47.6|-122.3');
-      expect(played.hours.map((h) => h.rainInches)).toEqual([0.2, 0.2, 0.2]);
+      expect(played.hours.map((h) => h.rainInches)).toEqual([0.1, 0.1, 0.1, 0.1, 0.1, 0.1]);
       expect(played.dues).toHaveLength(1);
-      expect(played.dues[0]).toMatchObject({ amountInches: 0.4, source: 'recorded', cell: '47.6|-122.3' });
+      expect(played.dues[0]).toMatchObject({ amountInches: 0.3, source: 'recorded', cell: '47.6|-122.3' });
       expect(describeStorm(played)).toContain(
         `Post-storm inspection due by ${played.dues[0]!.dueBy} at ${name}`,
       );
       // Playing it again records no second due for the same storm.
-      const again = await playStorm(db, storm, { project: name, inches: 0.6, hours: 3 }, now);
+      const again = await playStorm(db, storm, { project: name }, now);
       expect(again.dues).toHaveLength(1);
       await expect(playStorm(db, storm, { project: `No such ${tag}` }, now)).rejects.toThrow(
         /No active project/,

@@ -8,8 +8,9 @@ import {
   type CountedStorm,
   type RainHour,
   type StormClock,
+  MEASURABLE_INCHES,
 } from './permit-clock';
-import { PERMIT_RULE_SETS } from './permit-rules';
+import { DRY_HOURS_ENDING_A_STORM, PERMIT_RULE_SETS } from './permit-rules';
 
 /**
  * Issue 23: "for any sequence of hourly rainfall and inspections, the due dates computed
@@ -72,6 +73,10 @@ const startedAts = (hours: number) =>
     .array(fc.integer({ min: 0, max: (hours + 48) * 60 }), { maxLength: 12 })
     .map((minutes) => minutes.map((m) => new Date(FIRST_HOUR_MS + m * 60_000).toISOString()));
 
+/** Measurable rain (snow, for snowmelt) in the hour: it keeps a storm event going. */
+const isWet = (h: RainHour, kind: CountedStorm['kind']): boolean =>
+  (kind === 'rain' ? h.rainInches : h.snowInches) >= MEASURABLE_INCHES[kind];
+
 /** The record as the hourly runs see it; a last run catches up whatever the others left. */
 function chunked(hours: RainHour[], shape: { length: number; refeed: number }[]): RainHour[][] {
   let start = 0;
@@ -119,7 +124,7 @@ describe('the storm clock run hour by hour equals the whole record at once (fast
     ['CGP 4.2.2', CGP_STORM],
     ['TXR150000', TXR_STORM],
   ])(
-    "%s: every storm is its window's rain, reached the threshold, and no hour of it counts toward another",
+    "%s: every storm is its window's rain, reached the threshold, no hour of it counts toward another, and one event is one due",
     (_name, trigger) => {
       fc.assert(
         fc.property(record, (hours) => {
@@ -151,6 +156,35 @@ describe('the storm clock run hour by hour equals the whole record at once (fast
 
             const previous = lastOfKind.get(storm.kind);
             if (previous) {
+              // One storm event is one due (ADR 0046): between the last wet hour that went into
+              // the first storm and the hour that counted the second there are DRY_HOURS_ENDING_A_STORM
+              // dry hours in a row (the first's event ended), unless (CGP only) the same event was
+              // counted again a full window later.
+              const sameEventAgain =
+                trigger.dueFrom === 'threshold' &&
+                Date.parse(storm.countedAt) - Date.parse(previous.countedAt) >= trigger.windowHours * HOUR_MS;
+              if (!sameEventAgain) {
+                const wetBefore = hours.filter(
+                  (h) =>
+                    Date.parse(`${h.hour}:00:00.000Z`) < Date.parse(previous.countedAt) &&
+                    isWet(h, storm.kind),
+                );
+                // The first storm's event goes on from its last wet hour before the count until
+                // DRY_HOURS_ENDING_A_STORM dry hours in a row, which must come before the second
+                // storm; and all its rain is spent, so the second storm's window starts after it.
+                let eventLastWet = Date.parse(`${wetBefore.at(-1)!.hour}:00:00.000Z`);
+                let dryRun = 0;
+                for (const h of hours) {
+                  const ms = Date.parse(`${h.hour}:00:00.000Z`);
+                  if (ms <= eventLastWet || ms >= to) continue;
+                  if (isWet(h, storm.kind)) {
+                    eventLastWet = ms;
+                    dryRun = 0;
+                  } else if (++dryRun >= DRY_HOURS_ENDING_A_STORM) break;
+                }
+                expect(dryRun).toBeGreaterThanOrEqual(DRY_HOURS_ENDING_A_STORM);
+                expect(from).toBeGreaterThan(eventLastWet);
+              }
               // Threshold: the next window starts after the counted hour; storm end: after the storm's last wet hour.
               const previousSpentThrough =
                 trigger.dueFrom === 'threshold'

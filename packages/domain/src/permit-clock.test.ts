@@ -177,11 +177,24 @@ describe('storms: CGP 4.2.2 "within 24 hours of the occurrence of a storm event 
   });
 
   it('CGP 4.2.2 "within a 24-hour period": 0.15 in and 0.10 in 23 hours apart are a storm; 24 hours apart they are not', () => {
+    // Two showers with 22 dry hours between are two events, neither counted alone: together they
+    // are CGP 4.2.2's "multiple, smaller storms that ... together produce 0.25 inches or more within
+    // a 24-hour period", so the window sums both (only a counted storm's rain is spent).
     const within = stormsOf(CGP_STORM, hoursFrom('2026-11-28T00', [0.15, ...dry(22), 0.1]));
     expect(within).toMatchObject([
       { countedAt: '2026-11-29T00:00:00.000Z', windowStart: '2026-11-28T00:00:00.000Z' },
     ]);
     expect(stormsOf(CGP_STORM, hoursFrom('2026-11-28T00', [0.15, ...dry(23), 0.1]))).toEqual([]);
+  });
+
+  it('one event kept going by drizzle: 0.25 in within 24 hours is a storm; the same rain over 25 hours is not', () => {
+    // 0.15 in, then 0.01 in every 5th hour (4 dry hours between: the same event), then the rest.
+    const drizzle = [...dry(4), 0.01, ...dry(4), 0.01, ...dry(4), 0.01, ...dry(4), 0.01];
+    const within = stormsOf(CGP_STORM, hoursFrom('2026-11-28T00', [0.15, ...drizzle, 0, 0, 0.06]));
+    expect(within).toMatchObject([
+      { countedAt: '2026-11-29T00:00:00.000Z', windowStart: '2026-11-28T00:00:00.000Z', amountInches: 0.25 },
+    ]);
+    expect(stormsOf(CGP_STORM, hoursFrom('2026-11-28T00', [0.15, ...drizzle, 0, 0, 0, 0.06]))).toEqual([]);
   });
 
   it('CGP 4.2.2 "once every 14 calendar days and within 24 hours of a storm event": due 24 hours after the hour that reached 0.25 in', () => {
@@ -257,6 +270,110 @@ describe('storms: CGP 4.2.2 "within 24 hours of the occurrence of a storm event 
     const storms = stormsOf(CGP_STORM, hoursFrom('2026-03-08T05', [0.15, ...dry(22), 0.1]));
     expect(storms).toMatchObject([{ countedAt: '2026-03-09T05:00:00.000Z' }]);
     expect(localDateTime('America/New_York', new Date(storms[0]!.countedAt))).toBe('2026-03-09T01:00');
+  });
+});
+
+describe('storm events: CGP 4.2.2 "within 24 hours of the occurrence of a storm event": one event is one due', () => {
+  // Every hour has measurable rain (0.01 in or more) or the pattern says otherwise; counted at the end of the hour.
+  const day = [...Array.from({ length: 23 }, () => 0.01), 0.02]; // 0.25 in over 24 wet hours
+  const snowDay = [...Array.from({ length: 23 }, () => 0.1), 0.95]; // 3.25 in of snow over 24 hours
+
+  it.each([
+    [
+      '0.6 in in 6 hours (npm run storm): one event, one due (the old clock counted it twice, at 0.25 and again at 0.5)',
+      [0.1, 0.1, 0.1, 0.1, 0.1, 0.1],
+      ['2026-11-28T03:00:00.000Z'],
+    ],
+    [
+      '0.3 in at 01:00 and 0.3 in at 10:00, 8 dry hours between: two events, two dues',
+      [0, 0.3, ...dry(8), 0.3],
+      ['2026-11-28T02:00:00.000Z', '2026-11-28T11:00:00.000Z'],
+    ],
+    [
+      '0.3 in and 0.3 in with a 3-hour gap: one event, one due',
+      [0, 0.3, ...dry(3), 0.3],
+      ['2026-11-28T02:00:00.000Z'],
+    ],
+    [
+      '5 dry hours between is still the same event; 6 make two',
+      [0.3, ...dry(5), 0.3, ...dry(6), 0.3],
+      ['2026-11-28T01:00:00.000Z', '2026-11-28T14:00:00.000Z'],
+    ],
+    [
+      '0.25 in a day for 3 days in one continuing event: three dues, one a day',
+      [...day, ...day, ...day],
+      ['2026-11-29T00:00:00.000Z', '2026-11-30T00:00:00.000Z', '2026-12-01T00:00:00.000Z'],
+    ],
+    [
+      '2 in over 30 hours: two dues, the second a full 24 hours after the first',
+      Array.from({ length: 30 }, () => 0.0667),
+      ['2026-11-28T04:00:00.000Z', '2026-11-29T04:00:00.000Z'],
+    ],
+    [
+      'heavy rain for a day, then a 0.2 in drizzle the next day in the same event: one due (0.2 in since the count is below 0.25)',
+      [0.5, 0.5, ...Array.from({ length: 20 }, () => 0.01)],
+      ['2026-11-28T01:00:00.000Z'],
+    ],
+    [
+      'two events of 0.2 in and 0.1 in, neither a storm alone: one storm at the second (CGP\'s "multiple, smaller storms")',
+      [0.2, ...dry(6), 0.1],
+      ['2026-11-28T08:00:00.000Z'],
+    ],
+    [
+      'rain of a counted event, after its count as well, never counts toward the next: 0.3 + 0.2, 6 dry hours, 0.1 is one',
+      [0.3, 0.2, ...dry(6), 0.1],
+      ['2026-11-28T01:00:00.000Z'],
+    ],
+  ])('CGP rain: %s', (_name, rain, countedAt) => {
+    const storms = stormsOf(CGP_STORM, hoursFrom('2026-11-28T00', rain));
+    expect(storms.map((s) => s.countedAt)).toEqual(countedAt);
+    for (const storm of storms) expect(hoursBetween(storm.countedAt, storm.dueBy)).toBe(24);
+  });
+
+  it.each([
+    ['3.25 in of snow in 4 hours, then more snow: one event, one due', [1, 1, 1, 0.25, 1, 1], 1],
+    [
+      '3.25 in of snow, 8 hours without snow, 3.25 in again: two events, two dues',
+      [3.25, ...dry(8), 3.25],
+      2,
+    ],
+    ['3.25 in and 3.25 in with a 3-hour gap: one', [3.25, ...dry(3), 3.25], 1],
+    [
+      '3.25 in of snow a day for 3 days in one continuing event: three, one a day',
+      [...snowDay, ...snowDay, ...snowDay],
+      3,
+    ],
+  ])('CGP 4.2.2(b) snowmelt likewise: %s', (_name, snow, count) => {
+    const storms = stormsOf(CGP_STORM, hoursFrom('2027-01-10T00', [], snow));
+    expect(storms).toHaveLength(count);
+    expect(storms.every((s) => s.kind === 'snowmelt')).toBe(true);
+  });
+
+  it('snow below the measurable 0.1 in is a dry hour for snowmelt: 3.25 in, 6 hours of 0.05 in, 3.25 in are two events', () => {
+    const snow = [3.25, ...Array.from({ length: 6 }, () => 0.05), 3.25];
+    expect(stormsOf(CGP_STORM, hoursFrom('2027-01-10T00', [], snow))).toHaveLength(2);
+  });
+
+  it('TXR150000: a long storm with 0.5 in again and again is one event, one due 24 hours after its end', () => {
+    const hours = hoursFrom('2026-05-10T00', [...Array.from({ length: 30 }, () => 0.1), ...dry(6)]);
+    expect(stormsOf(TXR_STORM, hours).map((s) => [s.countedAt, s.dueBy])).toEqual([
+      ['2026-05-10T05:00:00.000Z', '2026-05-12T06:00:00.000Z'],
+    ]);
+  });
+
+  it('TXR150000: two events within 24 hours, each of 0.5 in with its own rain, are two', () => {
+    const two = hoursFrom('2026-05-10T00', [0.5, ...dry(7), 0.5, ...dry(6)]);
+    expect(stormsOf(TXR_STORM, two).map((s) => s.dueBy)).toEqual([
+      '2026-05-11T01:00:00.000Z',
+      '2026-05-11T09:00:00.000Z',
+    ]);
+    // As before events: 0.3 and 0.3 within 24 hours make one storm, due from the second's end
+    // (the window sums uncounted rain as for the CGP; flagged in ADR 0046 for TXR's wording).
+    const [joined] = stormsOf(TXR_STORM, hoursFrom('2026-05-10T00', [0.3, ...dry(7), 0.3, ...dry(6)]));
+    expect(joined).toMatchObject({
+      countedAt: '2026-05-10T09:00:00.000Z',
+      dueBy: '2026-05-11T09:00:00.000Z',
+    });
   });
 });
 
@@ -340,6 +457,7 @@ describe('the storm clock, hour by hour', () => {
       recentHours: [],
       countedThrough: { rain: null, snowmelt: null },
       awaitingEnd: [],
+      events: { rain: null, snowmelt: null },
     });
   });
 
@@ -347,6 +465,60 @@ describe('the storm clock, hour by hour', () => {
     const { clock } = advanceStormClock(CGP_STORM, NEW_STORM_CLOCK, hoursFrom('2026-11-01T00', dry(24 * 30)));
     expect(clock.recentHours).toHaveLength(24);
     expect(clock.recentHours[0]!.hour).toBe('2026-11-30T00');
+  });
+
+  it('the event going on is kept on the clock between runs, so a run that sees the rest of the storm does not count it again', () => {
+    const hours = hoursFrom('2026-11-28T00', [0.1, 0.1, 0.1, 0.1, 0.1, 0.1]);
+    const first = advanceStormClock(CGP_STORM, NEW_STORM_CLOCK, hours.slice(0, 3));
+    expect(first.storms).toHaveLength(1);
+    expect(first.clock.events).toEqual({
+      rain: { lastWetHour: '2026-11-28T02', lastCountedHour: '2026-11-28T02' },
+      snowmelt: null,
+    });
+    const second = advanceStormClock(CGP_STORM, JSON.parse(JSON.stringify(first.clock)), hours.slice(3));
+    expect(second.storms).toEqual([]);
+    const ended = advanceStormClock(CGP_STORM, second.clock, hoursFrom('2026-11-28T06', dry(6)));
+    expect(ended.clock.events).toEqual({ rain: null, snowmelt: null });
+  });
+
+  describe('a clock stored by the job before events were kept (no `events`) is still read', () => {
+    /** What the old clock stored after feeding these hours: no events, countedThrough at its last count. */
+    function oldClock(hours: RainHour[], countedThrough: string | null) {
+      const { events: _dropped, ...clock } = advanceStormClock(CGP_STORM, NEW_STORM_CLOCK, hours).clock;
+      return JSON.parse(
+        JSON.stringify({ ...clock, countedThrough: { rain: countedThrough, snowmelt: null } }),
+      );
+    }
+
+    it('between storms: it reads as the new clock (no event going on), and the next storm is counted once', () => {
+      const clock = oldClock(hoursFrom('2026-11-28T00', [0.3, ...dry(10)]), '2026-11-28T00');
+      expect(clock).not.toHaveProperty('events');
+      const run = advanceStormClock(CGP_STORM, clock, hoursFrom('2026-11-28T11', [0.2, 0.2, 0.2, 0.2]));
+      expect(run.storms.map((s) => s.countedAt)).toEqual(['2026-11-28T13:00:00.000Z']);
+      expect(run.clock.events!.rain).toEqual({
+        lastWetHour: '2026-11-28T14',
+        lastCountedHour: '2026-11-28T12',
+      });
+    });
+
+    it('in the middle of a storm the old clock counted: the event is worked out from its hours and not counted again', () => {
+      const clock = oldClock(hoursFrom('2026-11-28T00', [0.1, 0.1, 0.1, 0.1]), '2026-11-28T02');
+      const run = advanceStormClock(CGP_STORM, clock, hoursFrom('2026-11-28T04', [0.1, 0.1, 0.1, ...dry(6)]));
+      expect(run.storms).toEqual([]);
+      expect(run.clock.events).toEqual({ rain: null, snowmelt: null });
+    });
+
+    it('with no hours at all (a clock the job just started): the new clock defaults', () => {
+      const clock = {
+        checkedThrough: '2026-11-28T00',
+        recentHours: [],
+        countedThrough: { rain: null, snowmelt: null },
+        awaitingEnd: [],
+      };
+      const run = advanceStormClock(CGP_STORM, clock, hoursFrom('2026-11-28T01', [0.3]));
+      expect(run.storms).toHaveLength(1);
+      expect(clock).not.toHaveProperty('events'); // the clock handed in is not changed
+    });
   });
 
   it('a TXR storm awaiting its end is kept on the clock between runs', () => {
@@ -410,7 +582,10 @@ describe('post-storm inspections: done, late, missed', () => {
 
   it('an inspection done during the storm, after it reached 0.25 in and while the rain goes on, settles it', () => {
     const hours = hoursFrom('2026-11-28T03', [0.1, 0.1, 0.1, 0.2, 0.3, 0.2]); // rain to 09:00 UTC
-    const [storm] = stormsOf(CGP_STORM, hours);
+    const storms = stormsOf(CGP_STORM, hours);
+    // One event, one due: the first counting rule counted this rain twice (06:00, and 0.5 in more by 08:00).
+    expect(storms).toHaveLength(1);
+    const [storm] = storms;
     expect(storm!.countedAt).toBe('2026-11-28T06:00:00.000Z');
     expect(postStormStateOf(storm!, ['2026-11-28T07:30:00.000Z'], at('2026-11-30T00:00:00Z'))).toEqual({
       state: 'done',

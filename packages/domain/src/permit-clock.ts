@@ -161,6 +161,24 @@ export interface StormAwaitingEnd extends Omit<CountedStorm, 'dueBy'> {
   lastWetHour: string;
 }
 
+/**
+ * The storm event of one kind going on (docs/decisions/0046): a run of wet hours (at least
+ * MEASURABLE_INCHES) with fewer than DRY_HOURS_ENDING_A_STORM dry hours between any two of them.
+ * One event is one "occurrence of a storm event" (CGP 4.2.2), so it makes one post-storm due, not
+ * one each time its rain reaches the threshold again.
+ */
+export interface StormEvent {
+  /** Its last wet hour so far ('YYYY-MM-DDTHH'); the event ends once DRY_HOURS_ENDING_A_STORM dry hours follow it. */
+  lastWetHour: string;
+  /**
+   * The hour at whose end it was last counted, null while it has not reached the threshold. A
+   * 'threshold' trigger counts the same event again only windowHours after this, with rain that
+   * fell after it; a 'storm-end' trigger never counts it again. When a counted event ends, all its
+   * rain is spent (countedThrough moves to its end), so none of it counts toward the next storm.
+   */
+  lastCountedHour: string | null;
+}
+
 /** JSON-serializable: stored on the project record between hourly runs. */
 export interface StormClock {
   /** The last hour fed, 'YYYY-MM-DDTHH'. */
@@ -168,12 +186,20 @@ export interface StormClock {
   /** The last hours fed, oldest first, at most the trigger's windowHours of them. */
   recentHours: RainHour[];
   /**
-   * Per kind, the last hour whose rain (snow) went into a counted storm: the rolling total counts
-   * only the hours after it, so rain counted toward one storm never counts toward the next.
+   * Per kind, the last hour whose rain (snow) is spent on a counted storm: the rolling total counts
+   * only the hours after it. It moves to the hour a storm is counted and, when a counted event
+   * ends, to the event's last wet hour. Rain of an event that was never counted is not spent: it
+   * may make a storm with the next event's (CGP 4.2.2's 'multiple, smaller storms').
    */
   countedThrough: { rain: string | null; snowmelt: string | null };
   /** 'storm-end' triggers: storms past their threshold, waiting for their end (one per kind at most). */
   awaitingEnd: StormAwaitingEnd[];
+  /**
+   * Per kind, the storm event going on after checkedThrough, or null between events. Optional: a
+   * clock stored by the job before events were kept has none, and its events are worked out from
+   * its recentHours and countedThrough when it is read (see eventFromRecentHours).
+   */
+  events?: { rain: StormEvent | null; snowmelt: StormEvent | null };
 }
 
 /** The clock of a project that has seen no rain yet (frozen: advanceStormClock copies what it is given). */
@@ -182,6 +208,7 @@ export const NEW_STORM_CLOCK: StormClock = Object.freeze({
   recentHours: Object.freeze([]) as unknown as RainHour[],
   countedThrough: Object.freeze({ rain: null, snowmelt: null }),
   awaitingEnd: Object.freeze([]) as unknown as StormAwaitingEnd[],
+  events: Object.freeze({ rain: null, snowmelt: null }),
 });
 
 /**
@@ -229,28 +256,59 @@ function checkedHour(hour: RainHour): RainHour {
   return { hour: hour.hour, rainInches: hour.rainInches, snowInches: hour.snowInches };
 }
 
-/** Feeds one hour (the one after clock.checkedThrough) into a clock the caller owns. */
+type Events = NonNullable<StormClock['events']>;
+
+/**
+ * Feeds one hour (the one after clock.checkedThrough) into a clock the caller owns (with events).
+ * Per kind: the hour extends, starts or (the DRY_HOURS_ENDING_A_STORM-th dry hour) ends the event;
+ * a 'storm-end' storm awaiting its end is pushed once the event ends; otherwise, while an event
+ * goes on, it is counted when the rolling total of the rain not yet spent reaches the threshold:
+ * once, and for a 'threshold' trigger again only after a further full window with the threshold's
+ * rain since.
+ */
 function feedHour(trigger: StormTrigger, clock: StormClock, hour: RainHour, storms: CountedStorm[]): void {
   clock.recentHours.push(hour);
   if (clock.recentHours.length > trigger.windowHours) clock.recentHours.shift();
   clock.checkedThrough = hour.hour;
+  const events = clock.events as Events;
 
   for (const { kind, threshold } of kindsOf(trigger)) {
+    const wet = amountOf(hour, kind) >= MEASURABLE_INCHES[kind];
+    let event = events[kind];
+    if (wet) {
+      // Hours are fed in order and an event ends on its 6th dry hour, so an event still open is this one.
+      if (event) event.lastWetHour = hour.hour;
+      else event = events[kind] = { lastWetHour: hour.hour, lastCountedHour: null };
+    } else if (event && hoursFrom(event.lastWetHour, hour.hour) >= DRY_HOURS_ENDING_A_STORM) {
+      // A counted event's rain, after its count as well, was its storm's: none of it counts toward the next.
+      const counted = event.lastCountedHour;
+      if (counted !== null) {
+        const spent = counted > event.lastWetHour ? counted : event.lastWetHour;
+        const since = clock.countedThrough[kind];
+        if (since === null || spent > since) clock.countedThrough[kind] = spent;
+      }
+      event = events[kind] = null;
+    }
+
     const awaiting = clock.awaitingEnd.find((storm) => storm.kind === kind);
     if (awaiting) {
-      if (amountOf(hour, kind) >= MEASURABLE_INCHES[kind]) {
-        awaiting.lastWetHour = hour.hour;
-        continue;
-      }
-      if (hoursFrom(awaiting.lastWetHour, hour.hour) < DRY_HOURS_ENDING_A_STORM) continue;
+      if (wet) awaiting.lastWetHour = hour.hour;
+      if (event) continue;
       // The storm has ended: its post-storm inspection is due from the end of its last wet hour,
       // and all its rain, to that hour, is spent.
       const { lastWetHour, ...storm } = awaiting;
       storms.push({ ...storm, dueBy: endOfHour(lastWetHour, trigger.dueWithinHours) });
       clock.countedThrough[kind] = lastWetHour;
       clock.awaitingEnd = clock.awaitingEnd.filter((s) => s !== awaiting);
+      continue;
     }
+    if (!event) continue;
 
+    const last = event.lastCountedHour;
+    if (last !== null) {
+      if (trigger.dueFrom === 'storm-end') continue; // one count per event
+      if (hoursFrom(last, hour.hour) < trigger.windowHours) continue; // not a further full window yet
+    }
     const since = clock.countedThrough[kind];
     const window = clock.recentHours.filter(
       (h) => (since === null || h.hour > since) && hoursFrom(h.hour, hour.hour) < trigger.windowHours,
@@ -266,6 +324,7 @@ function feedHour(trigger: StormTrigger, clock: StormClock, hour: RainHour, stor
       windowStart: `${window[0]!.hour}:00:00.000Z`,
       windowEnd: countedAt,
     };
+    event.lastCountedHour = hour.hour;
     clock.countedThrough[kind] = hour.hour;
     if (trigger.dueFrom === 'threshold') {
       storms.push({ ...storm, dueBy: endOfHour(hour.hour, trigger.dueWithinHours) });
@@ -275,13 +334,50 @@ function feedHour(trigger: StormTrigger, clock: StormClock, hour: RainHour, stor
   }
 }
 
-/** A deep copy, so the clock handed in (perhaps NEW_STORM_CLOCK, perhaps the stored one) is never changed. */
+/**
+ * The event of a kind going on after clock.checkedThrough, worked out from the hours the clock
+ * keeps, for a clock stored before events were (it has none): the wet hours back from the last one
+ * with fewer than DRY_HOURS_ENDING_A_STORM dry hours between, none if that many dry hours followed
+ * the last. Counted at countedThrough if that falls within those hours, so a storm counted by the
+ * old clock is not counted again by the new one. Of an event longer than the kept hours only they
+ * are seen, so a count before them is not: that changes nothing about recounting (a full window
+ * has passed since), only that the rain of that event after its count is not spent at its end.
+ */
+function eventFromRecentHours(clock: StormClock, kind: Kind): StormEvent | null {
+  const wetHours = clock.recentHours
+    .filter((h) => amountOf(h, kind) >= MEASURABLE_INCHES[kind])
+    .map((h) => h.hour);
+  const lastWetHour = wetHours.at(-1);
+  if (lastWetHour === undefined || clock.checkedThrough === null) return null;
+  if (hoursFrom(lastWetHour, clock.checkedThrough) >= DRY_HOURS_ENDING_A_STORM) return null;
+  let firstWetHour = lastWetHour;
+  for (let i = wetHours.length - 2; i >= 0; i--) {
+    if (hoursFrom(wetHours[i]!, firstWetHour) > DRY_HOURS_ENDING_A_STORM) break;
+    firstWetHour = wetHours[i]!;
+  }
+  const counted = clock.countedThrough[kind];
+  return {
+    lastWetHour,
+    lastCountedHour: counted !== null && counted >= firstWetHour ? counted : null,
+  };
+}
+
+/**
+ * A deep copy, so the clock handed in (perhaps NEW_STORM_CLOCK, perhaps the stored one) is never
+ * changed; a clock stored without events gets them here.
+ */
 function copyOf(clock: StormClock): StormClock {
   return {
     checkedThrough: clock.checkedThrough,
     recentHours: clock.recentHours.map((h) => ({ ...h })),
     countedThrough: { ...clock.countedThrough },
     awaitingEnd: clock.awaitingEnd.map((s) => ({ ...s })),
+    events: clock.events
+      ? {
+          rain: clock.events.rain ? { ...clock.events.rain } : null,
+          snowmelt: clock.events.snowmelt ? { ...clock.events.snowmelt } : null,
+        }
+      : { rain: eventFromRecentHours(clock, 'rain'), snowmelt: eventFromRecentHours(clock, 'snowmelt') },
   };
 }
 
