@@ -52,6 +52,8 @@ const PROVIDER_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}):00$/;
  * The recorded weather, kept in `file` (the runtime's data folder: it survives restarts) or in
  * memory when none is given.
  */
+const MAX_RANGE_MS = 110 * 86_400_000;
+
 export function createRecordedWeather(options: { file?: string } = {}): RecordedWeather {
   const recorded: Recorded = options.file ? readRecorded(options.file) : {};
   const requests: RecordedRequest[] = [];
@@ -71,7 +73,9 @@ export function createRecordedWeather(options: { file?: string } = {}): Recorded
   const hourly = (cell: string, q: URLSearchParams) => {
     const start = PROVIDER_TIME.exec(q.get('start_hour') ?? '')?.[1];
     const end = PROVIDER_TIME.exec(q.get('end_hour') ?? '')?.[1];
-    if (!start || !end || !isRainHour(start) || !isRainHour(end) || end < start) {
+    // Open-Meteo's own reach, about 92 past days and 16 ahead: a range beyond it is refused, not built.
+    const tooLong = !!start && !!end && Date.parse(`${end}:00Z`) - Date.parse(`${start}:00Z`) > MAX_RANGE_MS;
+    if (!start || !end || !isRainHour(start) || !isRainHour(end) || end < start || tooLong) {
       return {
         status: 400,
         body: { error: true, reason: 'start_hour and end_hour must be yyyy-mm-ddThh:mm' },

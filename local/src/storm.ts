@@ -130,7 +130,7 @@ export async function playStorm(
   const trigger = frequencyOn(projectPermit(project), localDate(project.timezone, now)).frequency.storm;
   const warning = trigger
     ? null
-    : `"${project.name}" runs on a rule with no storm trigger today (choose a permit with a post-storm inspection in Edit Project): its rain is recorded, but no due follows`;
+    : `"${project.name}" runs on a rule with no storm trigger today (choose a permit with a post-storm inspection in Edit Project; the UK variant runs on the fixed interval only, so start the US one: REGION=US npm start -- --fresh): its rain is recorded, but no due follows`;
 
   // The cell's clocks that read the storm's hours already (as dry) start again at its first hour.
   const first = storm[0]!.hour;
@@ -209,6 +209,14 @@ export async function handleStormRequest(
   }
   if (req.method !== 'POST') {
     send(405, { message: 'POST a storm script' });
+    return true;
+  }
+  // JSON only, and never from a web page: a page open in a browser on this machine could
+  // otherwise play storms with a simple (text/plain) cross-site POST.
+  // (A browser's POST always carries Origin; the command's does not.)
+  const fromAPage = req.headers.origin !== undefined;
+  if (!(req.headers['content-type'] ?? '').startsWith('application/json') || fromAPage) {
+    send(415, { message: 'POST the storm script as application/json, from the storm command' });
     return true;
   }
   const chunks: Buffer[] = [];

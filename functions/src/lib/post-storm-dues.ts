@@ -71,3 +71,27 @@ export async function settleProjectPostStormDues(
   }
   return settled;
 }
+
+/**
+ * settleProjectPostStormDues after an inspection was created: the inspection stands whatever
+ * happens here, so a failure is logged, not answered as a 500 (a retry would be refused by the
+ * creation rule); the hourly job settles the dues on its next run.
+ */
+export async function settleAfterCreating(
+  db: Db,
+  project: Pick<ProjectRecord, 'divisionId' | 'id' | 'timezone'>,
+  now: Date,
+): Promise<void> {
+  try {
+    await settleProjectPostStormDues(db, project, now);
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'settling post-storm dues failed; the hourly job settles them',
+        projectId: project.id,
+        detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      }),
+    );
+  }
+}

@@ -164,6 +164,11 @@ describe('hourly rainfall from Open-Meteo', () => {
       () => json({ ...HOURLY, hourly_units: { precipitation: 'furlong', snowfall: 'inch' } }),
       'unknown unit furlong/inch',
     ],
+    [
+      'it answers an amount no hour holds (1e300 in)',
+      () => json({ ...HOURLY, hourly: { ...HOURLY.hourly, precipitation: [0, 1e300, 0, 0, 0, 0] } }),
+      'implausible amount at 2026-11-28T04',
+    ],
   ])('fails with the reason the job records on the cell when %s', async (_case, answer, reason) => {
     provider(answer);
     const failure = await fetchHourlyRainfall('38.6|-121.5', '2026-11-28T03', '2026-11-28T08').catch(

@@ -207,10 +207,23 @@ export async function fetchHourlyRainfall(
   for (const hour of hoursFrom(fromHour, toHour)) {
     const value = byHour.get(hour);
     if (!value || value.rain === null || value.snow === null || value.rain < 0 || value.snow < 0) break;
-    hours.push({ hour, rainInches: inches(value.rain, rainUnit), snowInches: inches(value.snow, snowUnit) });
+    const hourOf = {
+      hour,
+      rainInches: inches(value.rain, rainUnit),
+      snowInches: inches(value.snow, snowUnit),
+    };
+    // No hour on record holds more than about 16 in of rain (or 30 in of snow): a value beyond
+    // these is the answer's fault, and stored it would stop every later run of the cell.
+    if (hourOf.rainInches > MAX_RAIN_INCHES_AN_HOUR || hourOf.snowInches > MAX_SNOW_INCHES_AN_HOUR) {
+      throw rainfallUnavailable(`implausible amount at ${hour}`, value);
+    }
+    hours.push(hourOf);
   }
   return { source: parsed.data.recorded === true ? 'recorded' : 'open-meteo', hours };
 }
+
+const MAX_RAIN_INCHES_AN_HOUR = 20;
+const MAX_SNOW_INCHES_AN_HOUR = 40;
 
 function rainfallUnavailable(reason: string, detail?: unknown): RainfallUnavailableError {
   console.error(
