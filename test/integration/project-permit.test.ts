@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getProjectInDivision } from '@stormline/data/projects';
 import { createGroup } from '@stormline/data/regulations';
 import { addDays, localDate } from '@stormline/domain/local-date';
-import { PERMIT_MESSAGES } from '@stormline/domain/permit-rules';
+import { PERMIT_CHANGE_REFUSED, PERMIT_MESSAGES } from '@stormline/domain/permit-rules';
 import type { ProjectPermit } from '@stormline/domain/permit-rules';
 import { grantsOf, roleByName } from '@stormline/domain/roles';
 import type { Deps } from '@stormline/functions/lib/deps';
@@ -199,6 +199,35 @@ describe('US permits (the same handlers with the region set to US)', () => {
       { token: await tokenFor('admin@example.com'), divisionId: NORTH },
     );
     expect(log.body.pageData.flatMap((e) => e.changes.map((c) => c.field))).toContain('permit');
+  });
+
+  it('refuses the permit changed by a role that does not create projects, and takes the rest of its edit', async () => {
+    const created = await createUs({ permit: cgp() });
+    const inspector = {
+      user: { id: inspectorId },
+      role: roleByName('Inspector'),
+      grants: grantsOf(roleByName('Inspector')),
+      inRequestedDivision: true,
+    } as never;
+    const {
+      client_id: _c,
+      inspection_template_id: _t,
+      document_group_id: _g,
+      ...editable
+    } = usForm({
+      name: created.name,
+    });
+    const edit = (permit: ProjectPermit) =>
+      updateProjectMain({
+        params: { id: created.id },
+        body: { ...editable, permit, notes: 'Silt fence repaired', version: created.version },
+        caller: inspector,
+        divisionId: NORTH,
+        deps: deps(),
+      } as never) as Promise<Project>;
+    await expect(edit(FIXED)).rejects.toThrow(PERMIT_CHANGE_REFUSED);
+    const saved = await edit(cgp());
+    expect(saved).toMatchObject({ notes: 'Silt fence repaired', permit: cgp() });
   });
 
   it('an edit that sends no permit keeps the one stored', async () => {

@@ -360,6 +360,9 @@ export function permitIssues(permit: ProjectPermit, region: Region, path = 'perm
 }
 
 /** The permit as a project stores it: a frequency the rule set's default is kept as null. */
+/** Edit Project by a role that does not create projects: the permit stays as it is (0049). */
+export const PERMIT_CHANGE_REFUSED = 'Your role does not allow changing the permit';
+
 export function normalizedPermit(permit: ProjectPermit): ProjectPermit {
   const ruleSet = PERMIT_RULE_SETS[permit.ruleSetId];
   return {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { projectsRoutes } from '@stormline/contract/areas/projects';
 import {
   hasProjectAccess,
@@ -9,7 +10,7 @@ import {
 import type { ProjectRecord } from '@stormline/data/projects';
 import { ConflictError, ForbiddenError } from '@stormline/domain/errors';
 import { can } from '@stormline/domain/permissions';
-import { projectPermit } from '@stormline/domain/permit-rules';
+import { normalizedPermit, PERMIT_CHANGE_REFUSED, projectPermit } from '@stormline/domain/permit-rules';
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { assertProjectWritable, projectDetail, readVisibleProject } from '../../lib/project-access';
@@ -56,6 +57,13 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   const changesInspector = body.inspector_user_id !== project.inspector_user_id;
   if (changesInspector && !can(caller.grants, 'create', 'Project'))
     throw new ForbiddenError('Your role does not allow changing the inspector');
+  // So is the permit, which decides when inspections fall due: an inspector or a client's user
+  // could otherwise switch a site off its post-storm rule (0049).
+  const changesPermit =
+    body.permit !== undefined &&
+    !isDeepStrictEqual(normalizedPermit(body.permit), normalizedPermit(projectPermit(project)));
+  if (changesPermit && !can(caller.grants, 'create', 'Project'))
+    throw new ForbiddenError(PERMIT_CHANGE_REFUSED);
   const { template, inspector } = await readProjectReferences(deps.db, divisionId!, {
     clientId: project.client_id,
     templateId: project.inspection_template_id ?? '',

@@ -608,7 +608,8 @@ function ProjectForm({
           control={control}
           region={region}
           showsPermitNumber={!shown.cgp_tracking_id}
-          disabled={busy}
+          // The permit is chosen by those who create projects (the server refuses others' change).
+          disabled={busy || !choosesInspector}
         />
 
         <Fieldset legend="Schedule" disabled={busy} variant="unstyled">
