@@ -3,6 +3,7 @@ import { listPostStormDuesOfProject, recordPostStormDue } from '@stormline/data/
 import { createGroup } from '@stormline/data/regulations';
 import { localDate } from '@stormline/domain/local-date';
 import { call, NORTH } from '../support/api';
+import { answerInFull, signInspection, type ApiAs } from '../support/inspection-walk';
 import { testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
 import { expectNoSeriousAxeViolations } from './axe';
@@ -109,7 +110,7 @@ describe("Inspections Due's post-storm rows (issue 23)", () => {
     }
   });
 
-  it('starts a post-storm inspection from its row, which settles the due', async () => {
+  it('starts a post-storm inspection from its row, which settles the due once certified', async () => {
     const page = await newPage();
     await signIn(page, inspector);
     const widget = await dashboardWidget(page, 'Inspections Due');
@@ -125,8 +126,24 @@ describe("Inspections Due's post-storm rows (issue 23)", () => {
       .getByRole('link', { name: `Start Inspection: post-storm inspection of ${sites[0]!.name}` })
       .click();
     await page.waitForURL(/\/inspection\/[^/]+\/questionnaire$/);
+    const inspectionId = /\/inspection\/([^/]+)\/questionnaire$/.exec(page.url())![1]!;
+    // Started is not done: the due is settled once the inspection is certified (0048).
+    expect((await listPostStormDuesOfProject(db, NORTH, sites[0]!.id))[0]).toMatchObject({ status: 'due' });
+    const inspectorToken = await signInAs(inspector);
+    const api: ApiAs = (path, method = 'GET', body) =>
+      call(path, {
+        method,
+        token: inspectorToken,
+        divisionId: NORTH,
+        ...(body === undefined ? {} : { body }),
+      });
+    await call(`/api/users/${inspector.id}/signature_authorization/agree`, {
+      method: 'POST',
+      token: inspectorToken,
+    });
+    await answerInFull(api, inspectionId);
+    await signInspection(api, inspectionId);
     const [due] = await listPostStormDuesOfProject(db, NORTH, sites[0]!.id);
-    expect(due).toMatchObject({ status: 'done' });
-    expect(page.url()).toContain(due!.inspectionId!);
+    expect(due).toMatchObject({ status: 'done', inspectionId });
   });
 });

@@ -21,6 +21,7 @@ import {
 import { runtimeEnv } from '../support/runtime';
 import { call, NORTH, SOUTH, tokenFor } from '../support/api';
 import { eventually } from '../support/eventually';
+import { answerInFull, signInspection } from '../support/inspection-walk';
 import { messagesTo } from '../support/outbox';
 import { testTable } from '../support/table';
 import { createTestUser, signInAs } from '../support/users';
@@ -134,6 +135,16 @@ async function startPostStormInspection(projectId: string) {
   return created.body.id;
 }
 
+/** A post-storm inspection started, answered and certified: what settles a due (0048). */
+async function certifiedPostStormInspection(projectId: string) {
+  const inspectionId = await startPostStormInspection(projectId);
+  // Started is not done: the due waits for the inspection's certification.
+  expect((await duesOf(projectId)).map((d) => d.status)).not.toContain('done');
+  await answerInFull(as(inspector.token), inspectionId);
+  await signInspection(as(inspector.token), inspectionId);
+  return inspectionId;
+}
+
 /** The text as a reader in London sees it, written out independently of the product's formatter. */
 function expectedText(projectName: string, due: { dueBy: string; windowEnd: string }) {
   const parts = (iso: string) =>
@@ -185,6 +196,11 @@ beforeAll(async () => {
     record.version,
   );
   await setChannels(inspector, ['in-app', 'email', 'sms']);
+  // They sign what they inspect.
+  await call(`/api/users/${inspector.id}/signature_authorization/agree`, {
+    method: 'POST',
+    token: inspector.token,
+  });
   // The contact turned it off; one manager turned it on (the bell only), the other never did; a
   // manager of another division turned it on too.
   await setChannels(contact, []);
@@ -272,7 +288,7 @@ describe('post-storm dues: told, settled, counted (issue 23)', () => {
   });
 
   it('a post-storm inspection within the deadline settles it done, and a touch of the record tells no one again', async () => {
-    const inspectionId = await startPostStormInspection(inTime.projectId);
+    const inspectionId = await certifiedPostStormInspection(inTime.projectId);
     const [due] = await duesOf(inTime.projectId);
     expect(due).toMatchObject({ status: 'done', inspectionId });
     // Settled, it leaves Inspections Due.
@@ -370,7 +386,7 @@ describe('post-storm dues: told, settled, counted (issue 23)', () => {
     await settlePostStormDuesOfDivision(db, NORTH, new Date());
     expect((await duesOf(missedId))[0]).toMatchObject({ status: 'missed', settledAt: marked });
 
-    const inspectionId = await startPostStormInspection(lateId);
+    const inspectionId = await certifiedPostStormInspection(lateId);
     expect((await duesOf(lateId))[0]).toMatchObject({ status: 'late', inspectionId });
 
     // The compliance report counts each project's post-storm inspections: in time, late, missed.
@@ -398,7 +414,7 @@ describe('post-storm dues: told, settled, counted (issue 23)', () => {
     expect(await rebuildProjectStatistics(db, NORTH, inTime.projectId)).toMatchObject({ 'ps|done': 1 });
   });
 
-  it('the post-storm bulk entry settles the due of each project it enters', async () => {
+  it("a post-storm inspection of the bulk entry settles its project's due once certified", async () => {
     const projectId = await createProject(`Dogwood Bend ${tag}`);
     await recordStorm(projectId, 2);
     interface Question {
@@ -431,10 +447,12 @@ describe('post-storm dues: told, settled, counted (issue 23)', () => {
       },
     );
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-    expect((await duesOf(projectId))[0]).toMatchObject({
-      status: 'done',
-      inspectionId: saved.body.inspections[0]!.id,
-    });
+    const entered = saved.body.inspections[0]!.id;
+    // Entered is not yet done: certified, it is.
+    expect((await duesOf(projectId))[0]).toMatchObject({ status: 'due' });
+    await answerInFull(as(inspector.token), entered);
+    await signInspection(as(inspector.token), entered);
+    expect((await duesOf(projectId))[0]).toMatchObject({ status: 'done', inspectionId: entered });
   });
 
   it("another division's user sees none of it", async () => {

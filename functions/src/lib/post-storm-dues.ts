@@ -50,13 +50,17 @@ export async function settleProjectPostStormDues(
   const fromDay = localDate(project.timezone, new Date(Date.parse(earliest) - 3_600_000));
   const links = await listPostStormInspectionsOfProject(db, project.divisionId, project.id, fromDay);
   // Their records, for the creation instant a date-only Inspection Date needs (inspectionStartedAt).
+  // Only a certified inspection answers a storm: one started and never carried out, or deleted
+  // before it was signed, must not count the due as done; its time is still when it was made.
   const inspections = (
     await getInspections(
       db,
       project.divisionId,
       links.map((l) => l.inspectionId),
     )
-  ).map((i) => ({ inspectionId: i.id, startedAt: inspectionStartedAt(i, project.timezone) }));
+  )
+    .filter((i) => i.certification_date)
+    .map((i) => ({ inspectionId: i.id, startedAt: inspectionStartedAt(i, project.timezone) }));
   const settled: SettledDue[] = [];
   for (const due of dues) {
     const settlement = settlementOf(due, inspections, now);
@@ -73,11 +77,11 @@ export async function settleProjectPostStormDues(
 }
 
 /**
- * settleProjectPostStormDues after an inspection was created: the inspection stands whatever
- * happens here, so a failure is logged, not answered as a 500 (a retry would be refused by the
- * creation rule); the hourly job settles the dues on its next run.
+ * settleProjectPostStormDues once a post-storm inspection is certified: the signature stands
+ * whatever happens here, so a failure is logged, not answered as a 500 (a retry would be refused:
+ * it is signed); the hourly job settles the dues on its next run.
  */
-export async function settleAfterCreating(
+export async function settleAfterCertifying(
   db: Db,
   project: Pick<ProjectRecord, 'divisionId' | 'id' | 'timezone'>,
   now: Date,

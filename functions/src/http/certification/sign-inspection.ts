@@ -4,6 +4,7 @@ import { certificationStateView, readCertificationFacts } from '../../lib/certif
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { readInspection } from '../../lib/inspection-context';
+import { settleAfterCertifying } from '../../lib/post-storm-dues';
 import { signatureSteps } from '../../lib/sign-inspection';
 import { signFreezingMaps } from '../../lib/site-map-editor';
 
@@ -26,6 +27,9 @@ export async function main({ params, body, caller, divisionId, deps }: RouteRequ
   });
   // A signature dating the certification or compliance freezes the maps first (0041).
   await signFreezingMaps(deps, project, inspection, next, () => transact(deps.db, steps));
+  // Certified, a post-storm inspection settles the project's dues it answers (docs/decisions/0048).
+  if (next.certification_date && !inspection.certification_date && inspection.type !== 'Routine')
+    await settleAfterCertifying(deps.db, project, deps.now());
   return certificationStateView(
     caller,
     next,

@@ -10,7 +10,6 @@ import { initialAnswers, toTimeStep } from '@stormline/domain/questionnaire-rule
 import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { actorOf, inspectionDetail, inspectionLogStep } from '../../lib/inspection-context';
-import { settleAfterCreating } from '../../lib/post-storm-dues';
 import { assertProjectWritable, readVisibleProject } from '../../lib/project-access';
 
 const route = inspectionsRoutes.createInspection;
@@ -69,8 +68,6 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
     ],
     now,
   );
-  // A post-storm inspection settles the project's post-storm dues it answers (docs/decisions/0048).
-  if (inspection.type !== 'Routine') await settleAfterCreating(deps.db, project, now);
   return { status: 201, body: await inspectionDetail(deps, caller, inspection, project) };
 }
 

@@ -17,7 +17,6 @@ import { httpRoute } from '../../lib/http-route';
 import type { RouteRequest } from '../../lib/http-route';
 import { actorOf, inspectionLogStep } from '../../lib/inspection-context';
 import { POST_STORM_MESSAGES, postStormQuestions, readPostStormProjects } from '../../lib/post-storm';
-import { settleAfterCreating } from '../../lib/post-storm-dues';
 
 const route = projectsRoutes.createPostStormInspections;
 
@@ -98,8 +97,6 @@ export async function main({ body, caller, divisionId, deps }: RouteRequest<type
       ],
       now,
     );
-    // Its project's post-storm dues it answers are settled (docs/decisions/0048).
-    if (inspection.type !== 'Routine') await settleAfterCreating(deps.db, plan.project, now);
     created.push({ id: inspection.id, project_id: plan.project.id, number: inspection.number });
   }
   return { status: 201, body: { inspections: created } };
