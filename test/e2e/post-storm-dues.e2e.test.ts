@@ -90,8 +90,22 @@ describe("Inspections Due's post-storm rows (issue 23)", () => {
       const page = await newPage(viewport);
       await signIn(page, inspector);
       const calendar = await dashboardWidget(page, 'Inspection Calendar');
-      await calendar.getByLabel('Project').fill(sites[0]!.name);
-      await page.getByRole('option', { name: new RegExp(sites[0]!.name) }).click();
+      // Typed again if the options arrived after the first typing (the select filters what it has).
+      const option = page.getByRole('option', { name: new RegExp(sites[0]!.name) });
+      await expect
+        .poll(
+          async () => {
+            await calendar.getByLabel('Project').fill('');
+            await calendar.getByLabel('Project').fill(sites[0]!.name);
+            return option.waitFor({ timeout: 5_000 }).then(
+              () => true,
+              () => false,
+            );
+          },
+          { timeout: 45_000, interval: 500 },
+        )
+        .toBe(true);
+      await option.click();
       const storm = calendar.getByRole('button', { name: /^Storm: 0\.31 in of rain, / });
       await storm.first().waitFor();
       await calendar.scrollIntoViewIfNeeded();
