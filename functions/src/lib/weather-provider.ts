@@ -48,6 +48,33 @@ function unavailable(reason: string, detail?: unknown): BadGatewayError {
   return new BadGatewayError(WEATHER_UNAVAILABLE);
 }
 
+/**
+ * One GET to the provider (WEATHER_API_URL, else Open-Meteo) with `params`: its JSON body
+ * (undefined when it is not JSON, for the caller's schema to refuse), or the caller's failure for
+ * an unreachable or slow provider and an error status.
+ */
+async function askProvider(
+  params: Record<string, string>,
+  fail: (reason: string, detail?: unknown) => Error,
+): Promise<unknown> {
+  const url = new URL(optionalEnv('WEATHER_API_URL') ?? OPEN_METEO_FORECAST_URL);
+  url.search = new URLSearchParams(params).toString();
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw fail('unreachable', error);
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw fail(`status ${response.status}`);
+  }
+  return response.json().catch(() => undefined);
+}
+
 /** The provider's days, mapped; a day missing any value (past the provider's horizon) is left out. */
 function daysOf(daily: z.output<typeof OpenMeteoDaily>['daily']): WeatherDay[] {
   const days: WeatherDay[] = [];
@@ -79,29 +106,17 @@ export async function fetchForecast(
   place: { latitude: string; longitude: string },
   unit: TemperatureUnit,
 ): Promise<WeatherDay[]> {
-  const url = new URL(optionalEnv('WEATHER_API_URL') ?? OPEN_METEO_FORECAST_URL);
-  url.search = new URLSearchParams({
-    latitude: place.latitude,
-    longitude: place.longitude,
-    daily: 'weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max',
-    timezone: 'auto',
-    forecast_days: String(FORECAST_DAYS),
-    temperature_unit: unit,
-  }).toString();
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw unavailable('unreachable', error);
-  }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw unavailable(`status ${response.status}`);
-  }
-  const body: unknown = await response.json().catch(() => undefined);
+  const body = await askProvider(
+    {
+      latitude: place.latitude,
+      longitude: place.longitude,
+      daily: 'weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max',
+      timezone: 'auto',
+      forecast_days: String(FORECAST_DAYS),
+      temperature_unit: unit,
+    },
+    unavailable,
+  );
   const parsed = OpenMeteoDaily.safeParse(body);
   if (!parsed.success) throw unavailable('unexpected answer', parsed.error.issues[0]);
   const days = daysOf(parsed.data.daily);
@@ -163,30 +178,18 @@ export async function fetchHourlyRainfall(
   toHour: string,
 ): Promise<RainfallReading> {
   const point = cellPoint(cell);
-  const url = new URL(optionalEnv('WEATHER_API_URL') ?? OPEN_METEO_FORECAST_URL);
-  url.search = new URLSearchParams({
-    latitude: point.latitude,
-    longitude: point.longitude,
-    hourly: 'precipitation,snowfall',
-    precipitation_unit: 'inch',
-    timezone: 'GMT',
-    start_hour: `${addHours(fromHour, 1)}:00`,
-    end_hour: `${addHours(toHour, 1)}:00`,
-  }).toString();
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw rainfallUnavailable('unreachable', error);
-  }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw rainfallUnavailable(`status ${response.status}`);
-  }
-  const body: unknown = await response.json().catch(() => undefined);
+  const body = await askProvider(
+    {
+      latitude: point.latitude,
+      longitude: point.longitude,
+      hourly: 'precipitation,snowfall',
+      precipitation_unit: 'inch',
+      timezone: 'GMT',
+      start_hour: `${addHours(fromHour, 1)}:00`,
+      end_hour: `${addHours(toHour, 1)}:00`,
+    },
+    rainfallUnavailable,
+  );
   const parsed = OpenMeteoHourly.safeParse(body);
   if (!parsed.success) throw rainfallUnavailable('unexpected answer', parsed.error.issues[0]);
   const { hourly, hourly_units: units } = parsed.data;
